@@ -1,0 +1,72 @@
+// Command bff is the portal's backend-for-frontend: it loads the config, builds the clients and
+// caches, serves HTTP, and shuts down gracefully. Nothing else lives here.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/server"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bff:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		return fmt.Errorf("config:\n%w", err)
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	slog.SetDefault(log)
+	log.Info("starting", "config", cfg)
+
+	srv, err := server.New(cfg, server.Options{Logger: log})
+	if err != nil {
+		return err
+	}
+	defer srv.Store.Close()
+	app, ready := srv.App, srv.Ready
+
+	listenErr := make(chan error, 1)
+	go func() {
+		listenErr <- app.Listen(cfg.Addr, fiber.ListenConfig{
+			DisableStartupMessage: true,
+			ListenerAddrFunc: func(addr net.Addr) {
+				ready.Store(true)
+				log.Info("listening", "addr", addr.String())
+			},
+		})
+	}()
+
+	stop, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer cancel()
+	select {
+	case err := <-listenErr:
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	case <-stop.Done():
+	}
+
+	// Not ready first, so a load balancer stops sending new requests, then drain in-flight ones
+	// within the deadline.
+	ready.Store(false)
+	log.Info("shutting down", "deadline", cfg.ShutdownTimeout)
+	if err := app.ShutdownWithTimeout(cfg.ShutdownTimeout); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

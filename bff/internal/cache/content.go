@@ -1,0 +1,64 @@
+package cache
+
+import (
+	"context"
+
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Content caches a portal.Content (the CMS client). Values are shared between requests: callers
+// must treat them as read-only.
+type Content struct {
+	next  portal.Content
+	store *Store
+}
+
+var _ portal.Content = (*Content)(nil)
+
+// NewContent puts store in front of next.
+func NewContent(next portal.Content, store *Store) *Content {
+	return &Content{next: next, store: store}
+}
+
+// NodeByPath is cached per path, tagged with the node and its path (for not-found answers).
+func (c *Content) NodeByPath(ctx context.Context, path string) (*portal.Node, error) {
+	return Fetch(ctx, c.store, "node", path, func(ctx context.Context) (Loaded[*portal.Node], error) {
+		n, err := c.next.NodeByPath(ctx, path)
+		if err != nil {
+			return Loaded[*portal.Node]{Tags: []string{PathTag(path)}}, err
+		}
+		return Loaded[*portal.Node]{Value: n, Tags: []string{NodeTag(n.NID), PathTag(path)}}, nil
+	})
+}
+
+// Unions is cached under the term:union tag.
+func (c *Content) Unions(ctx context.Context) ([]portal.Union, error) {
+	return Fetch(ctx, c.store, "term", "union", func(ctx context.Context) (Loaded[[]portal.Union], error) {
+		us, err := c.next.Unions(ctx)
+		return Loaded[[]portal.Union]{Value: us, Tags: []string{TermTag("union")}}, err
+	})
+}
+
+// Terms is cached per bundle under its term tag.
+func (c *Content) Terms(ctx context.Context, bundle string) ([]portal.Term, error) {
+	return Fetch(ctx, c.store, "term", bundle, func(ctx context.Context) (Loaded[[]portal.Term], error) {
+		ts, err := c.next.Terms(ctx, bundle)
+		return Loaded[[]portal.Term]{Value: ts, Tags: []string{TermTag(bundle)}}, err
+	})
+}
+
+// Menus is cached under the menu tag.
+func (c *Content) Menus(ctx context.Context) ([]portal.MenuLink, error) {
+	return Fetch(ctx, c.store, "menu", "all", func(ctx context.Context) (Loaded[[]portal.MenuLink], error) {
+		ms, err := c.next.Menus(ctx)
+		return Loaded[[]portal.MenuLink]{Value: ms, Tags: []string{MenuTag}}, err
+	})
+}
+
+// Variable is cached per name under its variable tag.
+func (c *Content) Variable(ctx context.Context, name string) (*portal.Variable, error) {
+	return Fetch(ctx, c.store, "variable", name, func(ctx context.Context) (Loaded[*portal.Variable], error) {
+		v, err := c.next.Variable(ctx, name)
+		return Loaded[*portal.Variable]{Value: v, Tags: []string{VariableTag(name)}}, err
+	})
+}

@@ -1,0 +1,27 @@
+package cache
+
+import "strings"
+
+// Tags name what a cached entry was built from; the CMS publish webhook sends them to purge.
+// Keep contracts/openapi.yaml (PurgeRequest) in step.
+
+// MenuTag tags everything built from the menus.
+const MenuTag = "menu"
+
+// NodeTag tags everything built from the node with this nid.
+func NodeTag(nid string) string { return "node:" + nid }
+
+// PathTag tags everything built from the node at this CMS path, found or not.
+func PathTag(path string) string { return "path:" + strings.Trim(path, "/") }
+
+// TermTag tags everything built from the terms of a bundle.
+func TermTag(bundle string) string { return "term:" + bundle }
+
+// VariableTag tags everything built from a site variable.
+func VariableTag(name string) string { return "variable:" + name }
+
+// IsSiteWide reports whether a tag's content appears in the site chrome (menus, terms and
+// variables do; nodes do not).
+func IsSiteWide(tag string) bool {
+	return tag == MenuTag || strings.HasPrefix(tag, "term:") || strings.HasPrefix(tag, "variable:")
+}

@@ -1,0 +1,261 @@
+// Package cms is the client of the content CMS, a Drupal-style JSON:API at api/v0. The JSON:API
+// wire types stay inside this package: every answer is reshaped into portal types, and every
+// failure is translated into an apperr code where the reply comes in.
+package cms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// maxBody bounds one CMS answer; a larger one is a CMS fault, not something to buffer.
+const maxBody = 8 << 20
+
+// Client calls the CMS. It implements portal.Content.
+type Client struct {
+	base    string // e.g. http://127.0.0.1:8081
+	files   string // where browsers fetch CMS files; relative file URLs are made absolute with it
+	http    *http.Client
+	timeout time.Duration
+	metrics *metrics.Metrics
+}
+
+var _ portal.Content = (*Client)(nil)
+
+// Options configures a Client.
+type Options struct {
+	BaseURL   string        // the CMS's base URL, without api/v0
+	PublicURL string        // the base browsers use for CMS files; BaseURL when empty
+	Timeout   time.Duration // the limit on one call, whatever the caller's context allows
+	HTTP      *http.Client  // optional; a client with sane transport defaults when nil
+	Metrics   *metrics.Metrics
+}
+
+// New returns a Client for the CMS at opts.BaseURL.
+func New(opts Options) *Client {
+	hc := opts.HTTP
+	if hc == nil {
+		hc = &http.Client{Transport: &http.Transport{
+			Proxy:               http.ProxyFromEnvironment,
+			MaxIdleConnsPerHost: 32,
+			IdleConnTimeout:     90 * time.Second,
+		}}
+	}
+	public := opts.PublicURL
+	if public == "" {
+		public = opts.BaseURL
+	}
+	return &Client{
+		base:    strings.TrimRight(opts.BaseURL, "/"),
+		files:   strings.TrimRight(public, "/"),
+		http:    hc,
+		timeout: opts.Timeout,
+		metrics: opts.Metrics,
+	}
+}
+
+// NodeByPath returns the node at a CMS path such as "home/1072".
+func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, error) {
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	doc, err := c.get(ctx, "node", url.Values{"path": {path}})
+	if err != nil {
+		return nil, err
+	}
+	r, err := doc.one()
+	if errors.Is(err, errMissingTypeOrID) {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	if err != nil {
+		return nil, c.malformed("node", err)
+	}
+	n, err := c.reshapeNode(doc, r)
+	if err != nil {
+		return nil, c.malformed("node", err)
+	}
+	return n, nil
+}
+
+// Unions lists every union term, ordered by weight then name.
+func (c *Client) Unions(ctx context.Context) ([]portal.Union, error) {
+	doc, err := c.get(ctx, "term", url.Values{"bundle": {"union"}})
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("unions", err)
+	}
+	out := make([]portal.Union, 0, len(rs))
+	for i := range rs {
+		u, err := c.reshapeUnion(doc, &rs[i])
+		if err != nil {
+			return nil, c.malformed("unions", err)
+		}
+		out = append(out, u)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Weight != out[j].Weight {
+			return out[i].Weight < out[j].Weight
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, nil
+}
+
+// Terms lists the terms of a blog bundle, ordered by weight then name.
+func (c *Client) Terms(ctx context.Context, bundle string) ([]portal.Term, error) {
+	doc, err := c.get(ctx, "term", url.Values{"bundle": {bundle}})
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("terms", err)
+	}
+	out := make([]portal.Term, 0, len(rs))
+	for i := range rs {
+		t, err := reshapeTerm(&rs[i])
+		if err != nil {
+			return nil, c.malformed("terms", err)
+		}
+		out = append(out, t)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Weight != out[j].Weight {
+			return out[i].Weight < out[j].Weight
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, nil
+}
+
+// Menus lists every link of every menu, flat, in the CMS's order.
+func (c *Client) Menus(ctx context.Context) ([]portal.MenuLink, error) {
+	doc, err := c.get(ctx, "menu", nil)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("menus", err)
+	}
+	out := make([]portal.MenuLink, 0, len(rs))
+	for i := range rs {
+		m, err := reshapeMenuLink(&rs[i])
+		if err != nil {
+			return nil, c.malformed("menus", err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// Variable returns a site variable by name.
+func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, error) {
+	doc, err := c.get(ctx, "variable", url.Values{"state": {name}})
+	if err != nil {
+		return nil, err
+	}
+	r, err := doc.one()
+	if errors.Is(err, errMissingTypeOrID) {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	if err != nil {
+		return nil, c.malformed("variable", err)
+	}
+	v, err := reshapeVariable(r)
+	if err != nil {
+		return nil, c.malformed("variable", err)
+	}
+	return v, nil
+}
+
+// get performs one GET of api/v0/{resource} and decodes the document, translating every failure
+// into an apperr: an unreachable or slow CMS is Unavailable, a 404 NotFound, anything else
+// Internal. The call never outlives c.timeout, whatever ctx allows.
+func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *document, err error) {
+	start := time.Now()
+	defer func() { c.metrics.ObserveUpstream("cms", res, outcome(err), start) }()
+
+	if c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+		defer cancel()
+	}
+	u := c.base + "/api/v0/" + res
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error", err)
+	}
+	req.Header.Set("Accept", "application/vnd.api+json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.", err)
+	}
+	if len(body) > maxBody {
+		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error", fmt.Errorf("cms %s: answer over %d bytes", res, maxBody))
+	}
+	switch {
+	case resp.StatusCode == http.StatusNotFound:
+		return nil, apperr.Wrap(apperr.NotFound, "404 not found.", fmt.Errorf("cms %s: %s", u, firstError(body)))
+	case resp.StatusCode >= 500:
+		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.",
+			fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
+	case resp.StatusCode != http.StatusOK:
+		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error",
+			fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
+	}
+	doc, err = decodeDocument(body)
+	if err != nil {
+		return nil, c.malformed(res, err)
+	}
+	if len(doc.Errors) > 0 {
+		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error", fmt.Errorf("cms %s: %s", u, doc.Errors[0]))
+	}
+	return doc, nil
+}
+
+func (c *Client) malformed(what string, err error) error {
+	return apperr.Wrap(apperr.Internal, "500 Internal Server Error", fmt.Errorf("cms %s: malformed answer: %w", what, err))
+}
+
+// firstError summarises a JSON:API error body for the logs.
+func firstError(body []byte) string {
+	doc, err := decodeDocument(body)
+	if err != nil || len(doc.Errors) == 0 {
+		if len(body) > 200 {
+			body = body[:200]
+		}
+		return string(body)
+	}
+	return doc.Errors[0].String()
+}
+
+func outcome(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return string(apperr.From(err).Code)
+}

@@ -1,0 +1,446 @@
+package cms
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/microcosm-cc/bluemonday"
+
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Raw attribute shapes of the CMS (see fixtures/cms/README.md). They never leave this package.
+
+type rawLink struct {
+	URI            string `json:"uri"`
+	Title          string `json:"title"`
+	TitleAnonymous string `json:"title_anonymous"`
+	Target         string `json:"target"`
+}
+
+type rawText struct {
+	Value     string `json:"value"`
+	Format    string `json:"format"`
+	Processed string `json:"processed"`
+}
+
+type rawVideo struct {
+	URL                 string `json:"url"`
+	Display             string `json:"display"`
+	Loop                bool   `json:"loop"`
+	HeightRestriction   string `json:"height_restriction"`
+	HeadlineDescription string `json:"headline_description"`
+	HasAudio            bool   `json:"has_audio"`
+}
+
+type rawNode struct {
+	NID               id                     `json:"nid"`
+	Title             string                 `json:"title"`
+	Path              struct{ Alias string } `json:"path"`
+	Changed           time.Time              `json:"changed"`
+	DisabledAnonymous bool                   `json:"disabled_anonymous"`
+	HeroEyebrow       string                 `json:"hero_eyebrow"`
+	HeroHeadline      string                 `json:"hero_headline"`
+	HeroDescription   string                 `json:"hero_description"`
+	HeroLink          *rawLink               `json:"hero_link"`
+	BackgroundVideo   *rawVideo              `json:"background_video"`
+	Metatags          map[string]string      `json:"metatags"`
+}
+
+type rawFile struct {
+	URI struct {
+		URL string `json:"url"`
+	} `json:"uri"`
+	Alt           string            `json:"alt"`
+	Width         int               `json:"width"`
+	Height        int               `json:"height"`
+	ImageStyleURI map[string]string `json:"image_style_uri"`
+}
+
+type rawUnion struct {
+	TID        id     `json:"tid"`
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	ShortName  string `json:"short_name"`
+	Weight     int    `json:"weight"`
+	HideForm   bool   `json:"hide_form"`
+	NetsuiteID string `json:"netsuite_id"`
+	AgiaID     string `json:"agia_id"`
+}
+
+type rawTerm struct {
+	TID    id     `json:"tid"`
+	Name   string `json:"name"`
+	Title  string `json:"title"`
+	Weight int    `json:"weight"`
+}
+
+type rawMenuLink struct {
+	MLID                 id      `json:"mlid"`
+	MenuName             string  `json:"menu_name"`
+	Title                string  `json:"title"`
+	TitleAnonymous       string  `json:"title_anonymous"`
+	Link                 rawLink `json:"link"`
+	Weight               int     `json:"weight"`
+	Parent               id      `json:"parent"`
+	Depth                int     `json:"depth"`
+	IncludeInInteriorNav bool    `json:"include_in_interior_nav"`
+	DisabledAnonymous    bool    `json:"disabled_anonymous"`
+	Unions               []id    `json:"unions"`
+}
+
+type rawVariable struct {
+	Name  string         `json:"name"`
+	Value map[string]any `json:"value"`
+}
+
+// Paragraph attributes every bundle shares; the rest are the bundle's own fields.
+var paragraphCommon = map[string]bool{
+	"is_active": true, "start_date": true, "end_date": true, "display_above_header": true,
+	"drupal_internal__id": true, "langcode": true, "status": true, "created": true, "changed": true,
+}
+
+// richText is what CMS HTML may contain once it reaches a page: the UGC policy keeps formatting,
+// links and images, and drops scripts, styles and event handlers, whatever an editor pasted.
+var richText = func() *bluemonday.Policy {
+	p := bluemonday.UGCPolicy()
+	p.AddTargetBlankToFullyQualifiedLinks(true)
+	return p
+}()
+
+func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
+	var raw rawNode
+	if err := r.attrs(&raw); err != nil {
+		return nil, err
+	}
+	n := &portal.Node{
+		ID:                r.ID,
+		NID:               raw.NID.String(),
+		Bundle:            strings.TrimPrefix(r.Type, "node--"),
+		Title:             raw.Title,
+		Path:              raw.Path.Alias,
+		Changed:           raw.Changed,
+		DisabledAnonymous: raw.DisabledAnonymous,
+		Unions:            c.termIDs(doc, r, "unions"),
+		HeroEyebrow:       raw.HeroEyebrow,
+		HeroHeadline:      raw.HeroHeadline,
+		HeroDescription:   raw.HeroDescription,
+		Meta:              raw.Metatags,
+	}
+	if raw.HeroLink != nil && raw.HeroLink.URI != "" {
+		l := reshapeLink(*raw.HeroLink)
+		n.HeroLink = &l
+	}
+	if v := raw.BackgroundVideo; v != nil && v.URL != "" {
+		n.HeroVideo = &portal.Video{
+			URL:           c.fileURL(v.URL),
+			Takeover:      v.Display == "takeover",
+			Loop:          v.Loop,
+			FixedHeight:   v.HeightRestriction == "fixed",
+			HeadlineBelow: v.HeadlineDescription == "below",
+			HasAudio:      v.HasAudio,
+		}
+	}
+	if imgs := doc.related(r, "hero_image"); len(imgs) > 0 {
+		img, err := c.reshapeImage(imgs[0])
+		if err != nil {
+			return nil, err
+		}
+		n.HeroImage = &img
+	}
+	ps, err := c.reshapeParagraphs(doc, doc.related(r, "paragraphs"), 0)
+	if err != nil {
+		return nil, err
+	}
+	n.Paragraphs = ps
+	return n, nil
+}
+
+// maxParagraphDepth stops a cyclic or absurdly nested paragraph tree from recursing forever.
+const maxParagraphDepth = 5
+
+func (c *Client) reshapeParagraphs(doc *document, rs []*resource, depth int) ([]portal.Paragraph, error) {
+	if depth > maxParagraphDepth {
+		return nil, fmt.Errorf("paragraphs nested deeper than %d", maxParagraphDepth)
+	}
+	out := make([]portal.Paragraph, 0, len(rs))
+	for _, r := range rs {
+		p, err := c.reshapeParagraph(doc, r, depth)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// reshapeParagraph keeps a paragraph's own fields generic (the page package types them per
+// bundle) but converts every value into portal form: rich text to sanitised HTML, links to
+// CMSLink, related files to Image, related paragraphs to nested Paragraphs.
+func (c *Client) reshapeParagraph(doc *document, r *resource, depth int) (portal.Paragraph, error) {
+	var attrs map[string]json.RawMessage
+	if err := r.attrs(&attrs); err != nil {
+		return portal.Paragraph{}, err
+	}
+	var common struct {
+		IsActive           *bool      `json:"is_active"`
+		StartDate          *time.Time `json:"start_date"`
+		EndDate            *time.Time `json:"end_date"`
+		DisplayAboveHeader bool       `json:"display_above_header"`
+	}
+	if err := r.attrs(&common); err != nil {
+		return portal.Paragraph{}, err
+	}
+	p := portal.Paragraph{
+		ID:                 r.ID,
+		Bundle:             strings.TrimPrefix(r.Type, "paragraph--"),
+		Active:             common.IsActive == nil || *common.IsActive,
+		Start:              common.StartDate,
+		End:                common.EndDate,
+		DisplayAboveHeader: common.DisplayAboveHeader,
+		Fields:             make(map[string]any, len(attrs)+len(r.Relationships)),
+	}
+	for name, raw := range attrs {
+		if paragraphCommon[name] {
+			continue
+		}
+		p.Fields[camel(name)] = c.fieldValue(raw)
+	}
+	for name := range r.Relationships {
+		related := doc.related(r, name)
+		if len(related) == 0 {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(related[0].Type, "file--"):
+			img, err := c.reshapeImage(related[0])
+			if err != nil {
+				return portal.Paragraph{}, err
+			}
+			p.Fields[camel(name)] = img
+		case strings.HasPrefix(related[0].Type, "paragraph--"):
+			items, err := c.reshapeParagraphs(doc, related, depth+1)
+			if err != nil {
+				return portal.Paragraph{}, err
+			}
+			p.Fields[camel(name)] = items
+		}
+	}
+	return p, nil
+}
+
+// fieldValue converts one raw attribute: a link object becomes a CMSLink, a rich text object its
+// sanitised HTML, anything else its plain JSON value.
+func (c *Client) fieldValue(raw json.RawMessage) any {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '{' {
+		var probe map[string]json.RawMessage
+		if json.Unmarshal(raw, &probe) == nil {
+			if _, ok := probe["uri"]; ok {
+				var l rawLink
+				if json.Unmarshal(raw, &l) == nil {
+					return reshapeLink(l)
+				}
+			}
+			if _, ok := probe["processed"]; ok {
+				var t rawText
+				if json.Unmarshal(raw, &t) == nil {
+					return html(t)
+				}
+			}
+		}
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil
+	}
+	return v
+}
+
+func (c *Client) reshapeImage(r *resource) (portal.Image, error) {
+	var raw rawFile
+	if err := r.attrs(&raw); err != nil {
+		return portal.Image{}, err
+	}
+	img := portal.Image{
+		URL:    c.fileURL(raw.URI.URL),
+		Alt:    raw.Alt,
+		Width:  raw.Width,
+		Height: raw.Height,
+	}
+	if len(raw.ImageStyleURI) > 0 {
+		img.Styles = make(map[string]string, len(raw.ImageStyleURI))
+		for style, u := range raw.ImageStyleURI {
+			img.Styles[style] = c.fileURL(u)
+		}
+	}
+	return img, nil
+}
+
+func (c *Client) reshapeUnion(doc *document, r *resource) (portal.Union, error) {
+	var raw rawUnion
+	if err := r.attrs(&raw); err != nil {
+		return portal.Union{}, err
+	}
+	u := portal.Union{
+		ID:         raw.TID.String(),
+		Name:       raw.Name,
+		Title:      raw.Title,
+		ShortName:  raw.ShortName,
+		Weight:     raw.Weight,
+		HideForm:   raw.HideForm,
+		NetsuiteID: raw.NetsuiteID,
+		AgiaID:     raw.AgiaID,
+	}
+	if logos := doc.related(r, "logo"); len(logos) > 0 {
+		img, err := c.reshapeImage(logos[0])
+		if err != nil {
+			return portal.Union{}, err
+		}
+		u.Logo = &img
+	}
+	return u, nil
+}
+
+func reshapeTerm(r *resource) (portal.Term, error) {
+	var raw rawTerm
+	if err := r.attrs(&raw); err != nil {
+		return portal.Term{}, err
+	}
+	return portal.Term{ID: raw.TID.String(), Name: raw.Name, Title: raw.Title, Weight: raw.Weight}, nil
+}
+
+func reshapeMenuLink(r *resource) (portal.MenuLink, error) {
+	var raw rawMenuLink
+	if err := r.attrs(&raw); err != nil {
+		return portal.MenuLink{}, err
+	}
+	link := reshapeLink(raw.Link)
+	if raw.Title != "" {
+		link.Title = raw.Title
+	}
+	if raw.TitleAnonymous != "" {
+		link.TitleAnonymous = raw.TitleAnonymous
+	}
+	m := portal.MenuLink{
+		ID:                   raw.MLID.String(),
+		Menu:                 raw.MenuName,
+		Link:                 link,
+		Weight:               raw.Weight,
+		ParentID:             raw.Parent.String(),
+		Depth:                raw.Depth,
+		IncludeInInteriorNav: raw.IncludeInInteriorNav,
+		DisabledAnonymous:    raw.DisabledAnonymous,
+	}
+	for _, u := range raw.Unions {
+		m.Unions = append(m.Unions, u.String())
+	}
+	return m, nil
+}
+
+func reshapeVariable(r *resource) (*portal.Variable, error) {
+	var raw rawVariable
+	if err := r.attrs(&raw); err != nil {
+		return nil, err
+	}
+	name := raw.Name
+	if name == "" {
+		name = r.ID
+	}
+	if raw.Value == nil {
+		raw.Value = map[string]any{}
+	}
+	return &portal.Variable{Name: name, Values: raw.Value}, nil
+}
+
+// termIDs returns the numeric term ids (tid) of a node's term relationship: the ids the rest of
+// the portal uses for unions. Terms not included in the document fall back to their UUIDs.
+func (c *Client) termIDs(doc *document, r *resource, name string) []string {
+	var out []string
+	for _, t := range doc.related(r, name) {
+		var raw rawTerm
+		if err := t.attrs(&raw); err == nil && raw.TID != "" {
+			out = append(out, raw.TID.String())
+		}
+	}
+	if out == nil {
+		out = r.relatedIDs(name)
+	}
+	return out
+}
+
+// reshapeLink turns a CMS link into a site link: internal:/x becomes /x, route:<nolink> and
+// empty uris become no URL, and absolute URLs pass through.
+func reshapeLink(l rawLink) portal.CMSLink {
+	return portal.CMSLink{URL: linkURL(l.URI), Title: l.Title, TitleAnonymous: l.TitleAnonymous, Target: l.Target}
+}
+
+func linkURL(uri string) string {
+	switch {
+	case strings.HasPrefix(uri, "internal:"):
+		return "/" + strings.TrimLeft(strings.TrimPrefix(uri, "internal:"), "/")
+	case strings.HasPrefix(uri, "entity:node/"):
+		return "/node/" + strings.TrimPrefix(uri, "entity:node/")
+	case strings.HasPrefix(uri, "route:"):
+		return ""
+	default:
+		return uri
+	}
+}
+
+// fileURL makes a CMS file URL absolute on the public CMS host, so browsers can fetch it.
+func (c *Client) fileURL(u string) string {
+	if u == "" || strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
+		return u
+	}
+	return c.files + "/" + strings.TrimLeft(u, "/")
+}
+
+func html(t rawText) string {
+	src := t.Processed
+	if src == "" {
+		src = t.Value
+	}
+	return richText.Sanitize(src)
+}
+
+// camel turns the CMS's snake_case field names into the spec's camelCase ones.
+func camel(s string) string {
+	parts := strings.Split(s, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// id is a CMS numeric id (nid, tid, mlid) that may arrive as a JSON number or a string.
+type id string
+
+func (i *id) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		*i = ""
+		return nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*i = id(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	*i = id(n.String())
+	return nil
+}
+
+func (i id) String() string { return string(i) }

@@ -1,0 +1,157 @@
+package httpapi
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/cache"
+	"github.com/union-benefits/portal/bff/internal/page"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+type handlers struct{ Deps }
+
+// maxPathLen bounds the path parameter: longer ones are no page of ours.
+const maxPathLen = 512
+
+// page answers GET /api/v1/page?path=/...
+func (h handlers) page(c fiber.Ctx) error {
+	raw := c.Query("path")
+	if err := validPath(raw); err != nil {
+		return err
+	}
+	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{Path: page.CleanPath(raw), Audience: portal.Anonymous})
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	return c.JSON(doc)
+}
+
+func validPath(p string) error {
+	switch {
+	case p == "":
+		return apperr.Fields("The path parameter is required.", apperr.FieldError{Field: "path", Message: "The path parameter is required."})
+	case len(p) > maxPathLen:
+		return apperr.Fields("The path is too long.", apperr.FieldError{Field: "path", Message: "The path is too long."})
+	case !strings.HasPrefix(p, "/"):
+		return apperr.Fields("The path must start with /.", apperr.FieldError{Field: "path", Message: "The path must start with /."})
+	case strings.ContainsFunc(p, unicode.IsControl):
+		return apperr.Fields("The path contains control characters.", apperr.FieldError{Field: "path", Message: "The path contains control characters."})
+	}
+	return nil
+}
+
+// site answers GET /api/v1/site.
+func (h handlers) site(c fiber.Ctx) error {
+	s, err := h.Pages.Site(c.Context(), portal.Anonymous)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	return c.JSON(s)
+}
+
+// maxWebhookBody bounds the webhook body: a list of tags is small.
+const maxWebhookBody = 64 << 10
+
+// maxWebhookTags bounds how many tags one webhook may purge.
+const maxWebhookTags = 200
+
+var tagPattern = regexp.MustCompile(`^[a-z_]+(:[A-Za-z0-9_./-]{1,200})?$`)
+
+type purgeRequest struct {
+	Tags []string `json:"tags"`
+}
+
+type purgeResult struct {
+	Tags        []string `json:"tags"`
+	Purged      int      `json:"purged"`
+	Revalidated []string `json:"revalidated"`
+}
+
+// cmsWebhook answers POST /api/v1/hooks/cms: a publish in the CMS purges the tags it names, then
+// asks Next.js to revalidate what it caches of them. The signature is checked before anything
+// else is read, so an unsigned request can neither purge nor probe.
+func (h handlers) cmsWebhook(c fiber.Ctx) error {
+	body := c.Body()
+	if !validSignature(h.WebhookSecret, body, c.Get("X-CMS-Signature")) {
+		return apperr.New(apperr.Unauthenticated, "The webhook signature is missing or wrong.")
+	}
+	if len(body) > maxWebhookBody {
+		return apperr.New(apperr.Invalid, "The webhook body is too large.")
+	}
+	var req purgeRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return apperr.Fields("The webhook body must be JSON: {\"tags\": [...]}.", apperr.FieldError{Field: "tags", Message: "Must be a JSON list of tags."})
+	}
+	if len(req.Tags) == 0 || len(req.Tags) > maxWebhookTags {
+		return apperr.Fields("Name between 1 and 200 tags.", apperr.FieldError{Field: "tags", Message: "Name between 1 and 200 tags."})
+	}
+	for _, t := range req.Tags {
+		if !tagPattern.MatchString(t) {
+			return apperr.Fields("Unknown tag "+t, apperr.FieldError{Field: "tags", Message: "Unknown tag " + t})
+		}
+	}
+	purged := h.Purger.Purge(req.Tags...)
+
+	next := frontendTags(req.Tags)
+	res := purgeResult{Tags: req.Tags, Purged: purged, Revalidated: []string{}}
+	if h.Revalidator != nil {
+		if err := h.Revalidator.Revalidate(c.Context(), next); err != nil {
+			// The BFF's own cache is purged; Next.js's copy of the chrome expires on its own.
+			h.Logger.Warn("frontend revalidation failed", slog.Any("tags", next), slog.String("err", err.Error()))
+		} else {
+			res.Revalidated = next
+		}
+	}
+	return c.Status(fiber.StatusAccepted).JSON(res)
+}
+
+// frontendTags are the tags Next.js caches under: its fetches of the site chrome carry "site",
+// and any fetch may carry a CMS tag itself.
+func frontendTags(tags []string) []string {
+	out := append([]string(nil), tags...)
+	for _, t := range tags {
+		if cache.IsSiteWide(t) {
+			return append(out, "site")
+		}
+	}
+	return out
+}
+
+// validSignature checks "sha256=<hex HMAC-SHA256 of body>" in constant time. An empty secret
+// refuses everything.
+func validSignature(secret string, body []byte, header string) bool {
+	if secret == "" {
+		return false
+	}
+	hexSig, ok := strings.CutPrefix(header, "sha256=")
+	if !ok {
+		return false
+	}
+	got, err := hex.DecodeString(hexSig)
+	if err != nil {
+		return false
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(body)
+	return hmac.Equal(got, mac.Sum(nil))
+}
+
+// Sign returns the X-CMS-Signature header value for a webhook body: for the CMS side, tests and
+// the make target that replays a publish.
+func Sign(secret string, body []byte) string {
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(body)
+	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
+}

@@ -1,0 +1,222 @@
+// Package httpapi is the BFF's HTTP surface: the Fiber app, its routes, middleware and the one
+// error handler. Handlers depend on portal interfaces only, never on an upstream or a cache.
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sync/atomic"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/adaptor"
+	"github.com/gofiber/fiber/v3/middleware/recover"
+	"github.com/gofiber/fiber/v3/middleware/requestid"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Purger drops cached entries by tag (cache.Store).
+type Purger interface {
+	Purge(tags ...string) int
+}
+
+// Revalidator asks the frontend to drop its cached fetches for some tags (revalidate.Client).
+type Revalidator interface {
+	Revalidate(ctx context.Context, tags []string) error
+}
+
+// Deps is everything the HTTP surface needs, built in main.
+type Deps struct {
+	Pages          portal.Pages
+	Purger         Purger
+	Revalidator    Revalidator
+	WebhookSecret  string
+	AllowedOrigins []string // origins whose browsers may send state-changing requests
+	Metrics        *metrics.Metrics
+	Logger         *slog.Logger
+	Ready          *atomic.Bool // false while starting or shutting down
+}
+
+// Setup builds the Fiber app with every route.
+func Setup(d Deps) *fiber.App {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Ready == nil {
+		d.Ready = new(atomic.Bool)
+		d.Ready.Store(true)
+	}
+	app := fiber.New(fiber.Config{
+		AppName:      "portal-bff",
+		ErrorHandler: problemHandler(d.Logger),
+		ReadTimeout:  15 * time.Second,
+		WriteTimeout: 30 * time.Second,
+		IdleTimeout:  2 * time.Minute,
+		BodyLimit:    1 << 20,
+	})
+	app.Use(requestid.New())
+	app.Use(observe(d.Metrics, d.Logger))
+	app.Use(recover.New())
+	app.Use(sameOrigin(d.AllowedOrigins))
+
+	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	app.Get("/readyz", func(c fiber.Ctx) error {
+		if !d.Ready.Load() {
+			return apperr.New(apperr.Unavailable, "Shutting down.")
+		}
+		return c.JSON(fiber.Map{"status": "ready"})
+	})
+	app.Get("/metrics", adaptor.HTTPHandler(d.Metrics.Handler()))
+
+	api := app.Group("/api/v1")
+	h := handlers{d}
+	api.Get("/page", h.page)
+	api.Get("/site", h.site)
+	api.Post("/hooks/cms", h.cmsWebhook)
+
+	app.Use(func(c fiber.Ctx) error { return apperr.New(apperr.NotFound, "404 not found.") })
+	return app
+}
+
+// observe logs every request as one JSON line with its request id and records its latency by
+// route pattern (not raw path, which would make unbounded label values).
+func observe(m *metrics.Metrics, log *slog.Logger) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		start := time.Now()
+		err := c.Next()
+		if err != nil {
+			// Run the error handler now, so the status logged is the one sent.
+			if herr := c.App().ErrorHandler(c, err); herr != nil {
+				_ = c.SendStatus(fiber.StatusInternalServerError)
+			}
+		}
+		status := c.Response().StatusCode()
+		route := c.Route().Path
+		m.ObserveRequest(route, c.Method(), status, time.Since(start))
+		log.LogAttrs(c.Context(), levelFor(status), "request",
+			slog.String("request_id", requestid.FromContext(c)),
+			slog.String("method", c.Method()),
+			slog.String("path", c.Path()),
+			slog.String("route", route),
+			slog.Int("status", status),
+			slog.Duration("duration", time.Since(start)),
+		)
+		return nil
+	}
+}
+
+func levelFor(status int) slog.Level {
+	if status >= 500 {
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
+}
+
+// sameOrigin rejects state-changing requests a browser sends from another site. Requests with no
+// Origin and no Sec-Fetch-Site (server to server, such as the CMS webhook) pass: they carry no
+// ambient browser credentials.
+func sameOrigin(allowed []string) fiber.Handler {
+	ok := make(map[string]bool, len(allowed))
+	for _, o := range allowed {
+		if u, err := url.Parse(o); err == nil {
+			ok[u.Scheme+"://"+u.Host] = true
+		}
+	}
+	return func(c fiber.Ctx) error {
+		switch c.Method() {
+		case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
+			return c.Next()
+		}
+		if c.Get("Sec-Fetch-Site") == "cross-site" {
+			return apperr.New(apperr.Forbidden, "Cross-site requests are not allowed.")
+		}
+		if origin := c.Get(fiber.HeaderOrigin); origin != "" && !ok[origin] {
+			return apperr.New(apperr.Forbidden, "Cross-site requests are not allowed.")
+		}
+		return c.Next()
+	}
+}
+
+// problem is an RFC 9457 problem document.
+type problem struct {
+	Type      string              `json:"type"`
+	Title     string              `json:"title"`
+	Status    int                 `json:"status"`
+	Detail    string              `json:"detail,omitempty"`
+	Instance  string              `json:"instance,omitempty"`
+	Code      apperr.Code         `json:"code"`
+	RequestID string              `json:"requestId,omitempty"`
+	Errors    []apperr.FieldError `json:"errors,omitempty"`
+}
+
+// fiberCodes maps Fiber's own errors (unknown method, body too large, ...) onto our codes.
+var fiberCodes = map[int]apperr.Code{
+	fiber.StatusBadRequest:            apperr.Invalid,
+	fiber.StatusNotFound:              apperr.NotFound,
+	fiber.StatusMethodNotAllowed:      apperr.Invalid,
+	fiber.StatusRequestEntityTooLarge: apperr.Invalid,
+	fiber.StatusUnsupportedMediaType:  apperr.Invalid,
+	fiber.StatusRequestTimeout:        apperr.Unavailable,
+}
+
+// problemHandler answers every error as application/problem+json. Only internal errors are
+// logged with their cause; clients never see an internal error's text.
+func problemHandler(log *slog.Logger) fiber.ErrorHandler {
+	return func(c fiber.Ctx, err error) error {
+		var fe *fiber.Error
+		var e *apperr.Error
+		status := 0
+		switch {
+		case errors.As(err, &fe):
+			code, ok := fiberCodes[fe.Code]
+			if !ok {
+				code = apperr.Internal
+			}
+			e = apperr.New(code, fe.Message)
+			status = fe.Code
+		default:
+			e = apperr.From(err)
+			status = apperr.Status(e.Code)
+		}
+		if e.Code == apperr.Internal {
+			log.LogAttrs(c.Context(), slog.LevelError, "internal error",
+				slog.String("request_id", requestid.FromContext(c)),
+				slog.String("path", c.Path()),
+				slog.String("err", err.Error()))
+			e = apperr.New(apperr.Internal, "500 Internal Server Error")
+		} else if e.Err != nil {
+			log.LogAttrs(c.Context(), slog.LevelWarn, "request failed",
+				slog.String("request_id", requestid.FromContext(c)),
+				slog.String("code", string(e.Code)),
+				slog.String("err", err.Error()))
+		}
+		p := problem{
+			Type:      "about:blank",
+			Title:     statusText(status),
+			Status:    status,
+			Detail:    e.Message,
+			Instance:  c.Path(),
+			Code:      e.Code,
+			RequestID: requestid.FromContext(c),
+			Errors:    e.Fields,
+		}
+		if status == fiber.StatusServiceUnavailable {
+			c.Set(fiber.HeaderRetryAfter, "5")
+		}
+		c.Set(fiber.HeaderCacheControl, "no-store")
+		return c.Status(status).JSON(p, "application/problem+json")
+	}
+}
+
+func statusText(status int) string {
+	if t := http.StatusText(status); t != "" {
+		return t
+	}
+	return "Error"
+}

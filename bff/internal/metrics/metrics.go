@@ -1,0 +1,75 @@
+// Package metrics holds the BFF's Prometheus metrics. Every method is safe on a nil *Metrics, so
+// unit tests can leave metrics out.
+package metrics
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics is the BFF's set of collectors on its own registry.
+type Metrics struct {
+	registry *prometheus.Registry
+	requests *prometheus.HistogramVec
+	upstream *prometheus.HistogramVec
+	cache    *prometheus.CounterVec
+}
+
+// New registers the BFF's collectors, plus the Go runtime and process ones, on a new registry.
+func New() *Metrics {
+	m := &Metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "bff_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by route pattern, method and status.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"route", "method", "status"}),
+		upstream: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "bff_upstream_request_duration_seconds",
+			Help:    "Time of one call to an upstream system, by upstream, operation and outcome.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"upstream", "operation", "outcome"}),
+		cache: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "bff_cache_lookups_total",
+			Help: "Cache lookups by cache kind and result (hit, stale, miss).",
+		}, []string{"kind", "result"}),
+	}
+	m.registry.MustRegister(m.requests, m.upstream, m.cache,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+}
+
+// ObserveRequest records one answered HTTP request.
+func (m *Metrics) ObserveRequest(route, method string, status int, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Observe(d.Seconds())
+}
+
+// ObserveUpstream records one upstream call that started at start; outcome is "ok" or an error
+// code, so the label set stays small.
+func (m *Metrics) ObserveUpstream(upstream, operation, outcome string, start time.Time) {
+	if m == nil {
+		return
+	}
+	m.upstream.WithLabelValues(upstream, operation, outcome).Observe(time.Since(start).Seconds())
+}
+
+// CacheLookup counts one cache lookup.
+func (m *Metrics) CacheLookup(kind, result string) {
+	if m == nil {
+		return
+	}
+	m.cache.WithLabelValues(kind, result).Inc()
+}

@@ -1,0 +1,218 @@
+// Package portal holds the portal's domain types and the service interfaces that handlers depend
+// on. Upstream packages (cms, orders, ...) reshape their raw replies into these types; nothing here
+// knows where the data came from. JSON tags follow contracts/openapi.yaml.
+package portal
+
+import (
+	"context"
+	"time"
+)
+
+// Link is a link whose title is already chosen for its reader (TitleAnonymous for visitors).
+type Link struct {
+	URL    string `json:"url"`
+	Title  string `json:"title"`
+	Target string `json:"target,omitempty"`
+}
+
+// CMSLink is a link as the CMS stores it, before a reader is known.
+type CMSLink struct {
+	URL            string
+	Title          string
+	TitleAnonymous string
+	Target         string
+}
+
+// For picks the title a reader sees: visitors get TitleAnonymous where the CMS gives one.
+func (l CMSLink) For(a Audience) Link {
+	title := l.Title
+	if a == Anonymous && l.TitleAnonymous != "" {
+		title = l.TitleAnonymous
+	}
+	return Link{URL: l.URL, Title: title, Target: l.Target}
+}
+
+// Image is a stored image with absolute URLs, one per image style.
+type Image struct {
+	URL    string            `json:"url"`
+	Alt    string            `json:"alt"`
+	Width  int               `json:"width,omitempty"`
+	Height int               `json:"height,omitempty"`
+	Styles map[string]string `json:"styles,omitempty"`
+}
+
+// Video is a hero's background video and how it is shown.
+type Video struct {
+	URL           string `json:"url"`
+	Takeover      bool   `json:"takeover"`
+	Loop          bool   `json:"loop"`
+	FixedHeight   bool   `json:"fixedHeight"`
+	HeadlineBelow bool   `json:"headlineBelow"`
+	HasAudio      bool   `json:"hasAudio"`
+}
+
+// Audience is who reads a page; it changes link titles and which items show, so it is part of
+// every cache key for reader-shaped documents.
+type Audience string
+
+// The audiences.
+const (
+	Anonymous Audience = "anonymous"
+	Member    Audience = "member"
+)
+
+// Union is a union term: the unit of personalisation.
+type Union struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	ShortName  string `json:"shortName,omitempty"`
+	Weight     int    `json:"weight"`
+	HideForm   bool   `json:"hideForm"`
+	NetsuiteID string `json:"netsuiteId,omitempty"`
+	AgiaID     string `json:"agiaId,omitempty"`
+	Logo       *Image `json:"logo,omitempty"`
+}
+
+// Label is the union's display label: its name, then the short name in parentheses when present.
+func (u Union) Label() string {
+	if u.ShortName == "" {
+		return u.Name
+	}
+	return u.Name + " (" + u.ShortName + ")"
+}
+
+// Term is a blog category or blog topic term.
+type Term struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Title  string `json:"title"`
+	Weight int    `json:"weight"`
+}
+
+// MenuLink is one link of a CMS menu, flat, as the CMS lists them.
+type MenuLink struct {
+	ID                   string
+	Menu                 string // main, top-footer or footer
+	Link                 CMSLink
+	Weight               int
+	ParentID             string
+	Depth                int
+	IncludeInInteriorNav bool
+	DisabledAnonymous    bool
+	Unions               []string // union term ids; empty means every union
+}
+
+// Variable is a site variable (union_structure_global, ...): a bag of named values.
+type Variable struct {
+	Name   string
+	Values map[string]any
+}
+
+// String returns a string value of the variable, or "" when absent or not a string.
+func (v Variable) String(key string) string {
+	s, _ := v.Values[key].(string)
+	return s
+}
+
+// Node is a content node reshaped from the CMS: the raw material of a page document.
+type Node struct {
+	ID                string
+	NID               string
+	Bundle            string // home, page, benefit, category, landing, post
+	Title             string
+	Path              string
+	Changed           time.Time
+	DisabledAnonymous bool
+	Unions            []string
+	HeroEyebrow       string
+	HeroHeadline      string
+	HeroDescription   string
+	HeroLink          *CMSLink
+	HeroImage         *Image
+	HeroVideo         *Video
+	Meta              map[string]string
+	Paragraphs        []Paragraph
+}
+
+// Paragraph is a content block as the CMS placed it, before the reader is known. Fields holds the
+// bundle's own values under the spec's camelCase names, already reshaped: text is string (rich text
+// its processed HTML), numbers float64, links CMSLink, images Image, nested items []Paragraph. The
+// page package turns each bundle into its typed Block; the accessors below keep that code short.
+type Paragraph struct {
+	ID                 string
+	Bundle             string
+	Active             bool
+	Start, End         *time.Time
+	DisplayAboveHeader bool
+	Fields             map[string]any
+}
+
+// ActiveAt reports whether the paragraph shows at t: switched on and inside its window.
+func (p Paragraph) ActiveAt(t time.Time) bool {
+	if !p.Active {
+		return false
+	}
+	if p.Start != nil && t.Before(*p.Start) {
+		return false
+	}
+	if p.End != nil && !t.Before(*p.End) {
+		return false
+	}
+	return true
+}
+
+// Content is what the portal reads from the CMS. Implementations: cms.Client (the upstream) and
+// cache.Content (the cache in front of it).
+type Content interface {
+	// NodeByPath returns the node at a CMS path such as "home/1072"; apperr.NotFound when none.
+	NodeByPath(ctx context.Context, path string) (*Node, error)
+	// Unions lists every union term, ordered by weight.
+	Unions(ctx context.Context) ([]Union, error)
+	// Terms lists the terms of a blog bundle (blog_category, blog_topic), ordered by weight.
+	Terms(ctx context.Context, bundle string) ([]Term, error)
+	// Menus lists every link of every menu, flat.
+	Menus(ctx context.Context) ([]MenuLink, error)
+	// Variable returns a site variable by name.
+	Variable(ctx context.Context, name string) (*Variable, error)
+}
+
+// Str returns a text field, or "".
+func (p Paragraph) Str(name string) string {
+	s, _ := p.Fields[name].(string)
+	return s
+}
+
+// Bool returns a flag field, or false.
+func (p Paragraph) Bool(name string) bool {
+	b, _ := p.Fields[name].(bool)
+	return b
+}
+
+// Int returns a number field truncated to an integer, or 0.
+func (p Paragraph) Int(name string) int {
+	f, _ := p.Fields[name].(float64)
+	return int(f)
+}
+
+// Link returns a link field, or nil.
+func (p Paragraph) Link(name string) *CMSLink {
+	if l, ok := p.Fields[name].(CMSLink); ok {
+		return &l
+	}
+	return nil
+}
+
+// Image returns an image field, or nil.
+func (p Paragraph) Image(name string) *Image {
+	if i, ok := p.Fields[name].(Image); ok {
+		return &i
+	}
+	return nil
+}
+
+// Items returns a field of nested paragraphs, or nil.
+func (p Paragraph) Items(name string) []Paragraph {
+	items, _ := p.Fields[name].([]Paragraph)
+	return items
+}
