@@ -47,6 +47,9 @@ func (s Secret) LogValue() slog.Value {
 	return slog.StringValue("********")
 }
 
+// MarshalJSON masks the secret where a whole Config is logged as JSON.
+func (s Secret) MarshalJSON() ([]byte, error) { return []byte(`"` + s.LogValue().String() + `"`), nil }
+
 // String masks the secret in fmt output too.
 func (s Secret) String() string { return s.LogValue().String() }
 

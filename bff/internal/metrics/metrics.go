@@ -46,6 +46,9 @@ func New() *Metrics {
 
 // Handler serves the metrics in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
+	if m == nil {
+		return http.NotFoundHandler()
+	}
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
 }
 

@@ -1,0 +1,245 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+)
+
+type clock struct{ ns atomic.Int64 }
+
+func (c *clock) now() time.Time          { return time.Unix(0, c.ns.Load()) }
+func (c *clock) advance(d time.Duration) { c.ns.Add(int64(d)) }
+
+func newTestStore(t *testing.T) (*Store, *clock) {
+	t.Helper()
+	c := &clock{}
+	c.ns.Store(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano())
+	s, err := NewStore(Options{MaxBytes: 1 << 20, Fresh: time.Minute, Stale: time.Hour, NotFound: 10 * time.Second, Now: c.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s, c
+}
+
+// counter is a loader that counts its calls and answers what the test sets.
+type counter struct {
+	calls atomic.Int32
+	value atomic.Value // string
+	err   atomic.Value // error wrapper
+	gate  chan struct{}
+}
+
+type errBox struct{ err error }
+
+func newCounter(v string) *counter {
+	c := &counter{}
+	c.value.Store(v)
+	c.err.Store(errBox{})
+	return c
+}
+
+func (c *counter) load(ctx context.Context) (Loaded[string], error) {
+	c.calls.Add(1)
+	if c.gate != nil {
+		<-c.gate
+	}
+	if err := c.err.Load().(errBox).err; err != nil {
+		return Loaded[string]{Tags: []string{"t:1"}}, err
+	}
+	return Loaded[string]{Value: c.value.Load().(string), Tags: []string{"t:1"}}, nil
+}
+
+func fetch(t *testing.T, s *Store, l *counter) (string, error) {
+	t.Helper()
+	return Fetch(context.Background(), s, "k", "key", l.load)
+}
+
+func TestFreshEntryIsServedWithoutLoading(t *testing.T) {
+	s, clk := newTestStore(t)
+	l := newCounter("v1")
+	for range 3 {
+		if v, err := fetch(t, s, l); err != nil || v != "v1" {
+			t.Fatalf("got %q, %v", v, err)
+		}
+		clk.advance(10 * time.Second)
+	}
+	if n := l.calls.Load(); n != 1 {
+		t.Fatalf("%d loads; want 1", n)
+	}
+}
+
+func TestStaleEntryIsServedAtOnceAndRefreshedInTheBackground(t *testing.T) {
+	s, clk := newTestStore(t)
+	l := newCounter("v1")
+	fetch(t, s, l)
+	l.value.Store("v2")
+	clk.advance(2 * time.Minute)
+
+	if v, _ := fetch(t, s, l); v != "v1" {
+		t.Fatalf("stale read got %q; want the stale v1 at once", v)
+	}
+	waitFor(t, func() bool { v, _ := fetch(t, s, l); return v == "v2" })
+}
+
+func TestStaleEntryIsKeptWhenTheReloadFails(t *testing.T) {
+	s, clk := newTestStore(t)
+	l := newCounter("v1")
+	fetch(t, s, l)
+	l.err.Store(errBox{apperr.New(apperr.Unavailable, "down")})
+	clk.advance(2 * time.Minute)
+
+	for range 5 {
+		if v, err := fetch(t, s, l); err != nil || v != "v1" {
+			t.Fatalf("got %q, %v; want stale v1", v, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if l.calls.Load() < 2 {
+		t.Fatal("no background reload was tried")
+	}
+}
+
+func TestMissWithFailingLoadReturnsTheError(t *testing.T) {
+	s, _ := newTestStore(t)
+	l := newCounter("")
+	l.err.Store(errBox{apperr.New(apperr.Unavailable, "down")})
+	if _, err := fetch(t, s, l); !apperr.Is(err, apperr.Unavailable) {
+		t.Fatalf("err %v", err)
+	}
+	// Failures other than not-found are not remembered: the next request tries again.
+	fetch(t, s, l)
+	if n := l.calls.Load(); n != 2 {
+		t.Fatalf("%d loads; want 2", n)
+	}
+}
+
+func TestNotFoundIsRememberedBriefly(t *testing.T) {
+	s, clk := newTestStore(t)
+	l := newCounter("")
+	l.err.Store(errBox{apperr.New(apperr.NotFound, "404 not found.")})
+	for range 3 {
+		if _, err := fetch(t, s, l); !apperr.Is(err, apperr.NotFound) {
+			t.Fatalf("err %v", err)
+		}
+	}
+	if n := l.calls.Load(); n != 1 {
+		t.Fatalf("%d loads; want 1", n)
+	}
+	clk.advance(11 * time.Second)
+	fetch(t, s, l)
+	if n := l.calls.Load(); n != 2 {
+		t.Fatalf("%d loads after the not-found window; want 2", n)
+	}
+}
+
+func TestConcurrentMissesShareOneLoad(t *testing.T) {
+	s, _ := newTestStore(t)
+	l := newCounter("v1")
+	l.gate = make(chan struct{})
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if v, err := fetch(t, s, l); err != nil || v != "v1" {
+				t.Errorf("got %q, %v", v, err)
+			}
+		}()
+	}
+	time.Sleep(20 * time.Millisecond)
+	close(l.gate)
+	wg.Wait()
+	if n := l.calls.Load(); n != 1 {
+		t.Fatalf("%d loads; want 1", n)
+	}
+}
+
+func TestACallerLeavingDoesNotCancelTheSharedLoad(t *testing.T) {
+	s, _ := newTestStore(t)
+	l := newCounter("v1")
+	l.gate = make(chan struct{})
+	var loadCtxErr atomic.Value
+	load := func(ctx context.Context) (Loaded[string], error) {
+		got, err := l.load(ctx)
+		loadCtxErr.Store(errBox{ctx.Err()})
+		return got, err
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	leaver := make(chan error, 1)
+	go func() { _, err := Fetch(ctx, s, "k", "key", load); leaver <- err }()
+	stayer := make(chan string, 1)
+	go func() { v, _ := Fetch(context.Background(), s, "k", "key", load); stayer <- v }()
+
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	if err := <-leaver; !errors.Is(err, context.Canceled) {
+		t.Fatalf("leaver err %v", err)
+	}
+	close(l.gate)
+	if v := <-stayer; v != "v1" {
+		t.Fatalf("stayer got %q", v)
+	}
+	if err := loadCtxErr.Load().(errBox).err; err != nil {
+		t.Fatalf("the load's context was cancelled: %v", err)
+	}
+}
+
+func TestPurgeDropsTaggedEntriesOnly(t *testing.T) {
+	s, _ := newTestStore(t)
+	tagged := newCounter("a")
+	other := newCounter("b")
+	Fetch(context.Background(), s, "k", "a", tagged.load)
+	Fetch(context.Background(), s, "k", "b", func(ctx context.Context) (Loaded[string], error) {
+		other.calls.Add(1)
+		return Loaded[string]{Value: "b", Tags: []string{"t:2"}}, nil
+	})
+
+	if n := s.Purge("t:1", "t:unknown"); n != 1 {
+		t.Fatalf("purged %d; want 1", n)
+	}
+	Fetch(context.Background(), s, "k", "a", tagged.load)
+	Fetch(context.Background(), s, "k", "b", func(ctx context.Context) (Loaded[string], error) {
+		other.calls.Add(1)
+		return Loaded[string]{Value: "b", Tags: []string{"t:2"}}, nil
+	})
+	if tagged.calls.Load() != 2 || other.calls.Load() != 1 {
+		t.Fatalf("loads: tagged %d (want 2), other %d (want 1)", tagged.calls.Load(), other.calls.Load())
+	}
+}
+
+func TestALoadThatStartedBeforeAPurgeIsNotStored(t *testing.T) {
+	s, _ := newTestStore(t)
+	l := newCounter("old")
+	l.gate = make(chan struct{})
+	done := make(chan string)
+	go func() { v, _ := fetch(t, s, l); done <- v }()
+	time.Sleep(20 * time.Millisecond)
+	s.Purge("t:1") // the editor publishes while the old content is being loaded
+	l.value.Store("new")
+	close(l.gate)
+	<-done
+	l.gate = nil
+	if v, _ := fetch(t, s, l); v != "new" {
+		t.Fatalf("got %q; the pre-purge load was cached", v)
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("condition not met within 2s")
+}

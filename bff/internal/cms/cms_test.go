@@ -1,0 +1,219 @@
+package cms
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/cmsfixture"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+const fixtures = "../../../fixtures/cms"
+
+func fixtureClient(t *testing.T) *Client {
+	t.Helper()
+	srv := httptest.NewServer(cmsfixture.NewHandler(fixtures))
+	t.Cleanup(srv.Close)
+	return New(Options{BaseURL: srv.URL, PublicURL: "https://cms.example.org", Timeout: 2 * time.Second})
+}
+
+// golden compares v's JSON with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, v any) {
+	t.Helper()
+	got, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./bff/internal/cms -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the reshape; run with -update if the change is intended\n got: %s", path, got)
+	}
+}
+
+func TestHomeNodeReshape(t *testing.T) {
+	n, err := fixtureClient(t).NodeByPath(context.Background(), "/home/1072/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.NID != "1072" || n.Bundle != "home" || n.HeroHeadline != "Savings and support for every union family" {
+		t.Fatalf("node %s %s %q", n.NID, n.Bundle, n.HeroHeadline)
+	}
+	if n.HeroLink == nil || n.HeroLink.URL != "/union-member-benefits" || n.HeroLink.TitleAnonymous == "" {
+		t.Fatalf("hero link %+v: internal: uri must become a site path, keeping title_anonymous", n.HeroLink)
+	}
+	if n.HeroImage == nil || !strings.HasPrefix(n.HeroImage.URL, "https://cms.example.org/sites/default/files/") {
+		t.Fatalf("hero image %+v: file URLs must be absolute on the public CMS host", n.HeroImage)
+	}
+	golden(t, "home-node.json", n)
+}
+
+func TestSiteCollectionsReshape(t *testing.T) {
+	c := fixtureClient(t)
+	ctx := context.Background()
+	unions, err := c.Unions(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(unions) < 6 {
+		t.Fatalf("%d unions", len(unions))
+	}
+	for i, u := range unions {
+		if u.ID == "" || u.Name == "" || u.NetsuiteID == "" {
+			t.Errorf("union %d incomplete: %+v", i, u)
+		}
+		if i > 0 && unions[i-1].Weight > u.Weight {
+			t.Errorf("unions not ordered by weight at %d", i)
+		}
+	}
+	menus, err := c.Menus(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, m := range menus {
+		seen[m.Menu] = true
+		if strings.HasPrefix(m.Link.URL, "internal:") {
+			t.Errorf("menu link %s kept its internal: scheme", m.ID)
+		}
+	}
+	for _, name := range []string{"main", "top-footer", "footer"} {
+		if !seen[name] {
+			t.Errorf("no %s menu", name)
+		}
+	}
+	v, err := c.Variable(ctx, "union_structure_global")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(v.String("copyright"), "%YEAR%") {
+		t.Errorf("copyright %q lacks %%YEAR%%", v.String("copyright"))
+	}
+	golden(t, "unions.json", unions)
+	golden(t, "menus.json", menus)
+}
+
+func TestUpstreamFailuresBecomeAppErrors(t *testing.T) {
+	cases := map[string]struct {
+		handler http.HandlerFunc
+		want    apperr.Code
+	}{
+		"404": {func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(404)
+			w.Write([]byte(`{"errors":[{"status":"404","title":"Not Found"}]}`))
+		}, apperr.NotFound},
+		"500": {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) }, apperr.Unavailable},
+		"403": {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(403) }, apperr.Internal},
+		"not JSON": {func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>")) }, apperr.Internal},
+		"no type or id": {func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte(`{"data":{"attributes":{"title":"x"}}}`))
+		}, apperr.NotFound},
+		"errors with 200": {func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte(`{"errors":[{"status":"500","title":"Boom"}]}`))
+		}, apperr.Internal},
+		"slow": {func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-time.After(2 * time.Second):
+			case <-r.Context().Done():
+			}
+		}, apperr.Unavailable},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(tc.handler)
+			defer srv.Close()
+			c := New(Options{BaseURL: srv.URL, Timeout: 200 * time.Millisecond})
+			_, err := c.NodeByPath(context.Background(), "x")
+			if !apperr.Is(err, tc.want) {
+				t.Fatalf("err %v; want code %s", err, tc.want)
+			}
+		})
+	}
+	t.Run("unreachable", func(t *testing.T) {
+		srv := httptest.NewServer(http.NotFoundHandler())
+		srv.Close()
+		_, err := New(Options{BaseURL: srv.URL, Timeout: time.Second}).Menus(context.Background())
+		if !apperr.Is(err, apperr.Unavailable) {
+			t.Fatalf("err %v", err)
+		}
+	})
+}
+
+func TestRichTextIsSanitised(t *testing.T) {
+	got := html(rawText{Processed: `<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><strong>ok</strong></p>`})
+	for _, bad := range []string{"onclick", "<script", "javascript:"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("sanitised HTML keeps %q: %s", bad, got)
+		}
+	}
+	if !strings.Contains(got, "<strong>ok</strong>") {
+		t.Errorf("sanitised HTML lost formatting: %s", got)
+	}
+}
+
+func TestLinkURLs(t *testing.T) {
+	for in, want := range map[string]string{
+		"internal:/benefits/x":  "/benefits/x",
+		"internal:benefits/x":   "/benefits/x",
+		"route:<nolink>":        "",
+		"https://example.org/a": "https://example.org/a",
+		"entity:node/12":        "/node/12",
+	} {
+		if got := linkURL(in); got != want {
+			t.Errorf("linkURL(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzDecodeDocument(f *testing.F) {
+	for _, name := range []string{"node/home/1072.json", "menu.json", "term/union.json", "variable/union_structure_global.json"} {
+		b, err := os.ReadFile(filepath.Join(fixtures, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"data":null}`))
+	f.Add([]byte(`{"data":{"type":"node--page","id":"1","relationships":{"paragraphs":{"data":[{"type":"paragraph--x","id":"1"}]}}},"included":[{"type":"paragraph--x","id":"1","relationships":{"items":{"data":[{"type":"paragraph--x","id":"1"}]}}}]}`))
+	c := New(Options{BaseURL: "http://cms.invalid"})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		doc, err := decodeDocument(body)
+		if err != nil {
+			return
+		}
+		if r, err := doc.one(); err == nil {
+			_, _ = c.reshapeNode(doc, r) // must neither panic nor recurse forever
+			_, _ = reshapeVariable(r)
+		}
+		if rs, err := doc.many(); err == nil {
+			for i := range rs {
+				_, _ = reshapeMenuLink(&rs[i])
+				_, _ = c.reshapeUnion(doc, &rs[i])
+			}
+		}
+	})
+}

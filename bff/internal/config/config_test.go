@@ -1,0 +1,52 @@
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.CMSURL != "http://127.0.0.1:8081" || c.CMSPublicURL != c.CMSURL ||
+		c.CMSTimeout != 5*time.Second || c.HomePath != "home/1072" || c.LogLevel != slog.LevelInfo {
+		t.Fatalf("defaults: %+v", c)
+	}
+	if len(c.AllowedOrigins) != 1 || c.AllowedOrigins[0] != c.FrontendURL {
+		t.Fatalf("allowed origins %v", c.AllowedOrigins)
+	}
+}
+
+func TestEveryBadValueIsReportedAtOnce(t *testing.T) {
+	_, err := Load(env(map[string]string{
+		"CMS_TIMEOUT":     "soon",
+		"CACHE_MAX_BYTES": "-1",
+		"LOG_LEVEL":       "loud",
+		"CACHE_FRESH_TTL": "48h",
+	}))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"CMS_TIMEOUT", "CACHE_MAX_BYTES", "LOG_LEVEL", "CMS_WEBHOOK_SECRET", "CACHE_FRESH_TTL"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %s: %v", want, err)
+		}
+	}
+}
+
+func TestSecretsAreMaskedWhenLogged(t *testing.T) {
+	c, _ := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "hunter2", "REVALIDATE_SECRET": "hunter3"}))
+	var b strings.Builder
+	slog.New(slog.NewJSONHandler(&b, nil)).Info("config", "config", c)
+	out := b.String() + fmt.Sprintf("%v %+v", c, c)
+	if strings.Contains(out, "hunter2") || strings.Contains(out, "hunter3") {
+		t.Fatalf("a secret leaked: %s", out)
+	}
+}

@@ -1,0 +1,167 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// fakePages is a portal.Pages of our own that records what it was asked.
+type fakePages struct{ asked []portal.PageRequest }
+
+func (f *fakePages) Page(_ context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
+	f.asked = append(f.asked, req)
+	if req.Path == "/boom" {
+		return nil, apperr.Wrap(apperr.Internal, "x", io.ErrUnexpectedEOF)
+	}
+	return &portal.PageDocument{Kind: "home", Path: req.Path, Blocks: []portal.Block{}}, nil
+}
+
+func (f *fakePages) Site(context.Context, portal.Audience) (*portal.SiteChrome, error) {
+	return &portal.SiteChrome{}, nil
+}
+
+type fakePurger struct{ tags []string }
+
+func (f *fakePurger) Purge(tags ...string) int { f.tags = append(f.tags, tags...); return len(tags) }
+
+func testApp(pages *fakePages, purger *fakePurger, logs io.Writer) http.Handler {
+	app := Setup(Deps{
+		Pages: pages, Purger: purger, WebhookSecret: "s",
+		AllowedOrigins: []string{"http://127.0.0.1:3000"},
+		Logger:         slog.New(slog.NewJSONHandler(logs, nil)),
+	})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		resp, err := app.Test(r)
+		if err != nil {
+			panic(err)
+		}
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	})
+}
+
+func do(h http.Handler, r *http.Request) (*httptest.ResponseRecorder, map[string]any) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	var body map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &body)
+	return rec, body
+}
+
+func TestPagePathParameter(t *testing.T) {
+	pages := &fakePages{}
+	h := testApp(pages, &fakePurger{}, io.Discard)
+	for raw, want := range map[string]int{
+		"/":                             200,
+		"/benefits//card/":              200,
+		"":                              400,
+		"benefits":                      400,
+		"/a\x00b":                       400,
+		"/" + string(make([]byte, 600)): 400,
+	} {
+		rec, body := do(h, httptest.NewRequest("GET", "/api/v1/page?path="+url.QueryEscape(raw), nil))
+		if rec.Code != want {
+			t.Errorf("path %q: status %d; want %d", raw, rec.Code, want)
+		}
+		if want == 400 && (body["code"] != "invalid" || rec.Header().Get("Content-Type") != "application/problem+json") {
+			t.Errorf("path %q: not an invalid problem: %v %s", raw, body, rec.Header().Get("Content-Type"))
+		}
+	}
+	if got := pages.asked[1].Path; got != "/benefits/card" {
+		t.Errorf("path cleaned to %q", got)
+	}
+}
+
+func TestInternalErrorsAreLoggedButNeverShown(t *testing.T) {
+	var logs bytes.Buffer
+	h := testApp(&fakePages{}, &fakePurger{}, &logs)
+	rec, body := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/boom", nil))
+	if rec.Code != 500 || body["code"] != "internal" || body["detail"] != "500 Internal Server Error" {
+		t.Fatalf("%d %v", rec.Code, body)
+	}
+	if bytes.Contains(rec.Body.Bytes(), []byte("unexpected EOF")) {
+		t.Fatal("the cause reached the client")
+	}
+	if !bytes.Contains(logs.Bytes(), []byte("unexpected EOF")) || !bytes.Contains(logs.Bytes(), []byte(`"request_id"`)) {
+		t.Fatalf("the cause was not logged with a request id: %s", logs.String())
+	}
+}
+
+func TestUnknownRoutesAndMethodsAnswerProblems(t *testing.T) {
+	h := testApp(&fakePages{}, &fakePurger{}, io.Discard)
+	for _, r := range []*http.Request{
+		httptest.NewRequest("GET", "/api/v1/nope", nil),
+		httptest.NewRequest("DELETE", "/api/v1/page?path=/", nil),
+	} {
+		rec, body := do(h, r)
+		if rec.Code < 400 || rec.Code >= 500 || rec.Header().Get("Content-Type") != "application/problem+json" || body["code"] == nil {
+			t.Errorf("%s %s: %d %s %v", r.Method, r.URL, rec.Code, rec.Header().Get("Content-Type"), body)
+		}
+	}
+}
+
+func TestStateChangingRequestsFromOtherSitesAreRejected(t *testing.T) {
+	purger := &fakePurger{}
+	h := testApp(&fakePages{}, purger, io.Discard)
+	body := []byte(`{"tags":["menu"]}`)
+	for name, set := range map[string]func(*http.Request){
+		"foreign origin":   func(r *http.Request) { r.Header.Set("Origin", "https://evil.example") },
+		"cross-site fetch": func(r *http.Request) { r.Header.Set("Sec-Fetch-Site", "cross-site") },
+	} {
+		r := httptest.NewRequest("POST", "/api/v1/hooks/cms", bytes.NewReader(body))
+		r.Header.Set("X-CMS-Signature", Sign("s", body))
+		set(r)
+		if rec, _ := do(h, r); rec.Code != 403 {
+			t.Errorf("%s: status %d", name, rec.Code)
+		}
+	}
+	r := httptest.NewRequest("POST", "/api/v1/hooks/cms", bytes.NewReader(body))
+	r.Header.Set("X-CMS-Signature", Sign("s", body))
+	r.Header.Set("Origin", "http://127.0.0.1:3000")
+	if rec, _ := do(h, r); rec.Code != 202 {
+		t.Errorf("own origin: status %d", rec.Code)
+	}
+	if len(purger.tags) != 1 {
+		t.Errorf("purged %v; only the same-origin request may purge", purger.tags)
+	}
+}
+
+func TestFrontendTags(t *testing.T) {
+	if got := frontendTags([]string{"node:1"}); len(got) != 1 {
+		t.Errorf("node only: %v", got)
+	}
+	got := frontendTags([]string{"node:1", "menu", "variable:x"})
+	if got[len(got)-1] != "site" || len(got) != 4 {
+		t.Errorf("site-wide: %v", got)
+	}
+}
+
+// FuzzCMSWebhook: whatever a signed body holds, the webhook answers 202 or a 400 problem, never
+// a 500 or a panic.
+func FuzzCMSWebhook(f *testing.F) {
+	for _, seed := range []string{`{"tags":["node:1072"]}`, `{"tags":[]}`, `{"tags":"x"}`, `[]`, `{"tags":["a:b","menu"]}`, ``, `{"tags":[null]}`} {
+		f.Add([]byte(seed))
+	}
+	h := testApp(&fakePages{}, &fakePurger{}, io.Discard)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r := httptest.NewRequest("POST", "/api/v1/hooks/cms", bytes.NewReader(body))
+		r.Header.Set("X-CMS-Signature", Sign("s", body))
+		rec, _ := do(h, r)
+		if rec.Code != 202 && rec.Code != 400 {
+			t.Fatalf("status %d for %q", rec.Code, body)
+		}
+	})
+}

@@ -1,0 +1,198 @@
+package page
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// fakeContent is a portal.Content of our own, holding what each test gives it.
+type fakeContent struct {
+	nodes map[string]*portal.Node
+	menus []portal.MenuLink
+	vars  map[string]*portal.Variable
+}
+
+func (f *fakeContent) NodeByPath(_ context.Context, path string) (*portal.Node, error) {
+	if n, ok := f.nodes[path]; ok {
+		return n, nil
+	}
+	return nil, apperr.New(apperr.NotFound, "404 not found.")
+}
+func (f *fakeContent) Unions(context.Context) ([]portal.Union, error)       { return nil, nil }
+func (f *fakeContent) Terms(context.Context, string) ([]portal.Term, error) { return nil, nil }
+func (f *fakeContent) Menus(context.Context) ([]portal.MenuLink, error)     { return f.menus, nil }
+func (f *fakeContent) Variable(_ context.Context, name string) (*portal.Variable, error) {
+	if v, ok := f.vars[name]; ok {
+		return v, nil
+	}
+	return &portal.Variable{Name: name, Values: map[string]any{}}, nil
+}
+
+var noon = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+func at(s string) *time.Time {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		panic(err)
+	}
+	return &t
+}
+
+func text(id string) portal.Paragraph {
+	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true, Fields: map[string]any{"body": "<p>" + id + "</p>"}}
+}
+
+func service(c portal.Content, log *slog.Logger) *Service {
+	return New(c, Options{HomePath: "home/1072", ProductName: "Union Benefits", Logger: log, Now: func() time.Time { return noon }})
+}
+
+func blockIDs(doc *portal.PageDocument) []string {
+	var ids []string
+	for _, b := range doc.Blocks {
+		switch b := b.(type) {
+		case portal.TextBlock:
+			ids = append(ids, b.ID)
+		case portal.PendingBlock:
+			ids = append(ids, b.ID)
+		}
+	}
+	return ids
+}
+
+func TestBlocksOutsideTheirWindowOrInactiveAreDropped(t *testing.T) {
+	before, inside, after, noWindow, inactive := text("before"), text("inside"), text("after"), text("always"), text("off")
+	before.Start = at("2026-11-22T00:00:00Z")                                         // starts tomorrow
+	inside.Start, inside.End = at("2026-11-01T00:00:00Z"), at("2026-12-01T00:00:00Z") // running now
+	after.End = at("2026-11-21T12:00:00Z")                                            // ended exactly now
+	inactive.Active = false
+	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {
+		NID: "1072", Bundle: "home", Title: "Home",
+		Paragraphs: []portal.Paragraph{before, inside, after, noWindow, inactive},
+	}}}
+	doc, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Audience: portal.Anonymous})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(blockIDs(doc), ","); got != "inside,always" {
+		t.Fatalf("blocks %s; want inside,always", got)
+	}
+}
+
+func TestUnknownBundleIsSkippedAndLoggedOnce(t *testing.T) {
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {
+		NID: "1072", Bundle: "home",
+		Paragraphs: []portal.Paragraph{
+			text("a"),
+			{ID: "x1", Bundle: "hologram", Active: true},
+			{ID: "g", Bundle: "grid_simple", Active: true, Fields: map[string]any{"headline": "Later"}},
+			{ID: "x2", Bundle: "hologram", Active: true},
+		},
+	}}}
+	s := service(c, log)
+	for range 2 {
+		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Audience: portal.Anonymous})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(blockIDs(doc), ","); got != "a,g" {
+			t.Fatalf("blocks %s; want a,g (unknown skipped, known-but-untyped pending)", got)
+		}
+	}
+	if n := strings.Count(logs.String(), "bundle=hologram"); n != 1 {
+		t.Fatalf("unknown bundle logged %d times; want once:\n%s", n, logs.String())
+	}
+}
+
+func TestLinkTitlesAreChosenForTheReader(t *testing.T) {
+	link := &portal.CMSLink{URL: "/benefits", Title: "Your benefits", TitleAnonymous: "Find your union's benefits"}
+	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {NID: "1072", Bundle: "home", HeroHeadline: "H", HeroLink: link}}}
+	s := service(c, slog.Default())
+	for a, want := range map[portal.Audience]string{portal.Anonymous: "Find your union's benefits", portal.Member: "Your benefits"} {
+		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Audience: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.Hero.Link == nil || doc.Hero.Link.Title != want {
+			t.Errorf("%s: hero link %+v; want title %q", a, doc.Hero.Link, want)
+		}
+	}
+}
+
+func TestPagePathsAndKinds(t *testing.T) {
+	c := &fakeContent{nodes: map[string]*portal.Node{
+		"home/1072":     {NID: "1072", Bundle: "home", Title: "Home"},
+		"benefits/card": {NID: "5", Bundle: "benefit", Title: "Card"},
+		"blog/x/1":      {NID: "6", Bundle: "post", Title: "Post"},
+	}}
+	s := service(c, slog.Default())
+	doc, err := s.Page(context.Background(), portal.PageRequest{Path: "//benefits/card/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Kind != "benefit" || doc.Path != "/benefits/card" || doc.Meta.Title != "Card | Union Benefits" {
+		t.Fatalf("doc %s %s %q", doc.Kind, doc.Path, doc.Meta.Title)
+	}
+	if _, err := s.Page(context.Background(), portal.PageRequest{Path: "/blog/x/1"}); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("a post is not a content page: err %v", err)
+	}
+}
+
+func TestSiteChrome(t *testing.T) {
+	c := &fakeContent{
+		menus: []portal.MenuLink{
+			{ID: "2", Menu: "main", Link: portal.CMSLink{URL: "/insurance", Title: "Insurance"}, Weight: 2},
+			{ID: "1", Menu: "main", Link: portal.CMSLink{URL: "/money", Title: "Money"}, Weight: 1},
+			{ID: "11", Menu: "main", ParentID: "1", Link: portal.CMSLink{URL: "/card", Title: "Card", TitleAnonymous: "Get a card"}},
+			{ID: "12", Menu: "main", ParentID: "1", Link: portal.CMSLink{URL: "/secret", Title: "Members only"}, DisabledAnonymous: true},
+			{ID: "21", Menu: "top-footer", Link: portal.CMSLink{URL: "/about", Title: "About"}},
+			{ID: "31", Menu: "footer", Link: portal.CMSLink{URL: "/privacy", Title: "Privacy"}},
+		},
+		vars: map[string]*portal.Variable{
+			"union_structure_global":       {Values: map[string]any{"copyright": "© %YEAR% Union Benefits"}},
+			"union_structure_social_media": {Values: map[string]any{"youtube": "https://y", "facebook": "https://f"}},
+		},
+	}
+	site, err := service(c, slog.Default()).Site(context.Background(), portal.Anonymous)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := site.Footer.Copyright; got != "© 2026 Union Benefits" {
+		t.Errorf("copyright %q", got)
+	}
+	if len(site.MainMenu) != 2 || site.MainMenu[0].Title != "Money" {
+		t.Fatalf("main menu not ordered by weight: %+v", site.MainMenu)
+	}
+	kids := site.MainMenu[0].Children
+	if len(kids) != 1 || kids[0].Title != "Get a card" {
+		t.Errorf("visitor children %+v; want only 'Get a card' (anonymous title, members-only hidden)", kids)
+	}
+	if len(site.Footer.Social) != 2 || site.Footer.Social[0].Network != "facebook" {
+		t.Errorf("social %+v; want facebook then youtube", site.Footer.Social)
+	}
+	if len(site.Footer.Groups) != 1 || site.Footer.Groups[0].Title != "Money" {
+		t.Errorf("groups %+v", site.Footer.Groups)
+	}
+	if len(site.Footer.TopLinks) != 1 || len(site.Footer.BottomLinks) != 1 {
+		t.Errorf("footer links %+v %+v", site.Footer.TopLinks, site.Footer.BottomLinks)
+	}
+}
+
+func TestMenuParentCycleDoesNotRecurseForever(t *testing.T) {
+	c := &fakeContent{menus: []portal.MenuLink{
+		{ID: "1", Menu: "main", ParentID: "", Link: portal.CMSLink{Title: "a"}},
+		{ID: "2", Menu: "main", ParentID: "3", Link: portal.CMSLink{Title: "b"}},
+		{ID: "3", Menu: "main", ParentID: "2", Link: portal.CMSLink{Title: "c"}},
+	}}
+	if _, err := service(c, slog.Default()).Site(context.Background(), portal.Member); err != nil {
+		t.Fatal(err)
+	}
+}
