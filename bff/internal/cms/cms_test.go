@@ -126,8 +126,8 @@ func TestUpstreamFailuresBecomeAppErrors(t *testing.T) {
 			w.WriteHeader(404)
 			w.Write([]byte(`{"errors":[{"status":"404","title":"Not Found"}]}`))
 		}, apperr.NotFound},
-		"500": {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) }, apperr.Unavailable},
-		"403": {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(403) }, apperr.Internal},
+		"500":      {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) }, apperr.Unavailable},
+		"403":      {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(403) }, apperr.Internal},
 		"not JSON": {func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>")) }, apperr.Internal},
 		"no type or id": {func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte(`{"data":{"attributes":{"title":"x"}}}`))
