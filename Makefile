@@ -1,0 +1,125 @@
+# The union benefits portal: Go BFF, Next.js frontend, and the offline stand-ins they run against.
+#
+#   make deps      install what is missing (npm packages, Chromium, Go modules) and build .bin/
+#   make dev       the whole site offline: http://127.0.0.1:3000 (Ctrl-C stops everything)
+#   make test      every check and test, unit to end-to-end; what CI runs (.ci/run)
+#   make generate  regenerate generated code (genqlient, TypeScript types of the BFF's API)
+#   make bench     benchmarks
+#
+# Ports of the local stack: Next.js 3000, BFF 8080, fixture CMS 8081, order stand-in 8082,
+# Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
+# fake-gcs-server 4443. `.bin/stack help` says more.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+# The steps of `make test` run in the order written, even under -j: later ones need earlier ones.
+.NOTPARALLEL:
+
+GO  ?= go
+NPM ?= npm
+BIN := .bin
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+# Keep every tool quiet and offline: no telemetry, update checks or funding notices.
+export NEXT_TELEMETRY_DISABLED := 1
+export NO_UPDATE_NOTIFIER := 1
+export npm_config_update_notifier := false
+export npm_config_fund := false
+export npm_config_audit := false
+
+.PHONY: help deps npm-deps chromium go-deps build dev test check-contracts vet go-test \
+	frontend-typecheck frontend-test frontend-build test-integration test-stack bench generate clean
+
+help:
+	@sed -n '1,12s/^# \{0,1\}//p' Makefile
+
+## ---- dependencies -------------------------------------------------------------------------
+
+deps: npm-deps chromium go-deps build
+
+# npm's own record of the installed tree is node_modules/.package-lock.json; when it is missing
+# or older than package-lock.json, the tree is stale and npm ci rebuilds it from the lock.
+npm-deps: node_modules/.package-lock.json
+node_modules/.package-lock.json: package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+# Playwright drives Debian's Chromium; it never downloads a browser.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "installing Debian's chromium"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+	fi
+
+go-deps:
+	$(GO) mod download
+
+# Every command under bff/cmd (the BFF, the stack runner, the stand-ins) plus fake-gcs-server,
+# a go.mod tool. Go skips relinking binaries that are up to date, so this is quick when nothing
+# changed.
+build:
+	@mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/ ./bff/cmd/...
+	$(GO) build -o $(BIN)/fake-gcs-server github.com/fsouza/fake-gcs-server
+
+## ---- running ------------------------------------------------------------------------------
+
+dev: deps
+	$(BIN)/stack dev
+
+## ---- tests --------------------------------------------------------------------------------
+
+test: deps
+	$(MAKE) --no-print-directory check-contracts vet go-test frontend-typecheck frontend-test \
+		frontend-build test-integration
+
+# The frontend's TypeScript types must match contracts/openapi.yaml.
+check-contracts:
+	@if [ -f scripts/check-contract-types.mjs ]; then \
+		$(NPM) run --silent contracts:check; \
+	else \
+		echo "check-contracts: scripts/check-contract-types.mjs does not exist yet; skipped"; \
+	fi
+
+# Integration tests only build under their tag; vet them too so they break here, not after the
+# stack has started.
+vet:
+	$(GO) vet ./...
+	$(GO) vet -tags integration ./...
+
+# Unit tests and the integration tests that run their stand-ins in process.
+go-test:
+	$(GO) test ./...
+
+frontend-typecheck:
+	$(NPM) -w frontend run typecheck
+
+frontend-test:
+	$(NPM) -w frontend test
+
+frontend-build:
+	$(NPM) -w frontend run build
+
+# Starts the whole stack (Next.js from the build above), runs test-stack against it, stops it.
+test-integration: build
+	$(BIN)/stack test -- $(MAKE) --no-print-directory test-stack
+
+# Needs a running stack and its variables; run through test-integration (or inside
+# `eval "$$(.bin/stack env)"` next to a `make dev`).
+test-stack:
+	$(GO) test -tags integration -count=1 ./...
+	$(NPM) -w frontend run e2e
+
+## ---- other ----------------------------------------------------------------------------------
+
+bench:
+	$(GO) run ./bff/cmd/bench
+
+generate:
+	$(GO) generate ./...
+	$(NPM) run contracts:types
+
+clean:
+	rm -rf $(BIN) .run

@@ -1,0 +1,92 @@
+// Command orderstub serves the offline stand-in of the store's order system (package orderstub)
+// for make dev and make test: the GraphQL schema of contracts/orders.graphql over the fixtures in
+// fixtures/orders/. Run it from the repository root:
+//
+//	go run ./bff/cmd/orderstub -addr 127.0.0.1:8082
+//
+// It answers POST /graphql, GET /healthz and GET /images/{id}.svg, logs one JSON line per request
+// and stops gracefully on SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/orderstub"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8082", "address to listen on")
+	schema := flag.String("schema", orderstub.SchemaFile, "GraphQL schema of the order system")
+	data := flag.String("data", "fixtures/orders", "directory holding products.json and orders.json")
+	flag.Parse()
+
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	if err := run(log, *addr, *schema, *data); err != nil {
+		log.Error("order stand-in stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(log *slog.Logger, addr, schema, data string) error {
+	h, err := orderstub.NewHandler(data, orderstub.WithSchemaFile(schema))
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           logRequests(log, h),
+		ReadHeaderTimeout: 5 * time.Second,
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("order stand-in listening", "addr", ln.Addr().String(), "schema", schema, "data", data)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("order stand-in stopped")
+	return nil
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func logRequests(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			"duration_ms", time.Since(start).Milliseconds())
+	})
+}

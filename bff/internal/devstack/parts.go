@@ -1,0 +1,206 @@
+package devstack
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// The fixed addresses of the local stack. Tests, the frontend's configuration and the docs rely
+// on them, so they are constants rather than options.
+const (
+	// ProjectID is the Firebase project of every emulator; the demo- prefix keeps the firebase
+	// CLI and SDKs from reaching for real Google services.
+	ProjectID = "demo-union-benefits"
+	// Bucket is the Cloud Storage bucket for uploads, created from fixtures/storage/.
+	Bucket = ProjectID + ".appspot.com"
+
+	// PortFrontend is Next.js.
+	PortFrontend = 3000
+	// PortBFF is the BFF.
+	PortBFF = 8080
+	// PortCMS is the fixture CMS.
+	PortCMS = 8081
+	// PortOrders is the order stand-in.
+	PortOrders = 8082
+	// PortFirestore is the Firestore emulator (gRPC).
+	PortFirestore = 8085
+	// PortAuth is the Firebase Auth emulator.
+	PortAuth = 9099
+	// PortStorage is fake-gcs-server (plain HTTP).
+	PortStorage = 4443
+	// PortEmulatorHub is the firebase CLI's emulator hub, fixed in firebase.json; the CLI opens
+	// it even when it runs the auth emulator only.
+	PortEmulatorHub = 4400
+	// PortEmulatorLogging is the firebase CLI's logging port, fixed in firebase.json likewise.
+	PortEmulatorLogging = 4500
+
+	// DevCMSWebhookSecret signs CMS webhooks in development only; the real secret comes from the
+	// deployment's secret store.
+	DevCMSWebhookSecret = "dev-cms-webhook-secret"
+	// DevRevalidateSecret authorises the BFF's revalidation calls to Next.js in development only.
+	DevRevalidateSecret = "dev-revalidate-secret"
+)
+
+// Mode is how the stack runs.
+type Mode int
+
+const (
+	// Dev runs Next.js in development mode, output streamed to the terminal.
+	Dev Mode = iota
+	// Test runs the production build of Next.js (next start), output to log files only.
+	Test
+)
+
+func local(port int) string { return "127.0.0.1:" + strconv.Itoa(port) }
+
+func httpURL(port int) string { return "http://" + local(port) }
+
+// Env is the environment the stack's clients use: the BFF, and in test mode the test command.
+// These are the variable names the Google and Firebase SDKs read to find their emulators, plus
+// the portal's own.
+func Env() []string {
+	return []string{
+		"CMS_URL=" + httpURL(PortCMS),
+		"ORDERS_URL=" + httpURL(PortOrders) + "/graphql",
+		"BFF_URL=" + httpURL(PortBFF),
+		"FRONTEND_URL=" + httpURL(PortFrontend),
+		"FIRESTORE_EMULATOR_HOST=" + local(PortFirestore),
+		"FIREBASE_AUTH_EMULATOR_HOST=" + local(PortAuth),
+		"STORAGE_EMULATOR_HOST=" + httpURL(PortStorage),
+		"FIREBASE_PROJECT_ID=" + ProjectID,
+		"GOOGLE_CLOUD_PROJECT=" + ProjectID,
+		"STORAGE_BUCKET=" + Bucket,
+		"CMS_WEBHOOK_SECRET=" + DevCMSWebhookSecret,
+		"REVALIDATE_SECRET=" + DevRevalidateSecret,
+	}
+}
+
+func build(bin string) Need {
+	return Need{Path: ".bin/" + bin, Hint: "build it with make build (go build -o .bin/ ./bff/cmd/...)"}
+}
+
+// Parts lists the stack in start order: the stand-ins first, then the BFF that calls them, then
+// Next.js that calls the BFF. root is the repository root. To add a part or change one, change
+// this list.
+func Parts(root string, mode Mode) []Part {
+	frontend := Part{
+		Name:  "frontend",
+		Title: "Next.js",
+		Env: []string{
+			"PORT=" + strconv.Itoa(PortFrontend),
+			"BFF_URL=" + httpURL(PortBFF),
+			"REVALIDATE_SECRET=" + DevRevalidateSecret,
+			"NEXT_TELEMETRY_DISABLED=1",
+			"npm_config_update_notifier=false",
+		},
+		Ports: []int{PortFrontend},
+		// Any answer below 500 means the server is up: / may redirect or ask for a sign-in.
+		Ready: HTTPProbe{URL: httpURL(PortFrontend) + "/", OK: func(s int) bool { return s < 500 }},
+		URL:   httpURL(PortFrontend),
+	}
+	if mode == Dev {
+		frontend.Command = []string{"npm", "-w", "frontend", "run", "dev"}
+		// The first request compiles the page, which takes a while on a small machine.
+		frontend.Timeout = 4 * time.Minute
+		frontend.Needs = []Need{{Path: "frontend/package.json", Hint: "the frontend workspace is missing"}}
+	} else {
+		frontend.Command = []string{"npm", "-w", "frontend", "run", "start"}
+		frontend.Timeout = 90 * time.Second
+		frontend.Needs = []Need{{Path: "frontend/.next/BUILD_ID", Hint: "build the frontend first: npm -w frontend run build"}}
+	}
+
+	return []Part{
+		{
+			Name:  "auth",
+			Title: "auth emulator",
+			Command: []string{"node_modules/.bin/firebase", "emulators:start", "--only", "auth",
+				"--project", ProjectID, "--import", "fixtures/auth"},
+			Env: []string{
+				// CI=true skips the CLI's message-of-the-day fetch and any prompt;
+				// NO_UPDATE_NOTIFIER skips the update check. A private config directory
+				// means no stored login and usage statistics off, whatever the developer's own
+				// firebase configuration says.
+				"CI=true",
+				"NO_UPDATE_NOTIFIER=1",
+				"XDG_CONFIG_HOME=" + filepath.Join(root, ".run", "firebase-config"),
+			},
+			Ports:   []int{PortAuth, PortEmulatorHub, PortEmulatorLogging},
+			Ready:   HTTPProbe{URL: httpURL(PortAuth) + "/"},
+			Timeout: 3 * time.Minute,
+			URL:     httpURL(PortAuth),
+			Needs: []Need{
+				{Path: "node_modules/.bin/firebase", Hint: "install the npm packages: make deps"},
+				{Path: "fixtures/auth/firebase-export-metadata.json", Hint: "the auth fixture is missing"},
+			},
+		},
+		{
+			Name:    "firestore",
+			Title:   "Firestore emulator",
+			Command: []string{"node", "scripts/firestore-emulator.mjs"},
+			Env: []string{
+				"FIRESTORE_PORT=" + strconv.Itoa(PortFirestore),
+				"FIREBASE_PROJECT_ID=" + ProjectID,
+			},
+			Ports: []int{PortFirestore},
+			// The script seeds before it listens, so a connection means a seeded database.
+			Ready:   TCPProbe{Addr: local(PortFirestore)},
+			Timeout: time.Minute,
+			URL:     local(PortFirestore) + " (gRPC)",
+			Needs:   []Need{{Path: "node_modules/@firestore-emulator/server", Hint: "install the npm packages: make deps"}},
+		},
+		{
+			Name:  "storage",
+			Title: "fake-gcs-server",
+			Command: []string{".bin/fake-gcs-server", "-scheme", "http", "-host", "127.0.0.1",
+				"-port", strconv.Itoa(PortStorage), "-backend", "memory", "-data", "fixtures/storage",
+				"-public-host", local(PortStorage), "-external-url", httpURL(PortStorage)},
+			Ports: []int{PortStorage},
+			Ready: HTTPProbe{URL: httpURL(PortStorage) + "/storage/v1/b", Body: func(b []byte) error {
+				if !bytes.Contains(b, []byte(`"`+Bucket+`"`)) {
+					return fmt.Errorf("bucket %s is not listed", Bucket)
+				}
+				return nil
+			}},
+			Timeout: 30 * time.Second,
+			URL:     httpURL(PortStorage),
+			Needs:   []Need{build("fake-gcs-server")},
+		},
+		{
+			Name:    "cms",
+			Title:   "fixture CMS",
+			Command: []string{".bin/fixturecms", "-addr", local(PortCMS), "-dir", "fixtures/cms"},
+			Ports:   []int{PortCMS},
+			Ready:   HTTPProbe{URL: httpURL(PortCMS) + "/healthz"},
+			Timeout: 30 * time.Second,
+			URL:     httpURL(PortCMS),
+			Needs:   []Need{build("fixturecms")},
+		},
+		{
+			Name:  "orders",
+			Title: "order stand-in",
+			Command: []string{".bin/orderstub", "-addr", local(PortOrders),
+				"-schema", "contracts/orders.graphql", "-data", "fixtures/orders"},
+			Ports:   []int{PortOrders},
+			Ready:   HTTPProbe{URL: httpURL(PortOrders) + "/healthz"},
+			Timeout: 30 * time.Second,
+			URL:     httpURL(PortOrders) + "/graphql",
+			Needs:   []Need{build("orderstub")},
+		},
+		{
+			Name:    "bff",
+			Title:   "BFF",
+			Command: []string{".bin/bff"},
+			Env:     append(Env(), "BFF_ADDR="+local(PortBFF)),
+			Ports:   []int{PortBFF},
+			Ready:   HTTPProbe{URL: httpURL(PortBFF) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }},
+			Timeout: time.Minute,
+			URL:     httpURL(PortBFF),
+			Needs:   []Need{build("bff")},
+		},
+		frontend,
+	}
+}

@@ -1,0 +1,103 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/Khan/genqlient/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// defaultTimeout bounds a call when New is given no HTTP client, so a hung order system turns
+// into an Unavailable answer instead of a hung page.
+const defaultTimeout = 10 * time.Second
+
+// Client is the order system's GraphQL client. It implements portal.Orders.
+type Client struct {
+	gql graphql.Client
+}
+
+var _ portal.Orders = (*Client)(nil)
+
+// New returns a client of the GraphQL endpoint (e.g. http://127.0.0.1:8082/graphql). A nil
+// httpClient means one with a 10-second timeout.
+func New(endpoint string, httpClient *http.Client) *Client {
+	if httpClient == nil {
+		httpClient = &http.Client{Timeout: defaultTimeout}
+	}
+	return &Client{gql: graphql.NewClient(endpoint, httpClient)}
+}
+
+// Products lists the products offered to a union's members, the union's own materials first.
+func (c *Client) Products(ctx context.Context, union string) ([]portal.Product, error) {
+	resp, err := products(ctx, c.gql, union)
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]portal.Product, 0, len(resp.Products))
+	for _, p := range resp.Products {
+		out = append(out, toProduct(p.productFields))
+	}
+	return out, nil
+}
+
+// Product returns one product; an unknown id is an apperr.NotFound error.
+func (c *Client) Product(ctx context.Context, id string) (portal.Product, error) {
+	resp, err := product(ctx, c.gql, id)
+	if err != nil {
+		return portal.Product{}, translate(err)
+	}
+	if resp.Product == nil {
+		return portal.Product{}, apperr.New(apperr.NotFound, "Product not found.")
+	}
+	return toProduct(resp.Product.productFields), nil
+}
+
+func toProduct(p productFields) portal.Product {
+	states := p.States
+	if states == nil {
+		states = []string{}
+	}
+	return portal.Product{
+		ID:          p.Id,
+		Title:       p.Title,
+		Label:       p.Label,
+		Image:       p.Image,
+		Description: p.Description,
+		Stock:       p.Stock,
+		States:      states,
+	}
+}
+
+// translate turns a failed call into the apperr code the BFF answers with: the order system
+// being unreachable, slow or overloaded is Unavailable (the page can degrade and the client may
+// retry); anything else, including GraphQL errors, means our request or the contract is wrong and
+// is Internal.
+func translate(err error) error {
+	const unavailable = "The store's order system is not available right now. Please try again later."
+	const internal = "The store's order system could not handle the request."
+
+	var httpErr *graphql.HTTPError
+	if errors.As(err, &httpErr) {
+		switch httpErr.StatusCode {
+		case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout, http.StatusTooManyRequests:
+			return apperr.Wrap(apperr.Unavailable, unavailable, err)
+		}
+		return apperr.Wrap(apperr.Internal, internal, err)
+	}
+	var gqlErrs gqlerror.List
+	if errors.As(err, &gqlErrs) {
+		return apperr.Wrap(apperr.Internal, internal, err)
+	}
+	var netErr net.Error
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.As(err, &netErr) {
+		return apperr.Wrap(apperr.Unavailable, unavailable, err)
+	}
+	return apperr.Wrap(apperr.Internal, internal, err)
+}
