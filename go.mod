@@ -3,6 +3,7 @@ module github.com/union-benefits/portal
 go 1.26.8
 
 require (
+	cloud.google.com/go/firestore v1.26.0
 	github.com/Khan/genqlient v0.8.1
 	github.com/dgraph-io/ristretto/v2 v2.4.2
 	github.com/gofiber/fiber/v3 v3.1.0
@@ -22,6 +23,7 @@ require (
 	cloud.google.com/go/auth/oauth2adapt v0.2.8 // indirect
 	cloud.google.com/go/compute/metadata v0.9.0 // indirect
 	cloud.google.com/go/iam v1.11.0 // indirect
+	cloud.google.com/go/longrunning v1.2.0 // indirect
 	cloud.google.com/go/monitoring v1.29.0 // indirect
 	cloud.google.com/go/pubsub/v2 v2.6.2 // indirect
 	cloud.google.com/go/storage v1.65.0 // indirect

@@ -4,13 +4,15 @@ package devstack
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"cloud.google.com/go/firestore"
 )
 
 // These tests check the running stack's stand-ins and their seed data, through the variables
@@ -77,12 +79,31 @@ func TestAuthFixtureUsersSignIn(t *testing.T) {
 	}
 }
 
-func TestFirestoreEmulatorListens(t *testing.T) {
-	conn, err := net.DialTimeout("tcp", stackEnv(t, "FIRESTORE_EMULATOR_HOST"), 2*time.Second)
+// The emulator is seeded from fixtures/firestore before it reports ready: the Go client the BFF
+// will use reads a seeded profile back.
+func TestFirestoreSeedIsReadableFromGo(t *testing.T) {
+	stackEnv(t, "FIRESTORE_EMULATOR_HOST") // the client finds the emulator through it
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	fs, err := firestore.NewClient(ctx, stackEnv(t, "FIREBASE_PROJECT_ID"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn.Close()
+	defer fs.Close()
+	snap, err := fs.Collection("profiles").Doc("demo-member-0001").Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Email string `firestore:"email"`
+		Union string `firestore:"union"`
+	}
+	if err := snap.DataTo(&p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Email != "member@example.com" || p.Union != "37" {
+		t.Fatalf("seeded profile %+v", p)
+	}
 }
 
 func TestStorageBucketAndPartnerLogos(t *testing.T) {
