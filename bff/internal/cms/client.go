@@ -107,12 +107,7 @@ func (c *Client) Unions(ctx context.Context) ([]portal.Union, error) {
 		}
 		out = append(out, u)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Weight != out[j].Weight {
-			return out[i].Weight < out[j].Weight
-		}
-		return out[i].Name < out[j].Name
-	})
+	sortByWeight(out, func(u portal.Union) (int, string) { return u.Weight, u.Name })
 	return out, nil
 }
 
@@ -134,12 +129,7 @@ func (c *Client) Terms(ctx context.Context, bundle string) ([]portal.Term, error
 		}
 		out = append(out, t)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Weight != out[j].Weight {
-			return out[i].Weight < out[j].Weight
-		}
-		return out[i].Name < out[j].Name
-	})
+	sortByWeight(out, func(t portal.Term) (int, string) { return t.Weight, t.Name })
 	return out, nil
 }
 
@@ -182,6 +172,18 @@ func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, e
 		return nil, c.malformed("variable", err)
 	}
 	return v, nil
+}
+
+// sortByWeight orders terms as the CMS's editors order them: by weight, then by name.
+func sortByWeight[T any](s []T, key func(T) (int, string)) {
+	sort.SliceStable(s, func(i, j int) bool {
+		wi, ni := key(s[i])
+		wj, nj := key(s[j])
+		if wi != wj {
+			return wi < wj
+		}
+		return ni < nj
+	})
 }
 
 // get performs one GET of api/v0/{resource} and decodes the document, translating every failure
