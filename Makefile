@@ -4,7 +4,8 @@
 #   make dev       the whole site offline: http://127.0.0.1:3000 (Ctrl-C stops everything)
 #   make test      every check and test, unit to end-to-end; what CI runs (.ci/run)
 #   make generate  regenerate generated code (genqlient, TypeScript types of the BFF's API)
-#   make bench     benchmarks
+#   make bench     throughput of the cached home page document next to /healthz, and their ratio
+#   make fixtures-record CMS=https://...   record a live CMS into fixtures/cms
 #
 # Ports of the local stack: Next.js 3000, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
@@ -29,7 +30,8 @@ export npm_config_fund := false
 export npm_config_audit := false
 
 .PHONY: help deps npm-deps chromium go-deps build dev test check-contracts vet go-test \
-	frontend-typecheck frontend-test frontend-build test-integration test-stack bench generate clean
+	frontend-typecheck frontend-test frontend-build test-integration test-stack bench generate \
+	fixtures-record clean
 
 help:
 	@sed -n '1,12s/^# \{0,1\}//p' Makefile
@@ -116,6 +118,11 @@ test-stack:
 
 bench:
 	$(GO) run ./bff/cmd/bench
+
+# Records a live CMS into fixtures/cms: make fixtures-record CMS=https://cms.example.org
+fixtures-record:
+	@[ -n "$(CMS)" ] || { echo "usage: make fixtures-record CMS=https://cms.example.org"; exit 2; }
+	$(GO) run ./bff/cmd/cmsrecord -from "$(CMS)" -out fixtures/cms
 
 generate:
 	$(GO) generate ./...
