@@ -79,11 +79,7 @@ test: deps
 
 # The frontend's TypeScript types must match contracts/openapi.yaml.
 check-contracts:
-	@if [ -f scripts/check-contract-types.mjs ]; then \
-		$(NPM) run --silent contracts:check; \
-	else \
-		echo "check-contracts: scripts/check-contract-types.mjs does not exist yet; skipped"; \
-	fi
+	$(NPM) run --silent contracts:check
 
 # Integration tests only build under their tag; vet them too so they break here, not after the
 # stack has started.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -128,7 +129,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		HeroEyebrow:       raw.HeroEyebrow,
 		HeroHeadline:      raw.HeroHeadline,
 		HeroDescription:   raw.HeroDescription,
-		Meta:              raw.Metatags,
+		Meta:              c.metatags(raw.Metatags),
 	}
 	if raw.HeroLink != nil && raw.HeroLink.URI != "" {
 		l := reshapeLink(*raw.HeroLink)
@@ -389,6 +390,24 @@ func linkURL(uri string) string {
 	default:
 		return uri
 	}
+}
+
+// metatags applies the spec's metatag transform: absolute URLs lose the CMS's host, so the page
+// names its own origin (the frontend resolves them against it), except images, which live on the
+// CMS's public file host.
+func (c *Client) metatags(raw map[string]string) map[string]string {
+	out := make(map[string]string, len(raw))
+	for k, v := range raw {
+		if u, err := url.Parse(v); err == nil && u.IsAbs() && (u.Scheme == "http" || u.Scheme == "https") {
+			u.Scheme, u.Host, u.User = "", "", nil
+			v = u.String()
+			if strings.Contains(k, "image") {
+				v = c.fileURL(v)
+			}
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // fileURL makes a CMS file URL absolute on the public CMS host, so browsers can fetch it.

@@ -1,0 +1,34 @@
+'use client';
+
+import { useEffect } from 'react';
+import { ButtonLink } from '@/components/common/ButtonLink';
+import buttonStyles from '@/components/common/ButtonLink.module.css';
+import { StatusMessage } from '@/components/common/StatusMessage';
+
+/** Any failure while rendering a page, most often the BFF being unreachable or answering 5xx. */
+export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  return (
+    <>
+      {/* A client boundary cannot export metadata; React hoists these into the head. */}
+      <title>Error</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <StatusMessage
+        eyebrow="500"
+        headline="Something went wrong"
+        text="We could not load this page just now. Please try again in a moment."
+        actions={
+          <>
+            <ButtonLink link={{ url: '/', title: 'Take me home' }} />
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={retry}>
+              Try again
+            </button>
+          </>
+        }
+      />
+    </>
+  );
+}

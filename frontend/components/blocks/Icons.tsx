@@ -1,0 +1,37 @@
+import type { IconsBlock } from '@/lib/bff/types';
+import { RichText } from '@/components/common/RichText';
+import { SmartLink } from '@/components/common/SmartLink';
+import shared from './blockStyles.module.css';
+import styles from './Icons.module.css';
+
+/** A set of feature cards with an icon each; two or four cards sit two across, others three. */
+export function Icons({ block }: { block: IconsBlock }) {
+  const columns = block.items.length % 2 === 0 && block.items.length <= 4 ? 2 : 3;
+  return (
+    <section className={shared.section} data-block="icons">
+      <div className={`container ${styles.inner}`}>
+        {block.headline && <h2 className={`${shared.headline} ${styles.headline}`}>{block.headline}</h2>}
+        <ul className={styles.grid} data-columns={columns}>
+          {block.items.map((item, index) => (
+            <li key={`${index}-${item.headline}`} className={styles.card}>
+              {item.icon && (
+                <span className={styles.iconWrap}>
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={item.icon.url} alt={item.icon.alt} width={44} height={44} loading="lazy" decoding="async" />
+                </span>
+              )}
+              <h3 className={styles.title}>{item.headline}</h3>
+              <RichText html={item.html} className={styles.text} />
+              {item.link && (
+                <SmartLink link={item.link} className={styles.link}>
+                  {item.link.title}
+                  <span aria-hidden="true"> →</span>
+                </SmartLink>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { StatCounterBlock } from '@/lib/bff/types';
+import { formatNumber } from '@/lib/format';
+import { SmartLink } from '@/components/common/SmartLink';
+import shared from './blockStyles.module.css';
+import styles from './StatCounter.module.css';
+
+/**
+ * One headline number. The server renders the final value so it reads right without JavaScript; a
+ * count-up animation can be layered on later.
+ */
+export function StatCounter({ block }: { block: StatCounterBlock }) {
+  return (
+    <div className={styles.stat} data-block="stat_counter">
+      <p className={styles.number}>{formatNumber(block.stat)}</p>
+      <p className={styles.description}>{block.description}</p>
+      {block.link && <SmartLink link={block.link} className={styles.link} />}
+    </div>
+  );
+}
+
+/** Stat counters that follow each other in the CMS read as one band of figures. */
+export function StatCounterRow({ blocks }: { blocks: StatCounterBlock[] }) {
+  return (
+    <section className={shared.section}>
+      <div className="container">
+        <div className={styles.row}>
+          {blocks.map((block) => (
+            <StatCounter key={block.id} block={block} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

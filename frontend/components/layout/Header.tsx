@@ -1,0 +1,28 @@
+import NextLink from 'next/link';
+import type { MenuItem } from '@/lib/bff/types';
+import { LogoMark } from '@/components/common/LogoMark';
+import { DesktopMenu } from './DesktopMenu';
+import { MobileMenu } from './MobileMenu';
+import styles from './Header.module.css';
+
+interface HeaderProps {
+  /** Missing when the site chrome could not be loaded; the header then offers only a way home. */
+  productName?: string;
+  menu: MenuItem[];
+}
+
+export function Header({ productName, menu }: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <NextLink href="/" className={styles.brand}>
+          <LogoMark />
+          {productName ? <span>{productName}</span> : <span className="visually-hidden">Home</span>}
+        </NextLink>
+        {menu.length > 0 && <MobileMenu items={menu} />}
+      </div>
+      {/* A bar of its own, so a long menu keeps one line and the logo row has room for more. */}
+      {menu.length > 0 && <DesktopMenu items={menu} />}
+    </header>
+  );
+}

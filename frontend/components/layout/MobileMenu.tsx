@@ -1,0 +1,101 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { MenuItem } from '@/lib/bff/types';
+import { SmartLink } from '@/components/common/SmartLink';
+import styles from './MobileMenu.module.css';
+
+/** The main menu at 1000px and below: a menu button opening a panel with each section folded. */
+export function MobileMenu({ items }: { items: MenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const pathname = usePathname();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className={styles.mobile}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          {open ? (
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          ) : (
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          )}
+        </svg>
+        Menu
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        <nav aria-label="Main" className="container">
+          <ul className={styles.list}>
+            {items.map((item) => (
+              <li key={item.id}>
+                {item.children.length === 0 ? (
+                  <SmartLink link={item} className={styles.link} current={item.url === pathname} onClick={close} />
+                ) : (
+                  <details className={styles.section}>
+                    <summary className={styles.summary}>{item.title}</summary>
+                    <ul className={styles.subList}>
+                      <li>
+                        <SmartLink
+                          link={{ url: item.url, title: `${item.title} overview` }}
+                          className={styles.subLink}
+                          current={item.url === pathname}
+                          onClick={close}
+                        />
+                      </li>
+                      {item.children.map((child) => (
+                        <li key={child.id}>
+                          <SmartLink
+                            link={child}
+                            className={styles.subLink}
+                            current={child.url === pathname}
+                            onClick={close}
+                          />
+                          {child.children.length > 0 && (
+                            <ul className={styles.subSubList}>
+                              {child.children.map((grandchild) => (
+                                <li key={grandchild.id}>
+                                  <SmartLink
+                                    link={grandchild}
+                                    className={styles.subLink}
+                                    current={grandchild.url === pathname}
+                                    onClick={close}
+                                  />
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The only code that talks to the BFF. Server-side: it reads the BFF's address from config.
+import { cache } from 'react';
+import { notFound } from 'next/navigation';
+import { config } from '../config';
+import type { PageDocument, Problem, SiteChrome } from './types';
+
+/** Cache tag of the site chrome; the BFF asks /api/revalidate to expire it when menus change. */
+export const SITE_TAG = 'site';
+/** The BFF already caches page documents; ours is a short safety net for the chrome only. */
+const SITE_REVALIDATE_SECONDS = 300;
+
+/** A BFF call that did not answer with a document: status 0 means it was unreachable. */
+export class BffError extends Error {
+  readonly status: number;
+  readonly problem: Problem | undefined;
+
+  constructor(message: string, status: number, problem?: Problem, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BffError';
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+type BffRequestInit = RequestInit & { next?: { revalidate?: number | false; tags?: string[] } };
+
+async function readProblem(res: Response): Promise<Problem | undefined> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return (await res.json()) as Problem;
+  } catch {
+    return undefined;
+  }
+}
+
+async function getJson<T>(path: string, init: BffRequestInit): Promise<T> {
+  const url = `${config.bffUrl}${path}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { Accept: 'application/json' } });
+  } catch (cause) {
+    throw new BffError(`BFF unreachable: GET ${path}`, 0, undefined, { cause });
+  }
+  if (!res.ok) {
+    const problem = await readProblem(res);
+    const detail = problem?.title ? `: ${problem.title}` : '';
+    throw new BffError(`BFF answered ${res.status} to GET ${path}${detail}`, res.status, problem);
+  }
+  return (await res.json()) as T;
+}
+
+/**
+ * The page document for a site path. Always fresh (the BFF caches and purges it), and memoised per
+ * request so generateMetadata and the page share one call. A 404 becomes Next's not-found page;
+ * anything else throws to the route's error boundary.
+ */
+export const getPage = cache(async (path: string): Promise<PageDocument> => {
+  try {
+    return await getJson<PageDocument>(`/api/v1/page?path=${encodeURIComponent(path)}`, {
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (error instanceof BffError && error.status === 404) notFound();
+    throw error;
+  }
+});
+
+/** Header and footer content, shared by every page and cached under the `site` tag. */
+export const getSite = cache(
+  (): Promise<SiteChrome> =>
+    getJson<SiteChrome>('/api/v1/site', {
+      next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] },
+    }),
+);

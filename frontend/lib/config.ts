@@ -1,0 +1,20 @@
+/**
+ * The only module that reads the environment, so every setting has one name, one default and one
+ * place to look. Server-side only: none of these values may reach the browser bundle.
+ */
+export interface FrontendConfig {
+  /** Base URL of the BFF, without a trailing slash. */
+  bffUrl: string;
+  /** Shared secret the BFF sends when it asks us to revalidate cache tags; unset disables the hook. */
+  revalidateSecret: string | undefined;
+}
+
+const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
+
+export function readConfig(env: Record<string, string | undefined>): FrontendConfig {
+  const bffUrl = (env.BFF_URL?.trim() || DEFAULT_BFF_URL).replace(/\/+$/, '');
+  const revalidateSecret = env.REVALIDATE_SECRET?.trim() || undefined;
+  return { bffUrl, revalidateSecret };
+}
+
+export const config: FrontendConfig = readConfig(process.env);

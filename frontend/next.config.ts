@@ -1,0 +1,15 @@
+import type { NextConfig } from 'next';
+import { config } from './lib/config';
+
+const nextConfig: NextConfig = {
+  // The browser talks to one origin; Next forwards the BFF's API so its cookies stay first-party.
+  async rewrites() {
+    return [{ source: '/api/v1/:path*', destination: `${config.bffUrl}/api/v1/:path*` }];
+  },
+  // Images come sized from the CMS; there is no optimisation service to run or pay for.
+  images: { unoptimized: true },
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

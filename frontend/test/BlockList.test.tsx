@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BlockList } from '@/components/blocks/BlockList';
+import type { Block } from '@/lib/bff/types';
+import { exampleBlock, homePage } from './examples';
+
+describe('BlockList', () => {
+  it('draws every block of the home example with its own component', () => {
+    const { container } = render(<BlockList blocks={homePage().blocks} />);
+    const drawn = [...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'));
+    expect(drawn).toEqual([
+      'stat_counter',
+      'stat_counter',
+      'stat_counter',
+      'fifty_fifty',
+      'icons',
+      'fifty_fifty',
+      'text_block',
+      'wide_promo',
+      'pending',
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Help when you need it most' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Free printed materials for your local' })).toBeTruthy();
+  });
+
+  it('draws neighbouring stat counters as one band', () => {
+    const { container } = render(<BlockList blocks={homePage().blocks} />);
+    const stats = container.querySelectorAll('[data-block="stat_counter"]');
+    expect(stats).toHaveLength(3);
+    expect(stats[0]?.parentElement).toBe(stats[2]?.parentElement);
+  });
+
+  it('renders nothing for a block type it does not know', () => {
+    const unknown = { type: 'carousel', id: 'x1', slides: [] } as unknown as Block;
+    const { container } = render(<BlockList blocks={[unknown]} />);
+    expect(container.querySelector('[data-block]')).toBeNull();
+    expect(container.querySelector('[data-reveal]')).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+
+  it('skips an unknown block but keeps the ones around it', () => {
+    const unknown = { type: 'carousel', id: 'x1' } as unknown as Block;
+    const text = exampleBlock('text_block');
+    const { container } = render(<BlockList blocks={[unknown, text]} />);
+    expect([...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'))).toEqual([
+      'text_block',
+    ]);
+  });
+
+  it('draws a pending block as a placeholder naming its headline', () => {
+    const { container } = render(<BlockList blocks={[exampleBlock('pending')]} />);
+    const placeholder = container.querySelector('[data-block="pending"]');
+    expect(placeholder?.getAttribute('data-bundle')).toBe('email_signup');
+    expect(placeholder?.textContent).toContain('Get the latest savings by email');
+  });
+
+  it('renders nothing for an empty list', () => {
+    const { container } = render(<BlockList blocks={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BffError, getPage, getSite } from '@/lib/bff/client';
+import { homePage, site } from './examples';
+
+function answer(status: number, body: unknown, type = 'application/json') {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('getPage', () => {
+  it('asks the BFF for the path, uncached, and returns the document', async () => {
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    const page = await getPage('/');
+    expect(page.hero.headline).toBe('Savings and support for every union family');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:8080/api/v1/page?path=%2F');
+    expect(init.cache).toBe('no-store');
+  });
+
+  it("turns a 404 into Next's not-found", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(404, { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }, 'application/problem+json'),
+    );
+    await expect(getPage('/missing')).rejects.toMatchObject({ digest: expect.stringContaining('404') });
+  });
+
+  it('throws a BffError carrying the problem on a 5xx', async () => {
+    const problem = { type: 'about:blank', title: 'Unavailable', status: 503, code: 'unavailable' };
+    vi.stubGlobal('fetch', answer(503, problem, 'application/problem+json'));
+    const error: unknown = await getPage('/broken').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BffError);
+    expect(error).toMatchObject({ status: 503, problem });
+  });
+
+  it('throws a BffError with status 0 when the BFF is unreachable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
+    await expect(getPage('/down')).rejects.toMatchObject({ name: 'BffError', status: 0 });
+  });
+});
+
+describe('getSite', () => {
+  it('caches the chrome under the site tag', async () => {
+    const fetchMock = answer(200, site());
+    vi.stubGlobal('fetch', fetchMock);
+    const chrome = await getSite();
+    expect(chrome.productName).toBe('Union Benefits');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
+    expect(url).toBe('http://127.0.0.1:8080/api/v1/site');
+    expect(init.next).toEqual({ revalidate: 300, tags: ['site'] });
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '@/lib/config';
+
+describe('readConfig', () => {
+  it('defaults to the local BFF and no revalidate secret', () => {
+    expect(readConfig({})).toEqual({ bffUrl: 'http://127.0.0.1:8080', revalidateSecret: undefined });
+  });
+
+  it('takes BFF_URL without trailing slashes, and the secret', () => {
+    expect(readConfig({ BFF_URL: 'https://bff.example.org/ ', REVALIDATE_SECRET: 's3cret' })).toEqual({
+      bffUrl: 'https://bff.example.org',
+      revalidateSecret: 's3cret',
+    });
+  });
+});
