@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import type { MenuItem } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
 import { isInTrail } from './menuPaths';
+import { SectionLinks } from './SectionLinks';
 import styles from './DesktopMenu.module.css';
 
 /**
@@ -78,38 +79,17 @@ export function DesktopMenu({ items }: { items: MenuItem[] }) {
               </button>
               <div id={panelId(item.id)} className={styles.panel} hidden={!open}>
                 <ul className={styles.panelList}>
-                  <li>
-                    <SmartLink
-                      link={{ url: item.url, title: `${item.title} overview` }}
-                      className={`${styles.panelLink} ${styles.overview}`}
-                      current={item.url === pathname}
-                      onClick={close}
-                    />
-                  </li>
-                  {item.children.map((child) => (
-                    <li key={child.id}>
-                      <SmartLink
-                        link={child}
-                        className={styles.panelLink}
-                        current={child.url === pathname}
-                        onClick={close}
-                      />
-                      {child.children.length > 0 && (
-                        <ul className={styles.subList}>
-                          {child.children.map((grandchild) => (
-                            <li key={grandchild.id}>
-                              <SmartLink
-                                link={grandchild}
-                                className={`${styles.panelLink} ${styles.subLink}`}
-                                current={grandchild.url === pathname}
-                                onClick={close}
-                              />
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </li>
-                  ))}
+                  <SectionLinks
+                    section={item}
+                    pathname={pathname}
+                    onNavigate={close}
+                    classes={{
+                      overview: `${styles.panelLink} ${styles.overview}`,
+                      link: styles.panelLink,
+                      subList: styles.subList,
+                      subLink: `${styles.panelLink} ${styles.subLink}`,
+                    }}
+                  />
                 </ul>
               </div>
             </li>

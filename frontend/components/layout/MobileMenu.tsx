@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MenuItem } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
+import { SectionLinks } from './SectionLinks';
 import styles from './MobileMenu.module.css';
 
 /** The main menu at 1000px and below: a menu button opening a panel with each section folded. */
@@ -56,38 +57,17 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
                   <details className={styles.section}>
                     <summary className={styles.summary}>{item.title}</summary>
                     <ul className={styles.subList}>
-                      <li>
-                        <SmartLink
-                          link={{ url: item.url, title: `${item.title} overview` }}
-                          className={styles.subLink}
-                          current={item.url === pathname}
-                          onClick={close}
-                        />
-                      </li>
-                      {item.children.map((child) => (
-                        <li key={child.id}>
-                          <SmartLink
-                            link={child}
-                            className={styles.subLink}
-                            current={child.url === pathname}
-                            onClick={close}
-                          />
-                          {child.children.length > 0 && (
-                            <ul className={styles.subSubList}>
-                              {child.children.map((grandchild) => (
-                                <li key={grandchild.id}>
-                                  <SmartLink
-                                    link={grandchild}
-                                    className={styles.subLink}
-                                    current={grandchild.url === pathname}
-                                    onClick={close}
-                                  />
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                        </li>
-                      ))}
+                      <SectionLinks
+                        section={item}
+                        pathname={pathname}
+                        onNavigate={close}
+                        classes={{
+                          overview: styles.subLink,
+                          link: styles.subLink,
+                          subList: styles.subSubList,
+                          subLink: styles.subLink,
+                        }}
+                      />
                     </ul>
                   </details>
                 )}
