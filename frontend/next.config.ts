@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   // Images come sized from the CMS; there is no optimisation service to run or pay for.
   images: { unoptimized: true },
   poweredByHeader: false,
+  // `make dev` prints 127.0.0.1 addresses; Next's dev server only hydrates pages for origins it
+  // knows, and localhost is the only one it knows by default.
+  allowedDevOrigins: ['127.0.0.1'],
   reactStrictMode: true,
 };
 

@@ -1,11 +1,15 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { connection } from 'next/server';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { getSite } from '@/lib/bff/client';
+import { readerUnion, requestOrigin } from '@/lib/reader';
 import type { SiteChrome } from '@/lib/bff/types';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
+import { ModalHost } from '@/components/modals/ModalHost';
+import { PageViewTracker } from '@/components/shell/PageViewTracker';
+import { ScrollToTop } from '@/components/shell/ScrollToTop';
+import { StatusMessageFromQuery, StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
 import { QueryProvider } from '@/components/providers/QueryProvider';
 import './globals.css';
 
@@ -19,26 +23,10 @@ async function loadSite(): Promise<SiteChrome | null> {
   // reachable; the chrome itself still comes from the data cache.
   await connection();
   try {
-    return await getSite();
+    return await getSite(await readerUnion());
   } catch (error) {
     console.error('site chrome unavailable', error);
     return null;
-  }
-}
-
-/**
- * The origin this request reached. The BFF sends canonical URLs as paths (the spec's metatag
- * transform drops the CMS's host), so they resolve against whichever host serves the site.
- */
-async function requestOrigin(): Promise<URL | undefined> {
-  const h = await headers();
-  const host = h.get('x-forwarded-host') ?? h.get('host');
-  if (!host) return undefined;
-  const proto = h.get('x-forwarded-proto') ?? (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');
-  try {
-    return new URL(`${proto}://${host}`);
-  } catch {
-    return undefined;
   }
 }
 
@@ -62,11 +50,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <QueryProvider>
-          <Header productName={site?.productName} menu={site?.mainMenu ?? []} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          {site && <Footer productName={site.productName} footer={site.footer} />}
+          <StatusMessagesProvider>
+            <Header productName={site?.productName} menu={site?.mainMenu ?? []} />
+            <StatusMessageRegion />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            {site && <Footer productName={site.productName} footer={site.footer} />}
+            {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
+            <Suspense fallback={null}>
+              <ModalHost />
+              <StatusMessageFromQuery />
+              <PageViewTracker />
+            </Suspense>
+            <ScrollToTop />
+          </StatusMessagesProvider>
         </QueryProvider>
       </body>
     </html>

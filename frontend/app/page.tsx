@@ -1,22 +1,18 @@
 import type { Metadata } from 'next';
-import { getPage } from '@/lib/bff/client';
+import { redirect } from 'next/navigation';
 import { toMetadata } from '@/lib/metadata';
-import { BlockList } from '@/components/blocks/BlockList';
-import { HomeHero } from '@/components/heroes/HomeHero';
+import { ContentPage } from '@/components/page/ContentPage';
+import { loadPage } from './[...path]/page';
 
 const HOME_PATH = '/';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const page = await getPage(HOME_PATH);
-  return toMetadata(page.meta);
+  const page = await loadPage(HOME_PATH);
+  return page.kind === 'redirect' ? {} : toMetadata(page.meta);
 }
 
 export default async function HomePage() {
-  const page = await getPage(HOME_PATH);
-  return (
-    <>
-      <HomeHero hero={page.hero} />
-      <BlockList blocks={page.blocks} />
-    </>
-  );
+  const page = await loadPage(HOME_PATH);
+  if (page.kind === 'redirect') redirect(page.location);
+  return <ContentPage page={page} />;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BlockList } from '@/components/blocks/BlockList';
 import type { Block } from '@/lib/bff/types';
 import { exampleBlock, homePage } from './examples';
+import { styleGuidePage } from './styleGuide';
 
 describe('BlockList', () => {
   it('draws every block of the home example with its own component', () => {
@@ -17,7 +18,7 @@ describe('BlockList', () => {
       'fifty_fifty',
       'text_block',
       'wide_promo',
-      'pending',
+      'testimonial',
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Help when you need it most' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Free printed materials for your local' })).toBeTruthy();
@@ -47,11 +48,12 @@ describe('BlockList', () => {
     ]);
   });
 
-  it('draws a pending block as a placeholder naming its headline', () => {
-    const { container } = render(<BlockList blocks={[exampleBlock('pending')]} />);
-    const placeholder = container.querySelector('[data-block="pending"]');
-    expect(placeholder?.getAttribute('data-bundle')).toBe('email_signup');
-    expect(placeholder?.textContent).toContain('Get the latest savings by email');
+  it('draws every block type of the style guide, each once or more, in order', () => {
+    const page = styleGuidePage();
+    const { container } = render(<BlockList blocks={page.blocks} />);
+    const drawn = [...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'));
+    expect(drawn).toEqual(page.blocks.map((b) => b.type));
+    expect(new Set(drawn).size).toBe(22);
   });
 
   it('renders nothing for an empty list', () => {

@@ -15,10 +15,23 @@ describe('getPage', () => {
     const fetchMock = answer(200, homePage());
     vi.stubGlobal('fetch', fetchMock);
     const page = await getPage('/');
-    expect(page.hero.headline).toBe('Savings and support for every union family');
+    expect(page.kind === 'home' && page.hero.headline).toBe('Savings and support for every union family');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:8080/api/v1/page?path=%2F');
     expect(init.cache).toBe('no-store');
+  });
+
+  it("passes the reader's union along", async () => {
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/benefits/x', '37');
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe('http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fx&union=37');
+  });
+
+  it('returns a redirect document as it is, for the page to act on', async () => {
+    vi.stubGlobal('fetch', answer(200, { kind: 'redirect', location: '/', permanent: false }));
+    expect(await getPage('/password-help')).toEqual({ kind: 'redirect', location: '/', permanent: false });
   });
 
   it("turns a 404 into Next's not-found", async () => {

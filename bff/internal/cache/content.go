@@ -62,3 +62,16 @@ func (c *Content) Variable(ctx context.Context, name string) (*portal.Variable, 
 		return Loaded[*portal.Variable]{Value: v, Tags: []string{VariableTag(name)}}, err
 	})
 }
+
+// Benefits is cached under the benefits tag and the node tag of every benefit it lists, so
+// publishing any benefit refreshes the lists it appears in.
+func (c *Content) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) {
+	return Fetch(ctx, c.store, "benefits", "all", func(ctx context.Context) (Loaded[[]portal.BenefitTeaser], error) {
+		bs, err := c.next.Benefits(ctx)
+		tags := []string{BenefitsTag}
+		for _, b := range bs {
+			tags = append(tags, NodeTag(b.NID))
+		}
+		return Loaded[[]portal.BenefitTeaser]{Value: bs, Tags: tags}, err
+	})
+}

@@ -20,9 +20,15 @@ func NewPages(next portal.Pages, store *Store) *Pages {
 	return &Pages{next: next, store: store}
 }
 
-// Page is cached per path and audience.
+// Reader is not cached here: it reads only cached content.
+func (p *Pages) Reader(ctx context.Context, a portal.Audience, union string) (portal.Reader, error) {
+	return p.next.Reader(ctx, a, union)
+}
+
+// Page is cached per path and reader (audience, union). A redirect is not cached here: it is
+// computed from cached content on each request.
 func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
-	key := req.Path + "|" + string(req.Audience)
+	key := req.Path + "|" + req.Reader.Key()
 	return Fetch(ctx, p.store, "page", key, func(ctx context.Context) (Loaded[*portal.PageDocument], error) {
 		doc, err := p.next.Page(ctx, req)
 		if err != nil {
@@ -33,13 +39,21 @@ func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageD
 	})
 }
 
-// Site is cached per audience.
-func (p *Pages) Site(ctx context.Context, a portal.Audience) (*portal.SiteChrome, error) {
-	return Fetch(ctx, p.store, "site", string(a), func(ctx context.Context) (Loaded[*portal.SiteChrome], error) {
-		s, err := p.next.Site(ctx, a)
+// Site is cached per reader.
+func (p *Pages) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome, error) {
+	return Fetch(ctx, p.store, "site", r.Key(), func(ctx context.Context) (Loaded[*portal.SiteChrome], error) {
+		s, err := p.next.Site(ctx, r)
 		if err != nil {
 			return Loaded[*portal.SiteChrome]{}, err
 		}
 		return Loaded[*portal.SiteChrome]{Value: s, Tags: s.Tags}, nil
+	})
+}
+
+// Sitemap is cached whole, tagged with what it lists.
+func (p *Pages) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
+	return Fetch(ctx, p.store, "sitemap", "all", func(ctx context.Context) (Loaded[[]portal.SitemapEntry], error) {
+		es, err := p.next.Sitemap(ctx)
+		return Loaded[[]portal.SitemapEntry]{Value: es, Tags: []string{MenuTag, BenefitsTag}}, err
 	})
 }

@@ -142,7 +142,10 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (any, error) {
 	now := s.opts.Now()
 
 	if err != nil && !apperr.Is(err, apperr.NotFound) {
-		if e, ok := s.rc.Get(full); ok && e.err == nil {
+		// Only an upstream failure falls back to the stale entry; any other answer (a redirect,
+		// say) is the answer.
+		upstreamFailed := apperr.Is(err, apperr.Unavailable) || apperr.Is(err, apperr.Internal)
+		if e, ok := s.rc.Get(full); ok && e.err == nil && upstreamFailed {
 			s.opts.Logger.Warn("serving stale content: reload failed", "key", full, "err", err)
 			return e.value, nil
 		}

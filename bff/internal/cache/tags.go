@@ -8,6 +8,10 @@ import "strings"
 // MenuTag tags everything built from the menus.
 const MenuTag = "menu"
 
+// BenefitsTag tags everything built from the list of benefits (a new benefit has no node tag
+// in it yet, so publishing one sends this tag).
+const BenefitsTag = "benefits"
+
 // NodeTag tags everything built from the node with this nid.
 func NodeTag(nid string) string { return "node:" + nid }
 
@@ -23,5 +27,16 @@ func VariableTag(name string) string { return "variable:" + name }
 // IsSiteWide reports whether a tag's content appears in the site chrome (menus, terms and
 // variables do; nodes do not).
 func IsSiteWide(tag string) bool {
-	return tag == MenuTag || strings.HasPrefix(tag, "term:") || strings.HasPrefix(tag, "variable:")
+	return tag == MenuTag || tag == BenefitsTag || strings.HasPrefix(tag, "term:") || strings.HasPrefix(tag, "variable:")
 }
+
+// PostsTag tags every post list, the blog archives and search: publishing a new post, or moving
+// one to another month, sends it, since no list holds the post's node tag yet.
+const PostsTag = "posts"
+
+// PostListTag tags the post lists of one blog category (its slug; all-tips-updates for the list
+// of every category), for a purge narrower than PostsTag.
+func PostListTag(slug string) string { return "posts:" + slug }
+
+// SearchTag tags every cached search answer.
+const SearchTag = "search"

@@ -154,6 +154,27 @@ func (c *Client) Menus(ctx context.Context) ([]portal.MenuLink, error) {
 	return out, nil
 }
 
+// Benefits lists every benefit as a teaser, in the CMS's order.
+func (c *Client) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) {
+	doc, err := c.get(ctx, "benefits", nil)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("benefits", err)
+	}
+	out := make([]portal.BenefitTeaser, 0, len(rs))
+	for i := range rs {
+		b, err := c.reshapeBenefitTeaser(doc, &rs[i])
+		if err != nil {
+			return nil, c.malformed("benefits", err)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
 // Variable returns a site variable by name.
 func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, error) {
 	doc, err := c.get(ctx, "variable", url.Values{"state": {name}})

@@ -38,17 +38,38 @@ type rawVideo struct {
 }
 
 type rawNode struct {
-	NID               id                     `json:"nid"`
-	Title             string                 `json:"title"`
-	Path              struct{ Alias string } `json:"path"`
-	Changed           time.Time              `json:"changed"`
-	DisabledAnonymous bool                   `json:"disabled_anonymous"`
-	HeroEyebrow       string                 `json:"hero_eyebrow"`
-	HeroHeadline      string                 `json:"hero_headline"`
-	HeroDescription   string                 `json:"hero_description"`
-	HeroLink          *rawLink               `json:"hero_link"`
-	BackgroundVideo   *rawVideo              `json:"background_video"`
-	Metatags          map[string]string      `json:"metatags"`
+	NID                  id                     `json:"nid"`
+	Title                string                 `json:"title"`
+	Path                 struct{ Alias string } `json:"path"`
+	Changed              time.Time              `json:"changed"`
+	DisabledAnonymous    bool                   `json:"disabled_anonymous"`
+	HideSecondaryNav     bool                   `json:"hide_secondary_nav"`
+	HeroEyebrow          string                 `json:"hero_eyebrow"`
+	HeroHeadline         string                 `json:"hero_headline"`
+	HeroDescription      string                 `json:"hero_description"`
+	HeroSecondaryText    string                 `json:"hero_secondary_text"`
+	HeroLink             *rawLink               `json:"hero_link"`
+	HeroLinks            []rawLink              `json:"hero_links"`
+	BackgroundVideo      *rawVideo              `json:"background_video"`
+	Metatags             map[string]string      `json:"metatags"`
+	IsHardshipHelp       bool                   `json:"is_hardship_help"`
+	HideInCategoryLists  bool                   `json:"hide_in_category_lists"`
+	Teaser               string                 `json:"teaser"`
+	LogoTitle            string                 `json:"logo_title"`
+	LogoLink             *rawLink               `json:"logo_link"`
+	SpanishPage          string                 `json:"spanish_page"`
+	UseFormStyle         bool                   `json:"use_form_style"`
+	Body                 *rawText               `json:"body"`
+	BenefitPromoLinkText string                 `json:"benefit_promo_link_text"`
+	Sidebar              *rawSidebar            `json:"sidebar"`
+}
+
+type rawSidebar struct {
+	IsTestimonial  bool     `json:"is_testimonial"`
+	IsPromotion    bool     `json:"is_promotion"`
+	Body           *rawText `json:"body"`
+	Source         string   `json:"source"`
+	SourceSubtitle string   `json:"source_subtitle"`
 }
 
 type rawFile struct {
@@ -118,22 +139,49 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		return nil, err
 	}
 	n := &portal.Node{
-		ID:                r.ID,
-		NID:               raw.NID.String(),
-		Bundle:            strings.TrimPrefix(r.Type, "node--"),
-		Title:             raw.Title,
-		Path:              raw.Path.Alias,
-		Changed:           raw.Changed,
-		DisabledAnonymous: raw.DisabledAnonymous,
-		Unions:            c.termIDs(doc, r, "unions"),
-		HeroEyebrow:       raw.HeroEyebrow,
-		HeroHeadline:      raw.HeroHeadline,
-		HeroDescription:   raw.HeroDescription,
-		Meta:              c.metatags(raw.Metatags),
+		ID:                   r.ID,
+		NID:                  raw.NID.String(),
+		Bundle:               strings.TrimPrefix(r.Type, "node--"),
+		Title:                raw.Title,
+		Path:                 raw.Path.Alias,
+		Changed:              raw.Changed,
+		DisabledAnonymous:    raw.DisabledAnonymous,
+		Unions:               c.termIDs(doc, r, "unions"),
+		HideSecondaryNav:     raw.HideSecondaryNav,
+		HeroEyebrow:          raw.HeroEyebrow,
+		HeroHeadline:         raw.HeroHeadline,
+		HeroDescription:      raw.HeroDescription,
+		HeroSecondaryText:    raw.HeroSecondaryText,
+		HeroLink:             optionalLink(raw.HeroLink),
+		Meta:                 c.metatags(raw.Metatags),
+		Hardship:             raw.IsHardshipHelp,
+		HideInCategoryLists:  raw.HideInCategoryLists,
+		LogoTitle:            raw.LogoTitle,
+		LogoLink:             optionalLink(raw.LogoLink),
+		SpanishPage:          raw.SpanishPage,
+		Category:             nodeRef(doc, r, "category"),
+		UseFormStyle:         raw.UseFormStyle,
+		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
+		BenefitPromoLinkText: raw.BenefitPromoLinkText,
 	}
-	if raw.HeroLink != nil && raw.HeroLink.URI != "" {
-		l := reshapeLink(*raw.HeroLink)
-		n.HeroLink = &l
+	for _, l := range raw.HeroLinks {
+		if l.URI != "" {
+			n.HeroLinks = append(n.HeroLinks, reshapeLink(l))
+		}
+	}
+	if raw.Body != nil {
+		n.Body = html(*raw.Body)
+	}
+	if sb := raw.Sidebar; sb != nil && (sb.IsTestimonial || sb.IsPromotion) {
+		n.Sidebar = &portal.NodeSidebar{
+			IsTestimonial:  sb.IsTestimonial,
+			IsPromotion:    sb.IsPromotion,
+			Source:         sb.Source,
+			SourceSubtitle: sb.SourceSubtitle,
+		}
+		if sb.Body != nil {
+			n.Sidebar.Body = html(*sb.Body)
+		}
 	}
 	if v := raw.BackgroundVideo; v != nil && v.URL != "" {
 		n.HeroVideo = &portal.Video{
@@ -145,12 +193,12 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 			HasAudio:      v.HasAudio,
 		}
 	}
-	if imgs := doc.related(r, "hero_image"); len(imgs) > 0 {
-		img, err := c.reshapeImage(imgs[0])
-		if err != nil {
-			return nil, err
-		}
-		n.HeroImage = &img
+	var err error
+	if n.HeroImage, err = c.firstImage(doc, r, "hero_image"); err != nil {
+		return nil, err
+	}
+	if n.LogoImage, err = c.firstImage(doc, r, "logo_image"); err != nil {
+		return nil, err
 	}
 	ps, err := c.reshapeParagraphs(doc, doc.related(r, "paragraphs"), 0)
 	if err != nil {
@@ -158,6 +206,65 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	}
 	n.Paragraphs = ps
 	return n, nil
+}
+
+// firstImage reshapes the first file a relationship names, or nil when it names none.
+func (c *Client) firstImage(doc *document, r *resource, name string) (*portal.Image, error) {
+	files := doc.related(r, name)
+	if len(files) == 0 {
+		return nil, nil
+	}
+	img, err := c.reshapeImage(files[0])
+	if err != nil {
+		return nil, err
+	}
+	return &img, nil
+}
+
+// nodeRef names the node a relationship points at, when the document includes it.
+func nodeRef(doc *document, r *resource, name string) *portal.NodeRef {
+	nodes := doc.related(r, name)
+	if len(nodes) == 0 {
+		return nil
+	}
+	var raw rawNode
+	if err := nodes[0].attrs(&raw); err != nil {
+		return nil
+	}
+	return &portal.NodeRef{NID: raw.NID.String(), Title: raw.Title, Path: raw.Path.Alias}
+}
+
+func optionalLink(l *rawLink) *portal.CMSLink {
+	if l == nil || l.URI == "" {
+		return nil
+	}
+	out := reshapeLink(*l)
+	return &out
+}
+
+// reshapeBenefitTeaser reads a benefit of the benefits list.
+func (c *Client) reshapeBenefitTeaser(doc *document, r *resource) (portal.BenefitTeaser, error) {
+	var raw rawNode
+	if err := r.attrs(&raw); err != nil {
+		return portal.BenefitTeaser{}, err
+	}
+	img, err := c.firstImage(doc, r, "teaser_image")
+	if err != nil {
+		return portal.BenefitTeaser{}, err
+	}
+	return portal.BenefitTeaser{
+		NID:                 raw.NID.String(),
+		Title:               raw.Title,
+		Path:                raw.Path.Alias,
+		Teaser:              raw.Teaser,
+		Image:               img,
+		Hardship:            raw.IsHardshipHelp,
+		HideInCategoryLists: raw.HideInCategoryLists,
+		DisabledAnonymous:   raw.DisabledAnonymous,
+		Unions:              c.termIDs(doc, r, "unions"),
+		Category:            nodeRef(doc, r, "category"),
+		Changed:             raw.Changed,
+	}, nil
 }
 
 // maxParagraphDepth stops a cyclic or absurdly nested paragraph tree from recursing forever.

@@ -75,13 +75,15 @@ func (h handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveAPI maps the four request shapes of the README to their fixture files.
+// serveAPI maps the request shapes of the README to their fixture files.
 func (h handler) serveAPI(w http.ResponseWriter, r *http.Request, resource string) {
 	q := r.URL.Query()
 	var file string
 	switch resource {
 	case "menu":
 		file = "menu.json"
+	case "benefits":
+		file = "benefits.json"
 	case "term":
 		bundle := q.Get("bundle")
 		if !nameRE.MatchString(bundle) {
@@ -104,6 +106,9 @@ func (h handler) serveAPI(w http.ResponseWriter, r *http.Request, resource strin
 		}
 		file = path.Join("node", nodePath+".json")
 	default:
+		if h.serveBlog(w, r, resource) {
+			return
+		}
 		notFound(w, r, "No API resource "+strconv.Quote(resource)+".")
 		return
 	}

@@ -396,3 +396,81 @@ func mapValues(m map[string]string) []string {
 	}
 	return vs
 }
+
+// TestBenefits checks GET /api/v0/benefits: it replays benefits.json (404 when there is none), and
+// in the repository's fixtures every listed benefit agrees with its node file.
+func TestBenefits(t *testing.T) {
+	dir := tempFixtures(t)
+	h := NewHandler(dir)
+	assertError(t, get(t, h, http.MethodGet, "/api/v0/benefits"), "GET benefits without a file", http.StatusNotFound)
+	list := `{"data":[{"type":"node--benefit","id":"n2"}],"meta":{"count":1}}`
+	if err := os.WriteFile(filepath.Join(dir, "benefits.json"), []byte(list), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"/api/v0/benefits", "/api/v0/benefits?page=2"} {
+		rr := get(t, h, http.MethodGet, target)
+		if rr.Code != http.StatusOK || rr.Body.String() != list || rr.Header().Get("Content-Type") != ContentType {
+			t.Errorf("GET %s: status %d, type %q, body %s", target, rr.Code, rr.Header().Get("Content-Type"), rr.Body)
+		}
+	}
+	if rr := get(t, h, http.MethodHead, "/api/v0/benefits"); rr.Code != http.StatusOK || rr.Body.Len() != 0 {
+		t.Errorf("HEAD benefits: status %d, body %q", rr.Code, rr.Body)
+	}
+	assertError(t, get(t, h, http.MethodGet, "/api/v0/benefits/1180"), "GET benefits/1180", http.StatusNotFound)
+
+	// The repository's list: one entry per benefit node, with the node's id, teaser fields and
+	// relationships, so a card and the page it links to never disagree.
+	var doc struct {
+		Data []resource `json:"data"`
+		Meta struct {
+			Count int `json:"count"`
+		} `json:"meta"`
+	}
+	rr := get(t, NewHandler(fixtureDir), http.MethodGet, "/api/v0/benefits")
+	if rr.Code != http.StatusOK {
+		t.Fatalf("GET /api/v0/benefits: status %d", rr.Code)
+	}
+	if err := json.Unmarshal(rr.Body.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Data) == 0 || doc.Meta.Count != len(doc.Data) {
+		t.Errorf("benefits: %d resources, meta.count %d", len(doc.Data), doc.Meta.Count)
+	}
+	for _, b := range doc.Data {
+		var p struct{ Alias string }
+		_ = json.Unmarshal(b.Attributes["path"], &p)
+		rr := get(t, NewHandler(fixtureDir), http.MethodGet, "/api/v0/node?path="+p.Alias)
+		if b.Type != "node--benefit" || rr.Code != http.StatusOK {
+			t.Errorf("benefit %s %s: GET node %q: status %d", b.Type, b.ID, p.Alias, rr.Code)
+			continue
+		}
+		var node struct{ Data resource }
+		if err := json.Unmarshal(rr.Body.Bytes(), &node); err != nil {
+			t.Errorf("node %s: %v", p.Alias, err)
+			continue
+		}
+		if node.Data.ID != b.ID || node.Data.Type != b.Type {
+			t.Errorf("benefit %s: node %s is %s %s", b.ID, p.Alias, node.Data.Type, node.Data.ID)
+		}
+		for name, v := range b.Attributes {
+			if !jsonEqual(v, node.Data.Attributes[name]) {
+				t.Errorf("benefit %s: attribute %s is %s, the node has %s", p.Alias, name, v, node.Data.Attributes[name])
+			}
+		}
+		for name, rel := range b.Relationships {
+			if !jsonEqual(rel.Data, node.Data.Relationships[name].Data) {
+				t.Errorf("benefit %s: relationship %s is %s, the node has %s", p.Alias, name, rel.Data, node.Data.Relationships[name].Data)
+			}
+		}
+	}
+}
+
+func jsonEqual(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	xb, _ := json.Marshal(x)
+	yb, _ := json.Marshal(y)
+	return string(xb) == string(yb)
+}

@@ -67,8 +67,9 @@ type recorder struct {
 	files map[string]bool
 }
 
-// Record fetches the menu, the terms, the variables, the home node, the node of every internal menu
-// link and the files those documents reference from the CMS at baseURL, and writes them to outDir.
+// Record fetches the menu, the terms, the variables, the benefits list, the home node, the node of
+// every internal menu link and of every listed benefit, and the files those documents reference from
+// the CMS at baseURL, and writes them to outDir.
 // Files already in outDir that the CMS no longer answers are left alone.
 func Record(ctx context.Context, baseURL, outDir string, opts Options) error {
 	base, err := url.Parse(baseURL)
@@ -110,6 +111,10 @@ func (rec *recorder) run(ctx context.Context) error {
 			return err
 		}
 	}
+	benefits, err := rec.document(ctx, "benefits", nil, "benefits.json")
+	if err != nil {
+		return err
+	}
 	if err := rec.node(ctx, HomePath); err != nil {
 		return err
 	}
@@ -117,13 +122,18 @@ func (rec *recorder) run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("menu: %w", err)
 	}
-	for _, p := range paths {
+	listed, err := benefitPaths(benefits)
+	if err != nil {
+		return fmt.Errorf("benefits: %w", err)
+	}
+	// A benefit is usually linked from the menu too; each node is fetched once.
+	for _, p := range slices.Compact(slices.Sorted(slices.Values(append(paths, listed...)))) {
 		if p == HomePath {
 			continue
 		}
 		err := rec.node(ctx, p)
 		if errors.Is(err, errNotFound) {
-			rec.log.Warn("menu link has no node; skipped", "path", p)
+			rec.log.Warn("menu link or listed benefit has no node; skipped", "path", p)
 			continue
 		}
 		if err != nil {
@@ -285,6 +295,30 @@ func menuPaths(body []byte) ([]string, error) {
 		rest, _, _ = strings.Cut(rest, "#")
 		rest, _, _ = strings.Cut(rest, "?")
 		if p := strings.Trim(rest, "/"); p != "" && safeRel(p) {
+			seen[p] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen)), nil
+}
+
+// benefitPaths lists, sorted and without repeats, the node paths of the benefits list
+// ("/benefits/wireless" is the node at "benefits/wireless").
+func benefitPaths(body []byte) ([]string, error) {
+	var doc struct {
+		Data []struct {
+			Attributes struct {
+				Path struct {
+					Alias string `json:"alias"`
+				} `json:"path"`
+			} `json:"attributes"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, b := range doc.Data {
+		if p := strings.Trim(b.Attributes.Path.Alias, "/"); p != "" && safeRel(p) {
 			seen[p] = true
 		}
 	}

@@ -295,3 +295,87 @@ func TestFilePathStaysOnHost(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordBenefits(t *testing.T) {
+	src := copyFixtures(t)
+	// A listed benefit whose node is gone is skipped, like a menu link's.
+	writeFile(t, filepath.Join(src, "benefits.json"), strings.Replace(readFile(t, filepath.Join(fixtureDir, "benefits.json")),
+		`"alias": "/benefits/hotel-discounts"`, `"alias": "/benefits/retired-program"`, 1))
+	log := &requestLog{next: cmsfixture.NewHandler(src)}
+	srv := httptest.NewServer(log)
+	defer srv.Close()
+	out := t.TempDir()
+	if err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
+		t.Fatal(err)
+	}
+	recorded := assertRecording(t, src, out)
+	if !contains(recorded, "benefits.json") {
+		t.Fatalf("benefits.json was not recorded")
+	}
+
+	// Every listed benefit's node is recorded once, menu-linked or not, with its images.
+	var list struct {
+		Data []struct {
+			Attributes struct {
+				Path struct{ Alias string } `json:"path"`
+			} `json:"attributes"`
+		} `json:"data"`
+		Included []struct {
+			Type       string `json:"type"`
+			Attributes struct {
+				URI struct{ URL string } `json:"uri"`
+			} `json:"attributes"`
+		} `json:"included"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "benefits.json"))), &list); err != nil {
+		t.Fatal(err)
+	}
+	nodes := map[string]int{}
+	for _, r := range log.reqs {
+		if r.URL.Path == "/api/v0/node" {
+			nodes[r.URL.Query().Get("path")]++
+		}
+	}
+	if len(list.Data) == 0 {
+		t.Fatal("benefits.json lists no benefits")
+	}
+	for _, b := range list.Data {
+		p := strings.Trim(b.Attributes.Path.Alias, "/")
+		if nodes[p] != 1 {
+			t.Errorf("node %s requested %d times, want once", p, nodes[p])
+		}
+		if p != "benefits/retired-program" && !contains(recorded, "node/"+p+".json") {
+			t.Errorf("node %s was not recorded", p)
+		}
+	}
+	// benefits/tarjeta-de-credito is in no menu: only the list names it.
+	if !contains(recorded, "node/benefits/tarjeta-de-credito.json") {
+		t.Error("the list-only benefit benefits/tarjeta-de-credito was not recorded")
+	}
+	for _, inc := range list.Included {
+		if inc.Type == "file--image" && !contains(recorded, "files/"+strings.TrimPrefix(inc.Attributes.URI.URL, "/sites/default/files/")) {
+			t.Errorf("image %s was not recorded", inc.Attributes.URI.URL)
+		}
+	}
+}
+
+func TestRecordNeedsBenefits(t *testing.T) {
+	src := copyFixtures(t)
+	if err := os.Remove(filepath.Join(src, "benefits.json")); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(cmsfixture.NewHandler(src))
+	defer srv.Close()
+	if err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) || !strings.Contains(err.Error(), "/api/v0/benefits") {
+		t.Errorf("Record: %v, want not found naming /api/v0/benefits", err)
+	}
+}
+
+func readFile(t *testing.T, file string) string {
+	t.Helper()
+	body, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -23,18 +24,49 @@ type handlers struct{ Deps }
 // maxPathLen bounds the path parameter: longer ones are no page of ours.
 const maxPathLen = 512
 
-// page answers GET /api/v1/page?path=/...
+// page answers GET /api/v1/page?path=/...&union=...: the page document for the reader, or a
+// redirect document when the path lives elsewhere for them.
 func (h handlers) page(c fiber.Ctx) error {
 	raw := c.Query("path")
 	if err := validPath(raw); err != nil {
 		return err
 	}
-	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{Path: page.CleanPath(raw), Audience: portal.Anonymous})
+	reader, err := h.reader(c)
+	if err != nil {
+		return err
+	}
+	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{Path: page.CleanPath(raw), Reader: reader})
+	var redirect *portal.Redirect
+	if errors.As(err, &redirect) {
+		c.Set(fiber.HeaderCacheControl, "no-cache")
+		return c.JSON(redirectDocument{Kind: "redirect", Location: redirect.Location, Permanent: redirect.Permanent})
+	}
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "no-cache")
 	return c.JSON(doc)
+}
+
+// redirectDocument is the page endpoint's answer for a path that lives elsewhere.
+type redirectDocument struct {
+	Kind      string `json:"kind"`
+	Location  string `json:"location"`
+	Permanent bool   `json:"permanent"`
+}
+
+// maxUnionLen bounds the union parameter: term ids and short names are short.
+const maxUnionLen = 64
+
+// reader is who the request is for. Sessions come with member accounts; until then every
+// reader is a visitor, whose union is the one the frontend passes (from ?union= or its cookie).
+func (h handlers) reader(c fiber.Ctx) (portal.Reader, error) {
+	union := c.Query("union")
+	if len(union) > maxUnionLen || strings.ContainsFunc(union, unicode.IsControl) {
+		return portal.Reader{}, apperr.Fields("The union parameter is not a union.",
+			apperr.FieldError{Field: "union", Message: "The union parameter is not a union."})
+	}
+	return h.Pages.Reader(c.Context(), portal.Anonymous, union)
 }
 
 func validPath(p string) error {
@@ -51,14 +83,28 @@ func validPath(p string) error {
 	return nil
 }
 
-// site answers GET /api/v1/site.
+// site answers GET /api/v1/site?union=...: the chrome for the reader.
 func (h handlers) site(c fiber.Ctx) error {
-	s, err := h.Pages.Site(c.Context(), portal.Anonymous)
+	reader, err := h.reader(c)
+	if err != nil {
+		return err
+	}
+	s, err := h.Pages.Site(c.Context(), reader)
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "no-cache")
 	return c.JSON(s)
+}
+
+// sitemap answers GET /api/v1/sitemap: the pages any visitor may see.
+func (h handlers) sitemap(c fiber.Ctx) error {
+	entries, err := h.Pages.Sitemap(c.Context())
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	return c.JSON(fiber.Map{"entries": entries})
 }
 
 // maxWebhookBody bounds the webhook body: a list of tags is small.

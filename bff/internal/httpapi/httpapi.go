@@ -34,6 +34,7 @@ type Revalidator interface {
 // Deps is everything the HTTP surface needs, built in main.
 type Deps struct {
 	Pages          portal.Pages
+	Blog           portal.BlogPages
 	Purger         Purger
 	Revalidator    Revalidator
 	WebhookSecret  string
@@ -78,6 +79,10 @@ func Setup(d Deps) *fiber.App {
 	h := handlers{d}
 	api.Get("/page", h.page)
 	api.Get("/site", h.site)
+	api.Get("/sitemap", h.sitemap)
+	api.Get("/blog/:category", h.blogList)
+	api.Get("/blog/:category/:id", h.blogPost)
+	api.Get("/search", h.search)
 	api.Post("/hooks/cms", h.cmsWebhook)
 
 	app.Use(func(c fiber.Ctx) error { return apperr.New(apperr.NotFound, "404 not found.") })

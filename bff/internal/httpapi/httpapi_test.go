@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
@@ -23,12 +25,21 @@ func (f *fakePages) Page(_ context.Context, req portal.PageRequest) (*portal.Pag
 	if req.Path == "/boom" {
 		return nil, apperr.Wrap(apperr.Internal, "x", io.ErrUnexpectedEOF)
 	}
+	if req.Path == "/moved" {
+		return nil, &portal.Redirect{Location: "/elsewhere", Permanent: true}
+	}
 	return &portal.PageDocument{Kind: "home", Path: req.Path, Blocks: []portal.Block{}}, nil
 }
 
-func (f *fakePages) Site(context.Context, portal.Audience) (*portal.SiteChrome, error) {
+func (f *fakePages) Reader(_ context.Context, a portal.Audience, union string) (portal.Reader, error) {
+	return portal.Reader{Audience: a, Union: union, Chosen: union != ""}, nil
+}
+
+func (f *fakePages) Site(context.Context, portal.Reader) (*portal.SiteChrome, error) {
 	return &portal.SiteChrome{}, nil
 }
+
+func (f *fakePages) Sitemap(context.Context) ([]portal.SitemapEntry, error) { return nil, nil }
 
 type fakePurger struct{ tags []string }
 
@@ -80,8 +91,28 @@ func TestPagePathParameter(t *testing.T) {
 			t.Errorf("path %q: not an invalid problem: %v %s", raw, body, rec.Header().Get("Content-Type"))
 		}
 	}
-	if got := pages.asked[1].Path; got != "/benefits/card" {
-		t.Errorf("path cleaned to %q", got)
+	var paths []string
+	for _, req := range pages.asked {
+		paths = append(paths, req.Path)
+	}
+	if !slices.Contains(paths, "/benefits/card") || slices.Contains(paths, "/benefits//card/") {
+		t.Errorf("paths asked %q; want /benefits//card/ cleaned to /benefits/card", paths)
+	}
+}
+
+func TestRedirectsAnswerARedirectDocumentAndUnionsReachTheReader(t *testing.T) {
+	pages := &fakePages{}
+	h := testApp(pages, &fakePurger{}, io.Discard)
+	rec, body := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/moved", nil))
+	if rec.Code != 200 || body["kind"] != "redirect" || body["location"] != "/elsewhere" || body["permanent"] != true {
+		t.Fatalf("%d %v", rec.Code, body)
+	}
+	do(h, httptest.NewRequest("GET", "/api/v1/page?path=/&union=37", nil))
+	if got := pages.asked[len(pages.asked)-1].Reader; got.Union != "37" || got.Audience != portal.Anonymous {
+		t.Fatalf("reader %+v", got)
+	}
+	if rec, _ := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/&union="+strings.Repeat("x", 100), nil)); rec.Code != 400 {
+		t.Fatalf("an absurd union answered %d", rec.Code)
 	}
 }
 

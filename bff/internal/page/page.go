@@ -1,5 +1,6 @@
 // Package page assembles page-shaped documents, one per screen, from the portal's content: it
-// decides what a reader sees (link titles, active blocks) so the frontend only draws.
+// decides what a reader sees (routing rules, gating, union personalisation, link titles, active
+// blocks) so the frontend only draws.
 package page
 
 import (
@@ -53,38 +54,168 @@ func New(content portal.Content, o Options) *Service {
 	}
 }
 
+// The global variable holds the site-wide settings pages depend on.
+const globalVariable = "union_structure_global"
+
+// Paths with a page kind of their own: their titles name the reader's union.
+const (
+	membersPath     = "/union-member-benefits"
+	eligibilityPath = "/union-member-eligibility"
+)
+
 // pageKinds are the node bundles that render as content pages, and the kind each renders as.
 var pageKinds = map[string]string{
 	"home": "home", "page": "page", "benefit": "benefit", "category": "category", "landing": "landing",
 }
 
+// Reader resolves the union a request is for: the one asked for when it exists (by term id or,
+// for hand-typed links, short name), else the site's fallback union.
+func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (portal.Reader, error) {
+	unions, err := s.content.Unions(ctx)
+	if err != nil {
+		return portal.Reader{}, err
+	}
+	if union = strings.TrimSpace(union); union != "" {
+		for _, u := range unions {
+			if u.ID == union || (u.ShortName != "" && strings.EqualFold(u.ShortName, union)) {
+				return portal.Reader{Audience: a, Union: u.ID, Chosen: true}, nil
+			}
+		}
+	}
+	global, err := s.content.Variable(ctx, globalVariable)
+	if err != nil {
+		return portal.Reader{}, err
+	}
+	return portal.Reader{Audience: a, Union: global.String("fallback_union")}, nil
+}
+
 // Page returns the document for a site path; "/" is the home node.
 func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
 	sitePath := CleanPath(req.Path)
+	if err := routingRule(sitePath); err != nil {
+		return nil, err
+	}
+	r := req.Reader
+	if sitePath == membersPath || sitePath == eligibilityPath {
+		// These pages are about one union: a visitor who has not picked one has nothing to see.
+		if r.Audience == portal.Anonymous && !r.Chosen {
+			return nil, &portal.Redirect{Location: "/"}
+		}
+	}
+
 	cmsPath := strings.Trim(sitePath, "/")
 	if sitePath == "/" {
 		cmsPath = s.homePath
 	}
-	node, err := s.content.NodeByPath(ctx, cmsPath)
-	if err != nil {
+	var (
+		node   *portal.Node
+		global *portal.Variable
+		unions []portal.Union
+		menus  []portal.MenuLink
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { node, err = s.content.NodeByPath(gctx, cmsPath); return })
+	g.Go(func() (err error) { global, err = s.content.Variable(gctx, globalVariable); return })
+	g.Go(func() (err error) { unions, err = s.content.Unions(gctx); return })
+	g.Go(func() (err error) { menus, err = s.content.Menus(gctx); return })
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	kind, ok := pageKinds[node.Bundle]
 	if !ok {
 		return nil, apperr.New(apperr.NotFound, "404 not found.")
 	}
-	if sitePath != "/" && kind == "home" {
+	switch {
+	case sitePath != "/" && kind == "home":
 		kind = "page"
+	case sitePath == membersPath:
+		kind = "members"
+	case sitePath == eligibilityPath:
+		kind = "eligibility"
 	}
-	return &portal.PageDocument{
+
+	if !portal.UnionPasses(r.Union, node.Unions) {
+		denied := CleanPath(global.String("access_denied_landing"))
+		if denied == "/" || denied == sitePath {
+			return nil, apperr.New(apperr.NotFound, "404 not found.")
+		}
+		return nil, &portal.Redirect{Location: denied}
+	}
+
+	doc := &portal.PageDocument{
 		Kind:   kind,
 		Path:   sitePath,
 		Title:  node.Title,
-		Hero:   hero(node, kind, req.Audience),
-		Blocks: s.blocks.build(node.Paragraphs, req.Audience, s.now()),
+		Blocks: []portal.Block{},
 		Meta:   s.meta(node),
-		Tags:   []string{cache.NodeTag(node.NID), cache.PathTag(cmsPath)},
-	}, nil
+		Union:  unionRef(unions, r.Union),
+		Tags: []string{cache.NodeTag(node.NID), cache.PathTag(cmsPath), cache.MenuTag,
+			cache.VariableTag(globalVariable), cache.TermTag("union")},
+	}
+	if node.DisabledAnonymous && r.Audience == portal.Anonymous {
+		// The gate: the title, so the reader knows what they would see, and nothing of the body.
+		doc.Hero = portal.Hero{Variant: "basic", Headline: node.Title}
+		doc.Gate = &portal.Gate{Reason: "login"}
+		doc.Meta = portal.PageMeta{Title: node.Title + " | " + s.productName, Robots: "noindex"}
+		return doc, nil
+	}
+
+	now := s.now()
+	doc.Hero = hero(node, kind, r.Audience)
+	doc.Blocks = s.blocks.build(node.Paragraphs, r.Audience, now)
+	doc.AboveHeader = s.blocks.buildAboveHeader(node.Paragraphs, r.Audience, now)
+	if !node.HideSecondaryNav && (kind == "benefit" || kind == "category" || kind == "landing") {
+		doc.SecondaryNav = secondaryNav(menus, sitePath, r)
+	}
+	switch kind {
+	case "page":
+		doc.Body = node.Body
+		if ref := node.BenefitPromo; ref != nil && node.BenefitPromoLinkText != "" {
+			doc.BenefitPromo = &portal.BenefitPromo{Title: ref.Title, URL: ref.Path, LinkText: node.BenefitPromoLinkText}
+		}
+		doc.Sidebar = sidebar(node, menus, sitePath, r)
+	case "landing":
+		doc.UseFormStyle = node.UseFormStyle
+	case "members", "eligibility":
+		doc.Body = node.Body
+		template := "Benefits for %@ Members"
+		if kind == "eligibility" {
+			template = "Benefit Eligibility for %@ Members"
+		}
+		doc.Title = strings.ReplaceAll(template, "%@", unionName(doc.Union))
+		doc.Hero.Headline = doc.Title
+		doc.Meta.Title = doc.Title + " | " + s.productName
+	}
+	if kind == "category" || kind == "members" {
+		benefits, err := s.content.Benefits(ctx)
+		if err != nil {
+			return nil, err
+		}
+		doc.Benefits = benefitGroups(benefits, r, func(b portal.BenefitTeaser) bool {
+			if b.HideInCategoryLists {
+				return false // translations and the like: reachable, never listed
+			}
+			return kind == "members" || (b.Category != nil && b.Category.NID == node.NID)
+		})
+		doc.Tags = append(doc.Tags, cache.BenefitsTag)
+	}
+	return doc, nil
+}
+
+// routingRule applies the spec's path rules, before any content is read.
+func routingRule(sitePath string) error {
+	lower := strings.ToLower(sitePath)
+	switch {
+	case strings.Contains(lower, "union-moments"):
+		return apperr.New(apperr.NotFound, "404 not found.")
+	case strings.Contains(lower, "password"), strings.Contains(lower, "token"):
+		return &portal.Redirect{Location: "/"}
+	case strings.Contains(lower, "signin"):
+		return &portal.Redirect{Location: "/?modal=login"}
+	case lower == "/blog":
+		return &portal.Redirect{Location: "/blog/all-tips-updates", Permanent: true}
+	}
+	return nil
 }
 
 // CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
@@ -94,20 +225,29 @@ func CleanPath(p string) string {
 	return "/" + strings.Join(segs, "/")
 }
 
+// hero picks the hero variant of spec 3 §4: image or video when the page has either, except a
+// video that is not a takeover with its headline below, which shows as a text hero; a generic
+// page without hero fields gets the basic title hero.
 func hero(n *portal.Node, kind string, a portal.Audience) portal.Hero {
 	h := portal.Hero{
-		Variant:     "text",
-		Eyebrow:     n.HeroEyebrow,
-		Headline:    n.HeroHeadline,
-		Description: n.HeroDescription,
-		Image:       n.HeroImage,
-		Video:       n.HeroVideo,
+		Variant:       "text",
+		Eyebrow:       n.HeroEyebrow,
+		Headline:      n.HeroHeadline,
+		Description:   n.HeroDescription,
+		SecondaryText: n.HeroSecondaryText,
+		Image:         n.HeroImage,
+		Video:         n.HeroVideo,
+		SpanishURL:    n.SpanishPage,
 	}
 	switch {
 	case kind == "home":
 		h.Variant = "home"
+	case n.HeroVideo != nil && !n.HeroVideo.Takeover && n.HeroVideo.HeadlineBelow:
+		h.Variant = "text"
 	case n.HeroImage != nil || n.HeroVideo != nil:
 		h.Variant = "image"
+	case n.HeroHeadline == "" && n.HeroEyebrow == "":
+		h.Variant = "basic"
 	}
 	if h.Headline == "" {
 		h.Headline = n.Title
@@ -115,6 +255,12 @@ func hero(n *portal.Node, kind string, a portal.Audience) portal.Hero {
 	if n.HeroLink != nil && n.HeroLink.URL != "" {
 		l := n.HeroLink.For(a)
 		h.Link = &l
+	}
+	for _, l := range n.HeroLinks {
+		h.Links = append(h.Links, l.For(a))
+	}
+	if n.LogoImage != nil || n.LogoTitle != "" {
+		h.Sponsor = &portal.Sponsor{Title: n.LogoTitle, Image: n.LogoImage, Link: link(n.LogoLink, a)}
 	}
 	return h
 }
@@ -136,28 +282,67 @@ func (s *Service) meta(n *portal.Node) portal.PageMeta {
 	return m
 }
 
+func unionRef(unions []portal.Union, id string) *portal.UnionRef {
+	for _, u := range unions {
+		if u.ID == id {
+			return &portal.UnionRef{ID: u.ID, Name: u.Name, ShortName: u.ShortName, Label: u.Label()}
+		}
+	}
+	return nil
+}
+
+// unionName is how a title names the union: its short name where it has one ("CWA").
+func unionName(u *portal.UnionRef) string {
+	switch {
+	case u == nil:
+		return "Union"
+	case u.ShortName != "":
+		return u.ShortName
+	default:
+		return u.Name
+	}
+}
+
+// benefitGroups splits the benefits a reader may see, among those keep selects, into hardship
+// help and the rest, in the CMS's order.
+func benefitGroups(bs []portal.BenefitTeaser, r portal.Reader, keep func(portal.BenefitTeaser) bool) *portal.BenefitGroups {
+	g := &portal.BenefitGroups{Hardship: []portal.BenefitCard{}, Other: []portal.BenefitCard{}}
+	for _, b := range bs {
+		if !keep(b) || !portal.VisibleTo(r, b.DisabledAnonymous, b.Unions) {
+			continue
+		}
+		card := portal.BenefitCard{Title: b.Title, URL: b.Path, Teaser: b.Teaser, Image: b.Image}
+		if b.Hardship {
+			g.Hardship = append(g.Hardship, card)
+		} else {
+			g.Other = append(g.Other, card)
+		}
+	}
+	return g
+}
+
 // socialNetworks are the footer's icons, in the order they show.
 var socialNetworks = []string{"facebook", "instagram", "twitter", "youtube"}
 
-// Site returns the header menu and footer. The menus and the two variables load concurrently: on
-// a cold cache they are three CMS calls.
-func (s *Service) Site(ctx context.Context, a portal.Audience) (*portal.SiteChrome, error) {
+// Site returns the header menu and footer for a reader. The menus and the two variables load
+// concurrently: on a cold cache they are three CMS calls.
+func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome, error) {
 	var (
 		menus          []portal.MenuLink
 		global, social *portal.Variable
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) { menus, err = s.content.Menus(gctx); return })
-	g.Go(func() (err error) { global, err = s.content.Variable(gctx, "union_structure_global"); return })
+	g.Go(func() (err error) { global, err = s.content.Variable(gctx, globalVariable); return })
 	g.Go(func() (err error) { social, err = s.content.Variable(gctx, "union_structure_social_media"); return })
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 
-	main := menuTree(menus, "main", a)
+	main := menuTree(menus, "main", r)
 	f := portal.Footer{
-		TopLinks:    flatLinks(menuTree(menus, "top-footer", a)),
-		BottomLinks: flatLinks(menuTree(menus, "footer", a)),
+		TopLinks:    flatLinks(menuTree(menus, "top-footer", r)),
+		BottomLinks: flatLinks(menuTree(menus, "footer", r)),
 		Copyright:   strings.ReplaceAll(global.String("copyright"), "%YEAR%", strconv.Itoa(s.now().Year())),
 		Social:      []portal.SocialLink{},
 		Groups:      []portal.LinkGroup{},
@@ -177,51 +362,56 @@ func (s *Service) Site(ctx context.Context, a portal.Audience) (*portal.SiteChro
 		ProductName: s.productName,
 		MainMenu:    main,
 		Footer:      f,
-		Tags: []string{cache.MenuTag, cache.VariableTag("union_structure_global"),
+		Tags: []string{cache.MenuTag, cache.VariableTag(globalVariable),
 			cache.VariableTag("union_structure_social_media")},
 	}, nil
 }
 
-// menuTree builds one menu's tree for a reader: children under their parents, siblings by weight
-// then title, links hidden from visitors left out together with their subtrees.
-func menuTree(links []portal.MenuLink, menu string, a portal.Audience) []portal.MenuItem {
-	children := map[string][]portal.MenuLink{}
-	for _, l := range links {
-		if l.Menu != menu || (a == portal.Anonymous && l.DisabledAnonymous) {
+// Sitemap lists what a visitor of any union may see: home, every menu page and every benefit
+// and category open to all, each once.
+func (s *Service) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
+	var (
+		menus    []portal.MenuLink
+		benefits []portal.BenefitTeaser
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { menus, err = s.content.Menus(gctx); return })
+	g.Go(func() (err error) { benefits, err = s.content.Benefits(gctx); return })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	entries := map[string]time.Time{"/": {}}
+	add := func(path string, changed time.Time) {
+		if path == "" || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+			return // external links are other sites' pages
+		}
+		path = CleanPath(strings.SplitN(path, "?", 2)[0])
+		if changed.After(entries[path]) || entries[path].IsZero() {
+			entries[path] = changed
+		}
+	}
+	// A menu may link to a benefit that is members-only or limited to unions; the benefit's own
+	// flags win over the link's.
+	closed := map[string]bool{}
+	for _, b := range benefits {
+		if b.DisabledAnonymous || len(b.Unions) > 0 {
+			closed[CleanPath(b.Path)] = true
 			continue
 		}
-		children[l.ParentID] = append(children[l.ParentID], l)
-	}
-	var build func(parent string, depth int) []portal.MenuItem
-	build = func(parent string, depth int) []portal.MenuItem {
-		ls := children[parent]
-		sort.SliceStable(ls, func(i, j int) bool {
-			if ls[i].Weight != ls[j].Weight {
-				return ls[i].Weight < ls[j].Weight
-			}
-			return ls[i].Link.Title < ls[j].Link.Title
-		})
-		items := make([]portal.MenuItem, 0, len(ls))
-		for _, l := range ls {
-			link := l.Link.For(a)
-			item := portal.MenuItem{ID: l.ID, Title: link.Title, URL: link.URL, Weight: l.Weight, Children: []portal.MenuItem{}}
-			if depth < maxMenuDepth {
-				item.Children = build(l.ID, depth+1)
-			}
-			items = append(items, item)
+		add(b.Path, b.Changed)
+		if b.Category != nil {
+			add(b.Category.Path, time.Time{})
 		}
-		return items
 	}
-	return build("", 1)
-}
-
-// maxMenuDepth bounds the tree, so a parent cycle in CMS data cannot recurse forever.
-const maxMenuDepth = 6
-
-func flatLinks(items []portal.MenuItem) []portal.Link {
-	out := make([]portal.Link, 0, len(items))
-	for _, it := range items {
-		out = append(out, portal.Link{URL: it.URL, Title: it.Title})
+	for _, l := range menus {
+		if !l.DisabledAnonymous && len(l.Unions) == 0 && !closed[CleanPath(l.Link.URL)] {
+			add(l.Link.URL, time.Time{})
+		}
 	}
-	return out
+	out := make([]portal.SitemapEntry, 0, len(entries))
+	for path, changed := range entries {
+		out = append(out, portal.SitemapEntry{Path: path, LastModified: changed})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
 }

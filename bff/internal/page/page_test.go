@@ -3,6 +3,7 @@ package page
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
@@ -14,9 +15,11 @@ import (
 
 // fakeContent is a portal.Content of our own, holding what each test gives it.
 type fakeContent struct {
-	nodes map[string]*portal.Node
-	menus []portal.MenuLink
-	vars  map[string]*portal.Variable
+	nodes    map[string]*portal.Node
+	menus    []portal.MenuLink
+	vars     map[string]*portal.Variable
+	unions   []portal.Union
+	benefits []portal.BenefitTeaser
 }
 
 func (f *fakeContent) NodeByPath(_ context.Context, path string) (*portal.Node, error) {
@@ -28,12 +31,18 @@ func (f *fakeContent) NodeByPath(_ context.Context, path string) (*portal.Node, 
 func (f *fakeContent) Unions(context.Context) ([]portal.Union, error)       { return nil, nil }
 func (f *fakeContent) Terms(context.Context, string) ([]portal.Term, error) { return nil, nil }
 func (f *fakeContent) Menus(context.Context) ([]portal.MenuLink, error)     { return f.menus, nil }
+func (f *fakeContent) Benefits(context.Context) ([]portal.BenefitTeaser, error) {
+	return f.benefits, nil
+}
 func (f *fakeContent) Variable(_ context.Context, name string) (*portal.Variable, error) {
 	if v, ok := f.vars[name]; ok {
 		return v, nil
 	}
 	return &portal.Variable{Name: name, Values: map[string]any{}}, nil
 }
+
+// visitor is an anonymous reader on the fallback union.
+var visitor = portal.Reader{Audience: portal.Anonymous}
 
 var noon = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
@@ -56,12 +65,10 @@ func service(c portal.Content, log *slog.Logger) *Service {
 func blockIDs(doc *portal.PageDocument) []string {
 	var ids []string
 	for _, b := range doc.Blocks {
-		switch b := b.(type) {
-		case portal.TextBlock:
-			ids = append(ids, b.ID)
-		case portal.PendingBlock:
-			ids = append(ids, b.ID)
-		}
+		raw, _ := json.Marshal(b)
+		var v struct{ ID string }
+		_ = json.Unmarshal(raw, &v)
+		ids = append(ids, v.ID)
 	}
 	return ids
 }
@@ -76,7 +83,7 @@ func TestBlocksOutsideTheirWindowOrInactiveAreDropped(t *testing.T) {
 		NID: "1072", Bundle: "home", Title: "Home",
 		Paragraphs: []portal.Paragraph{before, inside, after, noWindow, inactive},
 	}}}
-	doc, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Audience: portal.Anonymous})
+	doc, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,18 +100,17 @@ func TestUnknownBundleIsSkippedAndLoggedOnce(t *testing.T) {
 		Paragraphs: []portal.Paragraph{
 			text("a"),
 			{ID: "x1", Bundle: "hologram", Active: true},
-			{ID: "g", Bundle: "grid_simple", Active: true, Fields: map[string]any{"headline": "Later"}},
 			{ID: "x2", Bundle: "hologram", Active: true},
 		},
 	}}}
 	s := service(c, log)
 	for range 2 {
-		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Audience: portal.Anonymous})
+		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(blockIDs(doc), ","); got != "a,g" {
-			t.Fatalf("blocks %s; want a,g (unknown skipped, known-but-untyped pending)", got)
+		if got := strings.Join(blockIDs(doc), ","); got != "a" {
+			t.Fatalf("blocks %s; want a (the unknown bundle skipped)", got)
 		}
 	}
 	if n := strings.Count(logs.String(), "bundle=hologram"); n != 1 {
@@ -117,7 +123,7 @@ func TestLinkTitlesAreChosenForTheReader(t *testing.T) {
 	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {NID: "1072", Bundle: "home", HeroHeadline: "H", HeroLink: link}}}
 	s := service(c, slog.Default())
 	for a, want := range map[portal.Audience]string{portal.Anonymous: "Find your union's benefits", portal.Member: "Your benefits"} {
-		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Audience: a})
+		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: portal.Reader{Audience: a}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,14 +140,14 @@ func TestPagePathsAndKinds(t *testing.T) {
 		"blog/x/1":      {NID: "6", Bundle: "post", Title: "Post"},
 	}}
 	s := service(c, slog.Default())
-	doc, err := s.Page(context.Background(), portal.PageRequest{Path: "//benefits/card/"})
+	doc, err := s.Page(context.Background(), portal.PageRequest{Path: "//benefits/card/", Reader: visitor})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if doc.Kind != "benefit" || doc.Path != "/benefits/card" || doc.Meta.Title != "Card | Union Benefits" {
 		t.Fatalf("doc %s %s %q", doc.Kind, doc.Path, doc.Meta.Title)
 	}
-	if _, err := s.Page(context.Background(), portal.PageRequest{Path: "/blog/x/1"}); !apperr.Is(err, apperr.NotFound) {
+	if _, err := s.Page(context.Background(), portal.PageRequest{Path: "/blog/x/1", Reader: visitor}); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("a post is not a content page: err %v", err)
 	}
 }
@@ -161,7 +167,7 @@ func TestSiteChrome(t *testing.T) {
 			"union_structure_social_media": {Values: map[string]any{"youtube": "https://y", "facebook": "https://f"}},
 		},
 	}
-	site, err := service(c, slog.Default()).Site(context.Background(), portal.Anonymous)
+	site, err := service(c, slog.Default()).Site(context.Background(), visitor)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +198,59 @@ func TestMenuParentCycleDoesNotRecurseForever(t *testing.T) {
 		{ID: "2", Menu: "main", ParentID: "3", Link: portal.CMSLink{Title: "b"}},
 		{ID: "3", Menu: "main", ParentID: "2", Link: portal.CMSLink{Title: "c"}},
 	}}
-	if _, err := service(c, slog.Default()).Site(context.Background(), portal.Member); err != nil {
+	if _, err := service(c, slog.Default()).Site(context.Background(), portal.Reader{Audience: portal.Member}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestHeroVariants(t *testing.T) {
+	img := &portal.Image{URL: "/x.svg"}
+	for name, tc := range map[string]struct {
+		node portal.Node
+		kind string
+		want string
+	}{
+		"home":                      {portal.Node{Title: "Home"}, "home", "home"},
+		"image":                     {portal.Node{HeroHeadline: "H", HeroImage: img}, "benefit", "image"},
+		"takeover video":            {portal.Node{HeroHeadline: "H", HeroVideo: &portal.Video{Takeover: true, HeadlineBelow: true}}, "benefit", "image"},
+		"background video, below":   {portal.Node{HeroHeadline: "H", HeroVideo: &portal.Video{HeadlineBelow: true}}, "benefit", "text"},
+		"words only":                {portal.Node{HeroHeadline: "H"}, "benefit", "text"},
+		"generic page without hero": {portal.Node{Title: "Terms"}, "page", "basic"},
+	} {
+		h := hero(&tc.node, tc.kind, portal.Anonymous)
+		if h.Variant != tc.want {
+			t.Errorf("%s: variant %s; want %s", name, h.Variant, tc.want)
+		}
+		if h.Headline == "" {
+			t.Errorf("%s: no headline", name)
+		}
+	}
+}
+
+func TestSecondaryNavShowsTheSectionWithTheCurrentPageActive(t *testing.T) {
+	links := []portal.MenuLink{
+		{ID: "1", Menu: "main", Link: portal.CMSLink{URL: "/money", Title: "Money"}, Depth: 1},
+		{ID: "2", Menu: "main", ParentID: "1", Link: portal.CMSLink{URL: "/benefits/card", Title: "Card"}, Depth: 2, IncludeInInteriorNav: true},
+		{ID: "3", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/rewards", Title: "Rewards"}, Depth: 3, Weight: 1},
+		{ID: "4", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/grants", Title: "Grants"}, Depth: 3, Weight: 0},
+		{ID: "5", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/cwa", Title: "CWA"}, Depth: 3, Unions: []string{"37"}},
+	}
+	nav := secondaryNav(links, "/benefits/card/rewards/extra", visitor)
+	var got []string
+	for _, it := range nav {
+		label := it.Title
+		if it.Active {
+			label += "*"
+		}
+		got = append(got, label)
+	}
+	if strings.Join(got, ",") != "Card,Grants,Rewards" {
+		t.Fatalf("nav %v; want the section (flagged for interior nav) and its visible pages by weight", got)
+	}
+	if nav := secondaryNav(links, "/benefits/card/rewards", visitor); !nav[2].Active {
+		t.Fatalf("the current page is not marked: %+v", nav)
+	}
+	if nav := secondaryNav(links, "/elsewhere", visitor); nav != nil {
+		t.Fatalf("a page outside every menu got %v", nav)
 	}
 }

@@ -1,7 +1,9 @@
 package portal
 
 // The typed blocks of a page document. Each sets Type to its bundle name, which the frontend
-// switches on; contracts/openapi.yaml (Block) lists the same fields.
+// switches on; contracts/openapi.yaml (Block) lists the same fields. Images are already resolved
+// to the image style the spec names for their place (Image.URL is that style's URL), links are
+// already chosen for the reader, and nested items outside their active window are already gone.
 
 // TextBlock is a headline over rich text.
 type TextBlock struct {
@@ -11,26 +13,91 @@ type TextBlock struct {
 	HTML     string `json:"html"`
 }
 
-// FiftyFiftyBlock is text beside an image, the image on the left or the right.
+// FiftyFiftyBlock is text beside an image, the image on the left or the right. With a YouTubeID
+// the image is a poster whose play button opens the video overlay.
 type FiftyFiftyBlock struct {
+	Type          string `json:"type"`
+	ID            string `json:"id"`
+	Eyebrow       string `json:"eyebrow,omitempty"`
+	Headline      string `json:"headline"`
+	HTML          string `json:"html"`
+	Image         *Image `json:"image,omitempty"`
+	ImageLayout   string `json:"imageLayout"` // left or right
+	ImageLink     *Link  `json:"imageLink,omitempty"`
+	YouTubeID     string `json:"youTubeId,omitempty"`
+	Link          *Link  `json:"link,omitempty"`
+	LinkSecondary *Link  `json:"linkSecondary,omitempty"`
+}
+
+// SeventyThirtyBlock is a wide column of text beside a narrow image.
+type SeventyThirtyBlock struct {
+	Type          string `json:"type"`
+	ID            string `json:"id"`
+	Eyebrow       string `json:"eyebrow,omitempty"`
+	Headline      string `json:"headline"`
+	HTML          string `json:"html"`
+	Image         *Image `json:"image,omitempty"`
+	ImageLayout   string `json:"imageLayout"` // left or right
+	Link          *Link  `json:"link,omitempty"`
+	LinkSecondary *Link  `json:"linkSecondary,omitempty"`
+}
+
+// BenefitPromoBlock promotes one benefit page: its title, a subtitle and a link to it.
+type BenefitPromoBlock struct {
 	Type        string `json:"type"`
 	ID          string `json:"id"`
 	Eyebrow     string `json:"eyebrow,omitempty"`
 	Headline    string `json:"headline"`
-	HTML        string `json:"html"`
+	Subtitle    string `json:"subtitle,omitempty"`
+	HTML        string `json:"html,omitempty"`
 	Image       *Image `json:"image,omitempty"`
-	ImageLayout string `json:"imageLayout"` // left or right
+	ImageLayout string `json:"imageLayout"`
 	Link        *Link  `json:"link,omitempty"`
 }
 
-// WidePromoBlock is a full-width promotion.
+// GridBlock is a set of cards: grid_simple shows them as a carousel, grid_scroll as a strip that
+// scrolls sideways, optionally led by a larger featured promo.
+type GridBlock struct {
+	Type          string     `json:"type"` // grid_simple or grid_scroll
+	ID            string     `json:"id"`
+	Headline      string     `json:"headline,omitempty"`
+	Description   string     `json:"description,omitempty"`
+	Link          *Link      `json:"link,omitempty"`
+	FeaturedPromo *GridPromo `json:"featuredPromo,omitempty"`
+	Items         []GridItem `json:"items"`
+}
+
+// GridPromo is the featured card that leads a GridBlock.
+type GridPromo struct {
+	Headline    string `json:"headline"`
+	Description string `json:"description,omitempty"`
+	Link        *Link  `json:"link,omitempty"`
+	Image       *Image `json:"image,omitempty"`
+	ImageMobile *Image `json:"imageMobile,omitempty"`
+}
+
+// GridItem is one card of a GridBlock.
+type GridItem struct {
+	Eyebrow     string `json:"eyebrow,omitempty"`
+	Headline    string `json:"headline"`
+	Description string `json:"description,omitempty"`
+	Link        *Link  `json:"link,omitempty"`
+	Image       *Image `json:"image,omitempty"`
+}
+
+// WidePromoBlock is a full-width promotion. SpecialWords are words of the headline to highlight,
+// each optionally followed by "|n" to pick its n-th occurrence.
 type WidePromoBlock struct {
-	Type     string `json:"type"`
-	ID       string `json:"id"`
-	Headline string `json:"headline"`
-	HTML     string `json:"html,omitempty"`
-	Image    *Image `json:"image,omitempty"`
-	Link     *Link  `json:"link,omitempty"`
+	Type         string   `json:"type"`
+	ID           string   `json:"id"`
+	Headline     string   `json:"headline"`
+	HTML         string   `json:"html,omitempty"`
+	Image        *Image   `json:"image,omitempty"`
+	ImageMobile  *Image   `json:"imageMobile,omitempty"`
+	ImageLayout  string   `json:"imageLayout"` // left or right
+	TextLayout   string   `json:"textLayout"`  // left or center
+	SpecialWords []string `json:"specialWords"`
+	Link         *Link    `json:"link,omitempty"`
 }
 
 // StatCounterBlock is a large number with a description.
@@ -58,19 +125,210 @@ type IconItem struct {
 	Link     *Link  `json:"link,omitempty"`
 }
 
-// PendingBlock stands for a block type the BFF knows but does not reshape yet.
-type PendingBlock struct {
-	Type     string `json:"type"`
-	ID       string `json:"id"`
-	Bundle   string `json:"bundle"`
-	Headline string `json:"headline,omitempty"`
+// SweepstakesBlock is a sweepstakes deal: a prize image or video beside the entry details.
+type SweepstakesBlock struct {
+	Type            string `json:"type"`
+	ID              string `json:"id"`
+	Eyebrow         string `json:"eyebrow,omitempty"`
+	EyebrowTwo      string `json:"eyebrowTwo,omitempty"`
+	Headline        string `json:"headline"`
+	HTML            string `json:"html,omitempty"`
+	DetailsHTML     string `json:"detailsHtml,omitempty"` // the CMS's body: rules and fine print
+	Attribution     string `json:"attribution,omitempty"`
+	Image           *Image `json:"image,omitempty"`
+	ImageLink       *Link  `json:"imageLink,omitempty"`
+	ImageLayout     string `json:"imageLayout"`
+	YouTubeID       string `json:"youTubeId,omitempty"`
+	Link            *Link  `json:"link,omitempty"`
+	BackgroundColor string `json:"backgroundColor,omitempty"` // #rgb or #rrggbb
+}
+
+// TestimonialBlock is a set of member quotes.
+type TestimonialBlock struct {
+	Type     string            `json:"type"`
+	ID       string            `json:"id"`
+	Headline string            `json:"headline,omitempty"`
+	Items    []TestimonialItem `json:"items"`
+}
+
+// TestimonialItem is one quote and who said it.
+type TestimonialItem struct {
+	Icon           *Image `json:"icon,omitempty"`
+	HTML           string `json:"html"`
+	Attribution    string `json:"attribution,omitempty"`
+	AttributionTwo string `json:"attributionTwo,omitempty"`
+}
+
+// TableBlock is a table of plain-text cells whose first row is the header. With UseRowHeaders the
+// first cell of every other row heads its row too.
+type TableBlock struct {
+	Type          string     `json:"type"`
+	ID            string     `json:"id"`
+	Caption       string     `json:"caption,omitempty"`
+	HTML          string     `json:"html,omitempty"`
+	Rows          [][]string `json:"rows"`
+	UseRowHeaders bool       `json:"useRowHeaders"`
+	MaxWidth      int        `json:"maxWidth,omitempty"` // CSS pixels; 0 is the container's width
+}
+
+// SponsorBlock is a set of sponsor logos: sponsor_grid lays them out, sponsor_slider slides.
+type SponsorBlock struct {
+	Type     string        `json:"type"` // sponsor_grid or sponsor_slider
+	ID       string        `json:"id"`
+	Headline string        `json:"headline,omitempty"`
+	Items    []SponsorItem `json:"items"`
+}
+
+// SponsorItem is one sponsor logo, linked to the sponsor when a link is given.
+type SponsorItem struct {
+	Image *Image `json:"image,omitempty"`
+	Link  *Link  `json:"link,omitempty"`
+}
+
+// WinnersGridBlock shows sweepstakes winners.
+type WinnersGridBlock struct {
+	Type       string   `json:"type"`
+	ID         string   `json:"id"`
+	Headline   string   `json:"headline,omitempty"`
+	SubHeading string   `json:"subHeading,omitempty"`
+	Winners    []Winner `json:"winners"`
+}
+
+// Winner is one winner's photo, name and attribution.
+type Winner struct {
+	Image       *Image `json:"image,omitempty"`
+	Headline    string `json:"headline"`
+	Attribution string `json:"attribution,omitempty"`
+}
+
+// PartnersBlock lists partner logos in sections; premiere sections show larger logos.
+type PartnersBlock struct {
+	Type     string            `json:"type"`
+	ID       string            `json:"id"`
+	Headline string            `json:"headline,omitempty"`
+	Sections []PartnersSection `json:"sections"`
+}
+
+// PartnersSection is one titled group of partners, all of one size.
+type PartnersSection struct {
+	Headline string        `json:"headline,omitempty"`
+	Size     string        `json:"size"` // premiere or other
+	Items    []PartnerItem `json:"items"`
+}
+
+// PartnerItem is one partner's logo, link and blurb.
+type PartnerItem struct {
+	Image *Image `json:"image,omitempty"`
+	Link  *Link  `json:"link,omitempty"`
+	HTML  string `json:"html,omitempty"`
+}
+
+// CategorySliderBlock slides through benefit categories.
+type CategorySliderBlock struct {
+	Type        string         `json:"type"`
+	ID          string         `json:"id"`
+	Headline    string         `json:"headline,omitempty"`
+	Description string         `json:"description,omitempty"`
+	Link        *Link          `json:"link,omitempty"`
+	Items       []CategoryItem `json:"items"`
+}
+
+// CategoryItem is one slide of a CategorySliderBlock.
+type CategoryItem struct {
+	Headline string `json:"headline"`
+	Image    *Image `json:"image,omitempty"`
+	HTML     string `json:"html,omitempty"`
+	Link     *Link  `json:"link,omitempty"`
+}
+
+// ContentCardsBlock is a row of cards pointing at other content: featured_content picks site
+// content, manual_content cards are written by hand.
+type ContentCardsBlock struct {
+	Type          string        `json:"type"` // featured_content or manual_content
+	ID            string        `json:"id"`
+	Headline      string        `json:"headline,omitempty"`
+	Items         []ContentCard `json:"items"`
+	Link          *Link         `json:"link,omitempty"`
+	LinkSecondary *Link         `json:"linkSecondary,omitempty"`
+}
+
+// ContentCard is one card of a ContentCardsBlock.
+type ContentCard struct {
+	Image       *Image `json:"image,omitempty"`
+	Headline    string `json:"headline"`
+	Description string `json:"description,omitempty"`
+	Link        *Link  `json:"link,omitempty"`
+}
+
+// ColumnsPromoBlock is two or three columns of promotions.
+type ColumnsPromoBlock struct {
+	Type              string       `json:"type"`
+	ID                string       `json:"id"`
+	Headline          string       `json:"headline,omitempty"`
+	DisableDecoration bool         `json:"disableDecoration"`
+	Items             []ColumnItem `json:"items"`
+	Link              *Link        `json:"link,omitempty"`
+	LinkSecondary     *Link        `json:"linkSecondary,omitempty"`
+}
+
+// ColumnItem is one column of a ColumnsPromoBlock.
+type ColumnItem struct {
+	Image    *Image `json:"image,omitempty"`
+	Headline string `json:"headline"`
+	HTML     string `json:"html,omitempty"`
+	Link     *Link  `json:"link,omitempty"`
+}
+
+// BenefitSliderBlock slides through benefits, with or without their images.
+type BenefitSliderBlock struct {
+	Type        string        `json:"type"`
+	ID          string        `json:"id"`
+	Headline    string        `json:"headline,omitempty"`
+	Description string        `json:"description,omitempty"`
+	Link        *Link         `json:"link,omitempty"`
+	UseImages   bool          `json:"useImages"`
+	Items       []BenefitItem `json:"items"`
+}
+
+// BenefitItem is one slide of a BenefitSliderBlock.
+type BenefitItem struct {
+	Image       *Image `json:"image,omitempty"`
+	Headline    string `json:"headline"`
+	Description string `json:"description,omitempty"`
+	Link        *Link  `json:"link,omitempty"`
+}
+
+// ViralWidgetBlock embeds a Viral Sweep campaign: its widget inline and, behind a button, its
+// lightbox. The HTML is the campaign vendor's embed code, shown only inside sandboxed frames.
+type ViralWidgetBlock struct {
+	Type          string `json:"type"`
+	ID            string `json:"id"`
+	Headline      string `json:"headline,omitempty"`
+	WidgetHTML    string `json:"widgetHtml"`
+	LightboxHTML  string `json:"lightboxHtml,omitempty"`
+	LightboxLabel string `json:"lightboxLabel,omitempty"`
+	PaddingTop    int    `json:"paddingTop"`
+	PaddingBottom int    `json:"paddingBottom"`
 }
 
 // BlockType implementations.
 
-func (b TextBlock) BlockType() string        { return b.Type }
-func (b FiftyFiftyBlock) BlockType() string  { return b.Type }
-func (b WidePromoBlock) BlockType() string   { return b.Type }
-func (b StatCounterBlock) BlockType() string { return b.Type }
-func (b IconsBlock) BlockType() string       { return b.Type }
-func (b PendingBlock) BlockType() string     { return b.Type }
+func (b TextBlock) BlockType() string           { return b.Type }
+func (b FiftyFiftyBlock) BlockType() string     { return b.Type }
+func (b SeventyThirtyBlock) BlockType() string  { return b.Type }
+func (b BenefitPromoBlock) BlockType() string   { return b.Type }
+func (b GridBlock) BlockType() string           { return b.Type }
+func (b WidePromoBlock) BlockType() string      { return b.Type }
+func (b StatCounterBlock) BlockType() string    { return b.Type }
+func (b IconsBlock) BlockType() string          { return b.Type }
+func (b SweepstakesBlock) BlockType() string    { return b.Type }
+func (b TestimonialBlock) BlockType() string    { return b.Type }
+func (b TableBlock) BlockType() string          { return b.Type }
+func (b SponsorBlock) BlockType() string        { return b.Type }
+func (b WinnersGridBlock) BlockType() string    { return b.Type }
+func (b PartnersBlock) BlockType() string       { return b.Type }
+func (b CategorySliderBlock) BlockType() string { return b.Type }
+func (b ContentCardsBlock) BlockType() string   { return b.Type }
+func (b ColumnsPromoBlock) BlockType() string   { return b.Type }
+func (b BenefitSliderBlock) BlockType() string  { return b.Type }
+func (b ViralWidgetBlock) BlockType() string    { return b.Type }

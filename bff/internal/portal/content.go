@@ -13,6 +13,9 @@ type Link struct {
 	URL    string `json:"url"`
 	Title  string `json:"title"`
 	Target string `json:"target,omitempty"`
+	// SignInRequired marks a link a visitor may not follow yet (spec 3 §4, [HARTFORD_PARAMS]):
+	// the frontend renders it inert and offers sign-up instead, remembering URL for afterwards.
+	SignInRequired bool `json:"signInRequired,omitempty"`
 }
 
 // CMSLink is a link as the CMS stores it, before a reader is known.
@@ -115,7 +118,8 @@ func (v Variable) String(key string) string {
 	return s
 }
 
-// Node is a content node reshaped from the CMS: the raw material of a page document.
+// Node is a content node reshaped from the CMS: the raw material of a page document. Fields a
+// bundle does not have stay zero.
 type Node struct {
 	ID                string
 	NID               string
@@ -124,15 +128,89 @@ type Node struct {
 	Path              string
 	Changed           time.Time
 	DisabledAnonymous bool
-	Unions            []string
+	Unions            []string // union term ids the node is limited to; empty means every union
+	HideSecondaryNav  bool
 	HeroEyebrow       string
 	HeroHeadline      string
 	HeroDescription   string
+	HeroSecondaryText string
 	HeroLink          *CMSLink
+	HeroLinks         []CMSLink // landing pages
 	HeroImage         *Image
 	HeroVideo         *Video
 	Meta              map[string]string
 	Paragraphs        []Paragraph
+
+	// Benefits.
+	Hardship            bool
+	HideInCategoryLists bool
+	LogoTitle           string
+	LogoLink            *CMSLink
+	LogoImage           *Image
+	SpanishPage         string // site path of the Spanish translation
+	Category            *NodeRef
+
+	// Landing pages.
+	UseFormStyle bool
+
+	// Generic pages.
+	Body                 string // sanitised HTML
+	BenefitPromo         *NodeRef
+	BenefitPromoLinkText string
+	Sidebar              *NodeSidebar
+}
+
+// NodeRef names another node: enough to link to it.
+type NodeRef struct {
+	NID   string
+	Title string
+	Path  string
+}
+
+// NodeSidebar is a generic page's aside: a testimonial or a promotion callout.
+type NodeSidebar struct {
+	IsTestimonial  bool
+	IsPromotion    bool
+	Body           string // sanitised HTML
+	Source         string
+	SourceSubtitle string
+}
+
+// BenefitTeaser is a benefit as lists show it (category pages, the members page, the sitemap).
+type BenefitTeaser struct {
+	NID                 string
+	Title               string
+	Path                string
+	Teaser              string
+	Image               *Image
+	Hardship            bool
+	HideInCategoryLists bool
+	DisabledAnonymous   bool
+	Unions              []string
+	Category            *NodeRef
+	Changed             time.Time
+}
+
+// VisibleTo reports whether a reader may see a node limited to unions and perhaps to members:
+// visitors never see members-only items, and a union list must hold the reader's union.
+func VisibleTo(r Reader, disabledAnonymous bool, unions []string) bool {
+	if disabledAnonymous && r.Audience == Anonymous {
+		return false
+	}
+	return UnionPasses(r.Union, unions)
+}
+
+// UnionPasses reports whether a union may see something limited to unions (empty: every union).
+func UnionPasses(union string, unions []string) bool {
+	if len(unions) == 0 {
+		return true
+	}
+	for _, u := range unions {
+		if u == union {
+			return true
+		}
+	}
+	return false
 }
 
 // Paragraph is a content block as the CMS placed it, before the reader is known. Fields holds the
@@ -175,6 +253,8 @@ type Content interface {
 	Menus(ctx context.Context) ([]MenuLink, error)
 	// Variable returns a site variable by name.
 	Variable(ctx context.Context, name string) (*Variable, error)
+	// Benefits lists every benefit as a teaser.
+	Benefits(ctx context.Context) ([]BenefitTeaser, error)
 }
 
 // Str returns a text field, or "".

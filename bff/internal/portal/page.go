@@ -1,28 +1,107 @@
 package portal
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // PageDocument is everything the frontend needs to render one content page, shaped for one reader.
+// A gated document (Gate set) carries no body: no hero text, blocks, body or lists.
 type PageDocument struct {
-	Kind   string   `json:"kind"`
-	Path   string   `json:"path"`
-	Title  string   `json:"title"`
-	Hero   Hero     `json:"hero"`
-	Blocks []Block  `json:"blocks"`
-	Meta   PageMeta `json:"meta"`
+	Kind   string  `json:"kind"` // home, page, benefit, category, landing, members or eligibility
+	Path   string  `json:"path"`
+	Title  string  `json:"title"`
+	Hero   Hero    `json:"hero"`
+	Blocks []Block `json:"blocks"`
+	// AboveHeader are the blocks an editor placed above the page's header (displayAboveHeader),
+	// drawn before the hero; Blocks holds the rest.
+	AboveHeader []Block   `json:"aboveHeader"`
+	Meta        PageMeta  `json:"meta"`
+	Union       *UnionRef `json:"union,omitempty"`
+	Gate        *Gate     `json:"gate,omitempty"`
+
+	SecondaryNav []MenuItem     `json:"secondaryNav,omitempty"`
+	Body         string         `json:"body,omitempty"`
+	BenefitPromo *BenefitPromo  `json:"benefitPromo,omitempty"`
+	Sidebar      *Sidebar       `json:"sidebar,omitempty"`
+	Benefits     *BenefitGroups `json:"benefits,omitempty"`
+	UseFormStyle bool           `json:"useFormStyle,omitempty"`
+
 	// Tags name what the document was built from, for purging caches; never sent.
 	Tags []string `json:"-"`
 }
 
+// UnionRef is the union a document was personalised for.
+type UnionRef struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	ShortName string `json:"shortName,omitempty"`
+	Label     string `json:"label"`
+}
+
+// Gate says the reader may not see the page and what would let them.
+type Gate struct {
+	Reason string `json:"reason"` // login: members only
+}
+
+// Sidebar is a generic page's left column.
+type Sidebar struct {
+	Nav         []MenuItem   `json:"nav"`
+	Testimonial *Testimonial `json:"testimonial,omitempty"`
+	Promotion   string       `json:"promotion,omitempty"` // sanitised HTML
+}
+
+// Testimonial is a member's quote in a sidebar.
+type Testimonial struct {
+	HTML           string `json:"html"`
+	Source         string `json:"source,omitempty"`
+	SourceSubtitle string `json:"sourceSubtitle,omitempty"`
+}
+
+// BenefitGroups splits benefits into hardship help and the rest, as category and members pages
+// show them.
+type BenefitGroups struct {
+	Hardship []BenefitCard `json:"hardship"`
+	Other    []BenefitCard `json:"other"`
+}
+
+// BenefitCard is a benefit in a list.
+type BenefitCard struct {
+	Title  string `json:"title"`
+	URL    string `json:"url"`
+	Teaser string `json:"teaser,omitempty"`
+	Image  *Image `json:"image,omitempty"`
+}
+
+// Redirect is the answer for a path that lives elsewhere. It travels as an error so every layer
+// passes it on untouched; the HTTP layer turns it into a redirect document.
+type Redirect struct {
+	Location  string
+	Permanent bool
+}
+
+func (r *Redirect) Error() string { return "redirect to " + r.Location }
+
 // Hero is the top of a page.
 type Hero struct {
-	Variant     string `json:"variant"` // home, image, text or basic
-	Eyebrow     string `json:"eyebrow,omitempty"`
-	Headline    string `json:"headline"`
-	Description string `json:"description,omitempty"`
-	Link        *Link  `json:"link,omitempty"`
-	Image       *Image `json:"image,omitempty"`
-	Video       *Video `json:"video,omitempty"`
+	Variant       string   `json:"variant"` // home, image, text or basic
+	Eyebrow       string   `json:"eyebrow,omitempty"`
+	Headline      string   `json:"headline"`
+	Description   string   `json:"description,omitempty"`
+	SecondaryText string   `json:"secondaryText,omitempty"`
+	Link          *Link    `json:"link,omitempty"`
+	Links         []Link   `json:"links,omitempty"` // landing pages' hero links
+	Image         *Image   `json:"image,omitempty"`
+	Video         *Video   `json:"video,omitempty"`
+	Sponsor       *Sponsor `json:"sponsor,omitempty"`
+	SpanishURL    string   `json:"spanishUrl,omitempty"`
+}
+
+// Sponsor is the partner logo a benefit's hero shows.
+type Sponsor struct {
+	Title string `json:"title"`
+	Image *Image `json:"image,omitempty"`
+	Link  *Link  `json:"link,omitempty"`
 }
 
 // PageMeta is what goes into the page's <head>.
@@ -40,11 +119,27 @@ type Block interface {
 	BlockType() string
 }
 
-// PageRequest names a page and the reader it is shaped for. Every field is part of the page
-// document's cache key.
-type PageRequest struct {
-	Path     string
+// Reader is who a document is shaped for. Every field is part of a shaped document's cache key,
+// and there are few values of each, so the keys stay bounded whatever a client sends.
+type Reader struct {
 	Audience Audience
+	Union    string // the effective union term id: chosen, or the site's fallback
+	Chosen   bool   // the reader chose the union (query or cookie); false means the fallback
+}
+
+// Key is the reader's part of a cache key.
+func (r Reader) Key() string {
+	chosen := "fallback"
+	if r.Chosen {
+		chosen = "chosen"
+	}
+	return string(r.Audience) + "|" + r.Union + "|" + chosen
+}
+
+// PageRequest names a page and the reader it is shaped for.
+type PageRequest struct {
+	Path   string
+	Reader Reader
 }
 
 // SiteChrome is the header and footer shared by every page.
@@ -62,6 +157,7 @@ type MenuItem struct {
 	Title    string     `json:"title"`
 	URL      string     `json:"url"`
 	Weight   int        `json:"weight"`
+	Active   bool       `json:"active,omitempty"` // the page being shown (sidebar navigation)
 	Children []MenuItem `json:"children"`
 }
 
@@ -89,8 +185,20 @@ type LinkGroup struct {
 
 // Pages assembles page-shaped documents. Implementations: page.Service, and cache.Pages in front.
 type Pages interface {
-	// Page returns the page document for a site path; apperr.NotFound when there is none.
+	// Reader resolves who a request is for: the union the reader asked for when it exists,
+	// else the site's fallback union.
+	Reader(ctx context.Context, a Audience, union string) (Reader, error)
+	// Page returns the page document for a site path; apperr.NotFound when there is none, a
+	// *Redirect when the path lives elsewhere for this reader.
 	Page(ctx context.Context, req PageRequest) (*PageDocument, error)
 	// Site returns the header and footer for a reader.
-	Site(ctx context.Context, a Audience) (*SiteChrome, error)
+	Site(ctx context.Context, r Reader) (*SiteChrome, error)
+	// Sitemap lists the pages any visitor may see.
+	Sitemap(ctx context.Context) ([]SitemapEntry, error)
+}
+
+// SitemapEntry is one page of the sitemap.
+type SitemapEntry struct {
+	Path         string    `json:"path"`
+	LastModified time.Time `json:"lastModified,omitzero"`
 }

@@ -130,6 +130,7 @@ func TestBFFAnswersMatchTheContract(t *testing.T) {
 		status                            int
 	}{
 		{"home page", b.url, "GET", "/api/v1/page", "/api/v1/page?path=/", nil, "", 200},
+		{"style guide, every block type", b.url, "GET", "/api/v1/page", "/api/v1/page?path=/style-guide", nil, "", 200},
 		{"page with trailing slash", b.url, "GET", "/api/v1/page", "/api/v1/page?path=//", nil, "", 200},
 		{"unknown page", b.url, "GET", "/api/v1/page", "/api/v1/page?path=/no/such/page", nil, "", 404},
 		{"missing path", b.url, "GET", "/api/v1/page", "/api/v1/page", nil, "", 400},
@@ -139,6 +140,25 @@ func TestBFFAnswersMatchTheContract(t *testing.T) {
 		{"site chrome, CMS down", bDown.url, "GET", "/api/v1/site", "/api/v1/site", nil, "", 503},
 		{"healthz", b.url, "GET", "/healthz", "/healthz", nil, "", 200},
 		{"readyz", b.url, "GET", "/readyz", "/readyz", nil, "", 200},
+		{"blog list", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/all-tips-updates", nil, "", 200},
+		{"blog list filtered", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/money-tips?offset=10&date=2026-06&topic=211", nil, "", 200},
+		{"blog list past the end", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/union-news?offset=500", nil, "", 200},
+		{"blog list, unknown category", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/no-such-category", nil, "", 404},
+		{"blog list, bad offset", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/money-tips?offset=-1", nil, "", 400},
+		{"blog list, bad date", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/money-tips?date=june", nil, "", 400},
+		{"blog list, unknown topic", b.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/money-tips?topic=999", nil, "", 400},
+		{"blog list, CMS down", bDown.url, "GET", "/api/v1/blog/{category}", "/api/v1/blog/money-tips", nil, "", 503},
+		{"blog post", b.url, "GET", "/api/v1/blog/{category}/{id}", "/api/v1/blog/money-tips/5512", nil, "", 200},
+		{"blog post without image or promo", b.url, "GET", "/api/v1/blog/{category}/{id}", "/api/v1/blog/all-tips-updates/5455", nil, "", 200},
+		{"blog post, unknown", b.url, "GET", "/api/v1/blog/{category}/{id}", "/api/v1/blog/money-tips/1", nil, "", 404},
+		{"blog post, CMS down", bDown.url, "GET", "/api/v1/blog/{category}/{id}", "/api/v1/blog/money-tips/5512", nil, "", 503},
+		{"search", b.url, "GET", "/api/v1/search", "/api/v1/search?q=budget", nil, "", 200},
+		{"search benefits", b.url, "GET", "/api/v1/search", "/api/v1/search?q=budget&type=benefits&page=0", nil, "", 200},
+		{"search, no results", b.url, "GET", "/api/v1/search", "/api/v1/search?q=zzqxjv&type=blogpost", nil, "", 200},
+		{"search, empty term", b.url, "GET", "/api/v1/search", "/api/v1/search?q=", nil, "", 400},
+		{"search, bad type", b.url, "GET", "/api/v1/search", "/api/v1/search?q=budget&type=video", nil, "", 400},
+		{"search, bad page", b.url, "GET", "/api/v1/search", "/api/v1/search?q=budget&page=x", nil, "", 400},
+		{"search, CMS down", bDown.url, "GET", "/api/v1/search", "/api/v1/search?q=budget", nil, "", 503},
 		{"webhook", b.url, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", purge, httpapi.Sign(secret, purge), 202},
 		{"webhook unsigned", b.url, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", purge, "", 401},
 		{"webhook bad body", b.url, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", []byte(`{"tags":"x"}`), httpapi.Sign(secret, []byte(`{"tags":"x"}`)), 400},
@@ -175,8 +195,9 @@ func TestBFFAnswersMatchTheContract(t *testing.T) {
 func TestContractExamplesMatchTheContract(t *testing.T) {
 	c := loadContract(t)
 	for file, schema := range map[string]string{
-		"page-home.json": "#/components/schemas/PageDocument",
-		"site.json":      "#/components/schemas/SiteChrome",
+		"page-home.json":        "#/components/schemas/PageDocument",
+		"page-style-guide.json": "#/components/schemas/PageDocument",
+		"site.json":             "#/components/schemas/SiteChrome",
 	} {
 		body, err := os.ReadFile(filepath.Join("../../../contracts/examples", file))
 		if err != nil {

@@ -49,12 +49,17 @@ func New(cfg config.Config, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	content := cache.NewContent(cms.New(cms.Options{
+	cmsClient := cms.New(cms.Options{
 		BaseURL:   cfg.CMSURL,
 		PublicURL: cfg.CMSPublicURL,
 		Timeout:   cfg.CMSTimeout,
 		Metrics:   m,
-	}), store)
+	})
+	content := cache.NewContent(cmsClient, store)
+	blog := page.NewBlog(cache.NewBlog(cmsClient, store), content, page.BlogOptions{
+		ProductName: cfg.ProductName,
+		Logger:      o.Logger,
+	})
 	pages := cache.NewPages(page.New(content, page.Options{
 		HomePath:    cfg.HomePath,
 		ProductName: cfg.ProductName,
@@ -65,6 +70,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 	ready := new(atomic.Bool)
 	app := httpapi.Setup(httpapi.Deps{
 		Pages:          pages,
+		Blog:           blog,
 		Purger:         store,
 		Revalidator:    revalidate.New(cfg.FrontendURL, cfg.RevalidateSecret.Reveal(), 5*time.Second),
 		WebhookSecret:  cfg.CMSWebhookSecret.Reveal(),

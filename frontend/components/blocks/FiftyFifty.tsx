@@ -1,35 +1,39 @@
 import type { FiftyFiftyBlock } from '@/lib/bff/types';
-import { ButtonLink } from '@/components/common/ButtonLink';
 import { RichText } from '@/components/common/RichText';
+import { BlockImage } from './BlockImage';
+import { BlockLink, CtaLink } from './BlockLink';
+import { VideoOverlay } from './VideoOverlay';
 import shared from './blockStyles.module.css';
 import styles from './FiftyFifty.module.css';
 
-/** Text beside an image; `imageLayout` puts the image left or right, phones stack it on top. */
+/**
+ * Text beside an image; `imageLayout` puts the image left or right, phones stack it on top. With
+ * a youTubeId the image is the poster of a video that plays in an overlay.
+ */
 export function FiftyFifty({ block }: { block: FiftyFiftyBlock }) {
   const { image } = block;
+  let media = image ? <BlockImage image={image} /> : null;
+  if (image && block.youTubeId) {
+    media = (
+      <VideoOverlay youTubeId={block.youTubeId} title={block.headline}>
+        {media}
+      </VideoOverlay>
+    );
+  } else if (image && block.imageLink) {
+    media = <BlockLink link={block.imageLink}>{media}</BlockLink>;
+  }
   return (
     <section className={shared.section} data-block="fifty_fifty" data-image-side={block.imageLayout}>
       <div className={`container ${styles.grid}`} data-has-image={image ? true : undefined}>
-        {image && (
-          <div className={styles.media}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img
-              src={image.url}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-              decoding="async"
-            />
-          </div>
-        )}
+        {media && <div className={styles.media}>{media}</div>}
         <div className={styles.body}>
           {block.eyebrow && <p className={shared.eyebrow}>{block.eyebrow}</p>}
           <h2 className={shared.headline}>{block.headline}</h2>
           <RichText html={block.html} className={styles.text} />
-          {block.link && (
+          {(block.link || block.linkSecondary) && (
             <div className={styles.actions}>
-              <ButtonLink link={block.link} variant="secondary" />
+              {block.link && <CtaLink link={block.link} variant="secondary" />}
+              {block.linkSecondary && <CtaLink link={block.linkSecondary} variant="secondary" />}
             </div>
           )}
         </div>

@@ -1,6 +1,6 @@
 import type { IconsBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { SmartLink } from '@/components/common/SmartLink';
+import { BlockLink } from './BlockLink';
 import shared from './blockStyles.module.css';
 import styles from './Icons.module.css';
 
@@ -23,10 +23,10 @@ export function Icons({ block }: { block: IconsBlock }) {
               <h3 className={styles.title}>{item.headline}</h3>
               <RichText html={item.html} className={styles.text} />
               {item.link && (
-                <SmartLink link={item.link} className={styles.link}>
+                <BlockLink link={item.link} className={styles.link}>
                   {item.link.title}
                   <span aria-hidden="true"> →</span>
-                </SmartLink>
+                </BlockLink>
               )}
             </li>
           ))}

@@ -1,19 +1,21 @@
 import type { StatCounterBlock } from '@/lib/bff/types';
-import { formatNumber } from '@/lib/format';
-import { SmartLink } from '@/components/common/SmartLink';
+import { BlockLink } from './BlockLink';
+import { CountUp } from './CountUp';
 import shared from './blockStyles.module.css';
 import styles from './StatCounter.module.css';
 
 /**
- * One headline number. The server renders the final value so it reads right without JavaScript; a
- * count-up animation can be layered on later.
+ * One headline number. The server renders the final value so it reads right without JavaScript;
+ * in the browser it counts up when scrolled into view.
  */
 export function StatCounter({ block }: { block: StatCounterBlock }) {
   return (
     <div className={styles.stat} data-block="stat_counter">
-      <p className={styles.number}>{formatNumber(block.stat)}</p>
+      <p className={styles.number}>
+        <CountUp value={block.stat} />
+      </p>
       <p className={styles.description}>{block.description}</p>
-      {block.link && <SmartLink link={block.link} className={styles.link} />}
+      {block.link && <BlockLink link={block.link} className={styles.link} />}
     </div>
   );
 }

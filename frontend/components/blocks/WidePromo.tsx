@@ -1,35 +1,51 @@
 import type { WidePromoBlock } from '@/lib/bff/types';
-import { ButtonLink } from '@/components/common/ButtonLink';
 import { RichText } from '@/components/common/RichText';
+import { BlockImage } from './BlockImage';
+import { CtaLink } from './BlockLink';
+import { highlightWords } from './layout';
 import shared from './blockStyles.module.css';
 import styles from './WidePromo.module.css';
 
-/** A full-width navy call-out that breaks the page's rhythm to push one action. */
+/**
+ * A full-width navy call-out that breaks the page's rhythm to push one action. Variants: with an
+ * image (left or right of the text; the 412-wide crop on phones) or text only, left or centred.
+ * specialWords are highlighted in the headline.
+ */
 export function WidePromo({ block }: { block: WidePromoBlock }) {
   const { image } = block;
   return (
-    <section className={shared.section} data-block="wide_promo">
+    <section
+      className={shared.section}
+      data-block="wide_promo"
+      data-image-side={block.imageLayout ?? 'right'}
+      data-text-layout={block.textLayout ?? 'left'}
+    >
       <div className="container">
         <div className={styles.card} data-has-image={image ? true : undefined}>
           {image && (
             <div className={styles.media}>
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img
-                src={image.url}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
-                loading="lazy"
-                decoding="async"
-              />
+              <picture>
+                {block.imageMobile && <source media="(max-width: 500px)" srcSet={block.imageMobile.url} />}
+                <BlockImage image={image} />
+              </picture>
             </div>
           )}
           <div className={styles.body}>
-            <h2 className={styles.headline}>{block.headline}</h2>
+            <h2 className={styles.headline}>
+              {highlightWords(block.headline, block.specialWords).map((seg, i) =>
+                seg.highlight ? (
+                  <mark key={i} className={styles.special}>
+                    {seg.text}
+                  </mark>
+                ) : (
+                  seg.text
+                ),
+              )}
+            </h2>
             {block.html && <RichText html={block.html} className={styles.text} />}
             {block.link && (
               <div className={styles.actions}>
-                <ButtonLink link={block.link} />
+                <CtaLink link={block.link} />
               </div>
             )}
           </div>

@@ -9,42 +9,50 @@ import styles from './Footer.module.css';
 interface FooterProps {
   productName: string;
   footer: FooterContent;
+  /**
+   * 'short' leaves only the copyright and the legal links: no logo, no navigation, no social links.
+   * For screens that keep the reader on one task, such as the partner login page.
+   */
+  variant?: 'full' | 'short';
 }
 
-export function Footer({ productName, footer }: FooterProps) {
+export function Footer({ productName, footer, variant = 'full' }: FooterProps) {
+  const full = variant === 'full';
   return (
-    <footer className={styles.footer}>
+    <footer className={full ? styles.footer : `${styles.footer} ${styles.short}`} data-variant={variant}>
       <div className="container">
-        <div className={styles.top}>
-          <NextLink href="/" className={styles.brand}>
-            <LogoMark size={40} />
-            <span>{productName}</span>
-          </NextLink>
-          {footer.topLinks.length > 0 && (
-            <nav aria-label="Footer">
-              <ul className={styles.topLinks}>
-                {footer.topLinks.map((link) => (
-                  <li key={link.url}>
-                    <SmartLink link={link} className={styles.topLink} />
+        {full && (
+          <div className={styles.top}>
+            <NextLink href="/" className={styles.brand}>
+              <LogoMark size={40} />
+              <span>{productName}</span>
+            </NextLink>
+            {footer.topLinks.length > 0 && (
+              <nav aria-label="Footer">
+                <ul className={styles.topLinks}>
+                  {footer.topLinks.map((link) => (
+                    <li key={link.url}>
+                      <SmartLink link={link} className={styles.topLink} />
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            {footer.social.length > 0 && (
+              <ul className={styles.social} aria-label="Follow us">
+                {footer.social.map((social) => (
+                  <li key={social.network}>
+                    <a href={social.url} className={styles.socialLink} aria-label={SOCIAL_NAMES[social.network]}>
+                      <SocialIcon network={social.network} />
+                    </a>
                   </li>
                 ))}
               </ul>
-            </nav>
-          )}
-          {footer.social.length > 0 && (
-            <ul className={styles.social} aria-label="Follow us">
-              {footer.social.map((social) => (
-                <li key={social.network}>
-                  <a href={social.url} className={styles.socialLink} aria-label={SOCIAL_NAMES[social.network]}>
-                    <SocialIcon network={social.network} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+            )}
+          </div>
+        )}
 
-        {footer.groups.length > 0 && (
+        {full && footer.groups.length > 0 && (
           <nav aria-label="Benefits" className={styles.groups}>
             {/* Two drawings of the same links: CSS shows the grid above 1000px and the accordion below. */}
             <div

@@ -1,6 +1,7 @@
 import NextLink from 'next/link';
 import type { MenuItem } from '@/lib/bff/types';
 import { LogoMark } from '@/components/common/LogoMark';
+import { SearchToggle } from '@/components/search/SearchToggle';
 import { DesktopMenu } from './DesktopMenu';
 import { MobileMenu } from './MobileMenu';
 import styles from './Header.module.css';
@@ -19,6 +20,7 @@ export function Header({ productName, menu }: HeaderProps) {
           <LogoMark />
           {productName ? <span>{productName}</span> : <span className="visually-hidden">Home</span>}
         </NextLink>
+        <SearchToggle />
         {menu.length > 0 && <MobileMenu items={menu} />}
       </div>
       {/* A bar of its own, so a long menu keeps one line and the logo row has room for more. */}

@@ -2,7 +2,7 @@
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { config } from '../config';
-import type { PageDocument, Problem, SiteChrome } from './types';
+import type { PageResult, Problem, SiteChrome, Sitemap } from './types';
 
 /** Cache tag of the site chrome; the BFF asks /api/revalidate to expire it when menus change. */
 export const SITE_TAG = 'site';
@@ -34,7 +34,8 @@ async function readProblem(res: Response): Promise<Problem | undefined> {
   }
 }
 
-async function getJson<T>(path: string, init: BffRequestInit): Promise<T> {
+/** GET a BFF document; other lib/bff modules (blog.ts) share it. */
+export async function getJson<T>(path: string, init: BffRequestInit): Promise<T> {
   const url = `${config.bffUrl}${path}`;
   let res: Response;
   try {
@@ -50,26 +51,38 @@ async function getJson<T>(path: string, init: BffRequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** A query string of the given parameters, leaving out those without a value. */
+function query(params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) q.set(key, value);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
 /**
- * The page document for a site path. Always fresh (the BFF caches and purges it), and memoised per
+ * The page document for a site path and the reader's union, or a redirect document when the
+ * path lives elsewhere for them. Always fresh (the BFF caches and purges it), and memoised per
  * request so generateMetadata and the page share one call. A 404 becomes Next's not-found page;
  * anything else throws to the route's error boundary.
  */
-export const getPage = cache(async (path: string): Promise<PageDocument> => {
+export const getPage = cache(async (path: string, union?: string): Promise<PageResult> => {
   try {
-    return await getJson<PageDocument>(`/api/v1/page?path=${encodeURIComponent(path)}`, {
-      cache: 'no-store',
-    });
+    return await getJson<PageResult>(`/api/v1/page${query({ path, union })}`, { cache: 'no-store' });
   } catch (error) {
     if (error instanceof BffError && error.status === 404) notFound();
     throw error;
   }
 });
 
-/** Header and footer content, shared by every page and cached under the `site` tag. */
+/** Header and footer content for the reader's union, cached under the `site` tag. */
 export const getSite = cache(
-  (): Promise<SiteChrome> =>
-    getJson<SiteChrome>('/api/v1/site', {
+  (union?: string): Promise<SiteChrome> =>
+    getJson<SiteChrome>(`/api/v1/site${query({ union })}`, {
       next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] },
     }),
 );
+
+/** The pages any visitor may see, for sitemap.xml. */
+export function getSitemap(): Promise<Sitemap> {
+  return getJson<Sitemap>('/api/v1/sitemap', { next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] } });
+}

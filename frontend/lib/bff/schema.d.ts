@@ -79,8 +79,90 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Site chrome shared by every page; header menu and footer. */
+        /** Site chrome shared by every page; header menu and footer, for the reader's union. */
         get: operations["getSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sitemap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages any visitor of any union may see, for sitemap.xml. */
+        get: operations["getSitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blog/{category}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a blog list (10 posts) with its sidebar filters.
+         * @description `category` is a blog category slug (e.g. `money-tips`) or `all-tips-updates` for every
+         *     category. An offset at or past `totalResults` answers an empty `posts` list with the real
+         *     total. Posts are newest first.
+         */
+        get: operations["getBlogList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blog/{category}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One blog post with its sidebar (categories and popular posts).
+         * @description Any known category (or `all-tips-updates`) shows the post; its own `url` names its
+         *     category. An unknown category or post is 404.
+         */
+        get: operations["getBlogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of site search (20 results), ordered by type.
+         * @description Results come in type order (benefit, category, page, landing, post, others last), keeping
+         *     the CMS's relevance order within a type, page by page. A page past the end answers an
+         *     empty `results` list with the real total.
+         */
+        get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -141,6 +223,8 @@ export interface components {
             title: string;
             /** @enum {string} */
             target?: "_blank";
+            /** @description Set for visitors on a link whose url holds [HARTFORD_PARAMS]: render it inert and open sign-up instead, remembering url and target for after sign-in. */
+            signInRequired?: boolean;
         };
         Image: {
             url: string;
@@ -166,9 +250,20 @@ export interface components {
             eyebrow?: string;
             headline: string;
             description?: string;
+            secondaryText?: string;
             link?: components["schemas"]["Link"];
+            /** @description A landing page's hero links. */
+            links?: components["schemas"]["Link"][];
             image?: components["schemas"]["Image"];
             video?: components["schemas"]["Video"];
+            sponsor?: components["schemas"]["Sponsor"];
+            /** @description The page's Spanish translation ('En español') */
+            spanishUrl?: string;
+        };
+        Sponsor: {
+            title: string;
+            image?: components["schemas"]["Image"];
+            link?: components["schemas"]["Link"];
         };
         PageMeta: {
             title: string;
@@ -177,18 +272,90 @@ export interface components {
             image?: string;
             robots?: string;
         };
+        PageResult: components["schemas"]["PageDocument"] | components["schemas"]["PageRedirect"];
+        PageRedirect: {
+            /** @constant */
+            kind: "redirect";
+            /** @description Site-relative, e.g. /?modal=login */
+            location: string;
+            /** @description 308 when true, else 307 */
+            permanent: boolean;
+        };
+        /** @description A gated document (gate set) carries no body, blocks, lists or navigation. */
         PageDocument: {
             /** @enum {string} */
-            kind: "home" | "page" | "benefit" | "category" | "landing";
+            kind: "home" | "page" | "benefit" | "category" | "landing" | "members" | "eligibility";
             /** @description The canonical site path, e.g. / */
             path: string;
             title: string;
             hero: components["schemas"]["Hero"];
             blocks: components["schemas"]["Block"][];
+            /** @description Blocks the editor placed above the page's header (displayAboveHeader), drawn before the hero. */
+            aboveHeader?: components["schemas"]["Block"][];
             meta: components["schemas"]["PageMeta"];
+            union?: components["schemas"]["UnionRef"];
+            gate?: {
+                /**
+                 * @description login: members only
+                 * @enum {string}
+                 */
+                reason: "login";
+            };
+            secondaryNav?: components["schemas"]["MenuItem"][];
+            /** @description A generic page's sanitised HTML */
+            body?: string;
+            benefitPromo?: components["schemas"]["PageBenefitPromo"];
+            sidebar?: components["schemas"]["Sidebar"];
+            benefits?: components["schemas"]["BenefitGroups"];
+            useFormStyle?: boolean;
         };
-        /** @description One content block; `type` says which. */
-        Block: components["schemas"]["TextBlock"] | components["schemas"]["FiftyFiftyBlock"] | components["schemas"]["WidePromoBlock"] | components["schemas"]["StatCounterBlock"] | components["schemas"]["IconsBlock"] | components["schemas"]["PendingBlock"];
+        UnionRef: {
+            id: string;
+            name: string;
+            shortName?: string;
+            /** @description Name, then the short name in parentheses */
+            label: string;
+        };
+        PageBenefitPromo: {
+            title: string;
+            description?: string;
+            url: string;
+            linkText: string;
+        };
+        Sidebar: {
+            nav: components["schemas"]["MenuItem"][];
+            testimonial?: {
+                html: string;
+                source?: string;
+                sourceSubtitle?: string;
+            };
+            /** @description Sanitised HTML */
+            promotion?: string;
+        };
+        BenefitGroups: {
+            hardship: components["schemas"]["BenefitCard"][];
+            other: components["schemas"]["BenefitCard"][];
+        };
+        BenefitCard: {
+            title: string;
+            url: string;
+            teaser?: string;
+            image?: components["schemas"]["Image"];
+        };
+        Sitemap: {
+            entries: {
+                path: string;
+                /** Format: date-time */
+                lastModified?: string;
+            }[];
+        };
+        /** @description One content block; `type` says which (the CMS paragraph bundle it came from). */
+        Block: components["schemas"]["TextBlock"] | components["schemas"]["FiftyFiftyBlock"] | components["schemas"]["SeventyThirtyBlock"] | components["schemas"]["BenefitPromoBlock"] | components["schemas"]["GridSimpleBlock"] | components["schemas"]["GridScrollBlock"] | components["schemas"]["WidePromoBlock"] | components["schemas"]["StatCounterBlock"] | components["schemas"]["IconsBlock"] | components["schemas"]["SweepstakesBlock"] | components["schemas"]["TestimonialBlock"] | components["schemas"]["TableBlock"] | components["schemas"]["SponsorGridBlock"] | components["schemas"]["SponsorSliderBlock"] | components["schemas"]["WinnersGridBlock"] | components["schemas"]["PartnersBlock"] | components["schemas"]["CategorySliderBlock"] | components["schemas"]["FeaturedContentBlock"] | components["schemas"]["ManualContentBlock"] | components["schemas"]["ColumnsPromoBlock"] | components["schemas"]["BenefitSliderBlock"] | components["schemas"]["ViralWidgetBlock"];
+        /**
+         * @description Which side the image sits on (the CMS's img_left or img_right).
+         * @enum {string}
+         */
+        ImageLayout: "left" | "right";
         TextBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -200,6 +367,7 @@ export interface components {
             /** @description Sanitised HTML from the CMS */
             html: string;
         };
+        /** @description Text beside an image (style 800x490); with youTubeId the image opens the video overlay. */
         FiftyFiftyBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -211,10 +379,88 @@ export interface components {
             headline: string;
             html: string;
             image?: components["schemas"]["Image"];
-            /** @enum {string} */
-            imageLayout: "left" | "right";
+            imageLayout: components["schemas"]["ImageLayout"];
+            imageLink?: components["schemas"]["Link"];
+            youTubeId?: string;
+            link?: components["schemas"]["Link"];
+            linkSecondary?: components["schemas"]["Link"];
+        };
+        /** @description A wide text column beside a narrow image (style 372x372). */
+        SeventyThirtyBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seventy_thirty";
+            id: string;
+            eyebrow?: string;
+            headline: string;
+            html: string;
+            image?: components["schemas"]["Image"];
+            imageLayout: components["schemas"]["ImageLayout"];
+            link?: components["schemas"]["Link"];
+            linkSecondary?: components["schemas"]["Link"];
+        };
+        /** @description Promotes one benefit page (image style 385x315); link goes to the benefit. */
+        BenefitPromoBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "benefit_promo";
+            id: string;
+            eyebrow?: string;
+            headline: string;
+            subtitle?: string;
+            html?: string;
+            image?: components["schemas"]["Image"];
+            imageLayout: components["schemas"]["ImageLayout"];
             link?: components["schemas"]["Link"];
         };
+        GridPromo: {
+            headline: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
+            image?: components["schemas"]["Image"];
+            imageMobile?: components["schemas"]["Image"];
+        };
+        GridItem: {
+            eyebrow?: string;
+            headline: string;
+            /** @description Plain text */
+            description?: string;
+            link?: components["schemas"]["Link"];
+            image?: components["schemas"]["Image"];
+        };
+        /** @description Cards in a carousel (1 item, 2/3/4/5 from 500/700/1000/1200 px wide). */
+        GridSimpleBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "grid_simple";
+            id: string;
+            headline?: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
+            featuredPromo?: components["schemas"]["GridPromo"];
+            items: components["schemas"]["GridItem"][];
+        };
+        /** @description Cards in a strip that scrolls sideways, led by an optional featured promo. */
+        GridScrollBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "grid_scroll";
+            id: string;
+            headline?: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
+            featuredPromo?: components["schemas"]["GridPromo"];
+            items: components["schemas"]["GridItem"][];
+        };
+        /** @description A full-width promotion (image style 1280x380, imageMobile 412w). specialWords are headline words to highlight, each optionally followed by |n to pick the n-th occurrence. */
         WidePromoBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -225,6 +471,11 @@ export interface components {
             headline: string;
             html?: string;
             image?: components["schemas"]["Image"];
+            imageMobile?: components["schemas"]["Image"];
+            imageLayout?: components["schemas"]["ImageLayout"];
+            /** @enum {string} */
+            textLayout?: "left" | "center";
+            specialWords?: string[];
             link?: components["schemas"]["Link"];
         };
         StatCounterBlock: {
@@ -253,22 +504,228 @@ export interface components {
                 link?: components["schemas"]["Link"];
             }[];
         };
-        /** @description A block type the BFF knows but does not reshape yet; drawn as a neutral placeholder. */
-        PendingBlock: {
+        /** @description A sweepstakes deal; image style 537x490; backgroundColor is a hex colour. */
+        SweepstakesBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "pending";
+            type: "sweepstakes";
             id: string;
-            bundle: string;
+            eyebrow?: string;
+            eyebrowTwo?: string;
+            headline: string;
+            html?: string;
+            /** @description Rules and fine print (sanitised HTML) */
+            detailsHtml?: string;
+            attribution?: string;
+            image?: components["schemas"]["Image"];
+            imageLink?: components["schemas"]["Link"];
+            imageLayout: components["schemas"]["ImageLayout"];
+            youTubeId?: string;
+            link?: components["schemas"]["Link"];
+            backgroundColor?: string;
+        };
+        TestimonialBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "testimonial";
+            id: string;
             headline?: string;
+            items: {
+                icon?: components["schemas"]["Image"];
+                html: string;
+                attribution?: string;
+                attributionTwo?: string;
+            }[];
+        };
+        /** @description Plain-text cells; the first row is the header; useRowHeaders makes each row's first cell a header. */
+        TableBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "table";
+            id: string;
+            caption?: string;
+            html?: string;
+            rows: string[][];
+            useRowHeaders: boolean;
+            /** @description CSS pixels; absent for the container's width */
+            maxWidth?: number;
+        };
+        SponsorItem: {
+            image?: components["schemas"]["Image"];
+            link?: components["schemas"]["Link"];
+        };
+        /** @description Sponsor logos (style 250x200) in a grid. */
+        SponsorGridBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sponsor_grid";
+            id: string;
+            headline?: string;
+            items: components["schemas"]["SponsorItem"][];
+        };
+        /** @description Sponsor logos in a slider (1 item, 2 from 700 px, 3 from 1000 px). */
+        SponsorSliderBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sponsor_slider";
+            id: string;
+            headline?: string;
+            items: components["schemas"]["SponsorItem"][];
+        };
+        WinnersGridBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "winners_grid";
+            id: string;
+            headline?: string;
+            subHeading?: string;
+            winners: {
+                image?: components["schemas"]["Image"];
+                headline: string;
+                attribution?: string;
+            }[];
+        };
+        /** @description Partner logos in sections; premiere logos use style 312w, others 200w. */
+        PartnersBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "partners";
+            id: string;
+            headline?: string;
+            sections: {
+                headline?: string;
+                /** @enum {string} */
+                size: "premiere" | "other";
+                items: {
+                    image?: components["schemas"]["Image"];
+                    link?: components["schemas"]["Link"];
+                    html?: string;
+                }[];
+            }[];
+        };
+        CategorySliderBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "category_slider";
+            id: string;
+            headline?: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
+            items: {
+                headline: string;
+                image?: components["schemas"]["Image"];
+                html?: string;
+                link?: components["schemas"]["Link"];
+            }[];
+        };
+        ContentCard: {
+            image?: components["schemas"]["Image"];
+            headline: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
+        };
+        /** @description Cards for site content (image style 600x315). */
+        FeaturedContentBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "featured_content";
+            id: string;
+            headline?: string;
+            items: components["schemas"]["ContentCard"][];
+            link?: components["schemas"]["Link"];
+            linkSecondary?: components["schemas"]["Link"];
+        };
+        /** @description Hand-written cards (image style 600x470); description is the sub-heading. */
+        ManualContentBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "manual_content";
+            id: string;
+            headline?: string;
+            items: components["schemas"]["ContentCard"][];
+            link?: components["schemas"]["Link"];
+            linkSecondary?: components["schemas"]["Link"];
+        };
+        /** @description Promotions in columns (image style 600x315). */
+        ColumnsPromoBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "columns_promo";
+            id: string;
+            headline?: string;
+            disableDecoration: boolean;
+            items: {
+                image?: components["schemas"]["Image"];
+                headline: string;
+                html?: string;
+                link?: components["schemas"]["Link"];
+            }[];
+            link?: components["schemas"]["Link"];
+            linkSecondary?: components["schemas"]["Link"];
+        };
+        /** @description Benefits in a slider (1 item, 2 from 700 px, 3 from 1100 px); images (600x315) only with useImages. */
+        BenefitSliderBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "benefit_slider";
+            id: string;
+            headline?: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
+            useImages: boolean;
+            items: {
+                image?: components["schemas"]["Image"];
+                headline: string;
+                description?: string;
+                link?: components["schemas"]["Link"];
+            }[];
+        };
+        /** @description A Viral Sweep campaign. widgetHtml and lightboxHtml are the vendor's embed code, unsanitised: render them only inside sandboxed frames, never into the page itself. */
+        ViralWidgetBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "viral_widget";
+            id: string;
+            headline?: string;
+            widgetHtml: string;
+            lightboxHtml?: string;
+            lightboxLabel?: string;
+            paddingTop: number;
+            paddingBottom: number;
         };
         MenuItem: {
             id: string;
             title: string;
             url: string;
             weight: number;
+            /** @description The page being shown */
+            active?: boolean;
             children: components["schemas"]["MenuItem"][];
         };
         SocialLink: {
@@ -303,6 +760,122 @@ export interface components {
             /** @description Next.js tags asked to revalidate */
             revalidated: string[];
         };
+        /** @description A blog category; `id` is its slug, the id blog URLs use. */
+        BlogCategoryRef: {
+            id: string;
+            name: string;
+            /** @description The list's header */
+            title: string;
+            /** @description /blog/{id} */
+            url: string;
+        };
+        TopicRef: {
+            /** @description blog_topic term id; the list's topic parameter */
+            id: string;
+            name: string;
+        };
+        ArchiveYear: {
+            year: number;
+            /** @description Newest first. */
+            months: {
+                /** @description The list's date parameter */
+                value: string;
+                /** @description The month's name, e.g. March */
+                label: string;
+                count: number;
+            }[];
+        };
+        PostTeaser: {
+            /** @description The post's nid */
+            id: string;
+            title: string;
+            /** @description /blog/{category}/{id} */
+            url: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; shown as MMMM DD, YYYY
+             */
+            date: string;
+            category: components["schemas"]["BlogCategoryRef"];
+        };
+        BlogListDocument: {
+            category: components["schemas"]["BlogCategoryRef"];
+            /** @description Every category, by weight. */
+            categories: components["schemas"]["BlogCategoryRef"][];
+            topics: components["schemas"]["TopicRef"][];
+            /** @description Years with posts, newest first. */
+            archives: components["schemas"]["ArchiveYear"][];
+            /** @description The filters this page was asked for. */
+            filters: {
+                date?: string;
+                topic?: string;
+            };
+            offset: number;
+            /** @constant */
+            limit: 10;
+            /** @description Posts in the whole filtered list */
+            totalResults: number;
+            posts: components["schemas"]["PostTeaser"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description Present only when the post has both a benefit reference and link text. */
+        BenefitPromo: {
+            title: string;
+            description?: string;
+            url: string;
+            linkText: string;
+        };
+        PostDetail: components["schemas"]["PostTeaser"] & {
+            author?: string;
+            /** @description The intro */
+            details?: string;
+            /** @description Sanitised body HTML */
+            html: string;
+            /** @description Sanitised HTML */
+            disclaimer?: string;
+            /** @description In the 750-wide style */
+            image?: components["schemas"]["Image"];
+            topics: components["schemas"]["TopicRef"][];
+            benefitPromo?: components["schemas"]["BenefitPromo"];
+        };
+        BlogPostDocument: {
+            post: components["schemas"]["PostDetail"];
+            /** @description The sidebar's categories, by weight. */
+            categories: components["schemas"]["BlogCategoryRef"][];
+            /** @description The sidebar's Popular Post list (blog_popular_one, two, three). */
+            popular: components["schemas"]["PostTeaser"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        SearchResult: {
+            /** @description The node bundle: benefit, category, page, landing, post or another */
+            type: string;
+            typeLabel: string;
+            /** @description The node's nid */
+            id: string;
+            title: string;
+            url: string;
+            /** @description In the 250x200 style */
+            image?: components["schemas"]["Image"];
+            categoryName?: string;
+            /** @description The details, or else a summary of the body */
+            summary?: string;
+            heroDescription?: string;
+            /** @description The trail's parent page: Advice for posts, the category for benefits. */
+            parent?: {
+                title: string;
+                url?: string;
+            };
+        };
+        SearchDocument: {
+            query: string;
+            /** @enum {string} */
+            type: "all" | "benefits" | "blogpost";
+            page: number;
+            /** @constant */
+            pageSize: 20;
+            totalResults: number;
+            results: components["schemas"]["SearchResult"][];
+        };
     };
     responses: {
         /** @description An RFC 9457 problem. */
@@ -315,7 +888,13 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
+         *     cookie. Unknown or absent: the site's fallback union.
+         */
+        Union: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -396,6 +975,11 @@ export interface operations {
             query: {
                 /** @description The site path, e.g. `/` for home. A trailing slash is ignored. */
                 path: string;
+                /**
+                 * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
+                 *     cookie. Unknown or absent: the site's fallback union.
+                 */
+                union?: components["parameters"]["Union"];
             };
             header?: never;
             path?: never;
@@ -403,13 +987,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page. */
+            /**
+             * @description The page shaped for the reader, or a redirect document when the path lives elsewhere
+             *     for them (routing rules, a union-limited page, a union page without a union).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageDocument"];
+                    "application/json": components["schemas"]["PageResult"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -419,7 +1006,13 @@ export interface operations {
     };
     getSite: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
+                 *     cookie. Unknown or absent: the site's fallback union.
+                 */
+                union?: components["parameters"]["Union"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -435,6 +1028,114 @@ export interface operations {
                     "application/json": components["schemas"]["SiteChrome"];
                 };
             };
+            503: components["responses"]["Problem"];
+        };
+    };
+    getSitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sitemap"];
+                };
+            };
+            503: components["responses"]["Problem"];
+        };
+    };
+    getBlogList: {
+        parameters: {
+            query?: {
+                /** @description Posts to skip; grows by 10 for Load More. Empty means 0. */
+                offset?: number;
+                /** @description Only posts of this archive month. */
+                date?: string;
+                /** @description Only posts of this blog_topic term id (one of `topics`). */
+                topic?: string;
+            };
+            header?: never;
+            path: {
+                category: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogListDocument"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                category: string;
+                /** @description The post's nid. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostDocument"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description The search term; surrounding and repeated spaces are dropped. */
+                q: string;
+                /** @description Browse by: all (default), benefits (Benefits + Discounts) or blogpost (Advice). */
+                type?: "all" | "benefits" | "blogpost";
+                /** @description The page, from 0. Empty means 0. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchDocument"];
+                };
+            };
+            400: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };

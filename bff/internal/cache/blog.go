@@ -1,0 +1,88 @@
+package cache
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Blog caches a portal.BlogContent (the CMS's blog and search calls). Lists carry the node tag of
+// every post they show, so publishing an edit of a post refreshes each list it is on; they also
+// carry PostsTag and their category's PostListTag, which a publish of a new post sends.
+type Blog struct {
+	next  portal.BlogContent
+	store *Store
+}
+
+var _ portal.BlogContent = (*Blog)(nil)
+
+// NewBlog puts store in front of next.
+func NewBlog(next portal.BlogContent, store *Store) *Blog {
+	return &Blog{next: next, store: store}
+}
+
+// BlogCategories is cached under the blog_category term tag, like Terms.
+func (b *Blog) BlogCategories(ctx context.Context) ([]portal.BlogCategory, error) {
+	return Fetch(ctx, b.store, "blogcategories", "all", func(ctx context.Context) (Loaded[[]portal.BlogCategory], error) {
+		cs, err := b.next.BlogCategories(ctx)
+		return Loaded[[]portal.BlogCategory]{Value: cs, Tags: []string{TermTag("blog_category")}}, err
+	})
+}
+
+// Posts is cached per category, offset, limit, date and topic.
+func (b *Blog) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostList, error) {
+	slug := q.Category.Slug
+	if slug == "" {
+		slug = portal.AllCategories
+	}
+	key := strings.Join([]string{slug, q.Category.TID, strconv.Itoa(q.Offset), strconv.Itoa(q.Limit), q.Date, q.Topic}, "|")
+	return Fetch(ctx, b.store, "posts", key, func(ctx context.Context) (Loaded[*portal.PostList], error) {
+		tags := []string{PostsTag, PostListTag(slug)}
+		l, err := b.next.Posts(ctx, q)
+		if err != nil {
+			return Loaded[*portal.PostList]{Tags: tags}, err
+		}
+		for _, p := range l.Posts {
+			tags = append(tags, NodeTag(p.NID))
+		}
+		return Loaded[*portal.PostList]{Value: l, Tags: tags}, nil
+	})
+}
+
+// Post is cached per nid under its node tag, found or not, so publishing it shows at once.
+func (b *Blog) Post(ctx context.Context, nid string) (*portal.Post, error) {
+	return Fetch(ctx, b.store, "post", nid, func(ctx context.Context) (Loaded[*portal.Post], error) {
+		p, err := b.next.Post(ctx, nid)
+		return Loaded[*portal.Post]{Value: p, Tags: []string{NodeTag(nid)}}, err
+	})
+}
+
+// Archives is cached under PostsTag: only a new, removed or re-dated post changes it.
+func (b *Blog) Archives(ctx context.Context) ([]portal.ArchiveMonth, error) {
+	return Fetch(ctx, b.store, "archives", "all", func(ctx context.Context) (Loaded[[]portal.ArchiveMonth], error) {
+		as, err := b.next.Archives(ctx)
+		return Loaded[[]portal.ArchiveMonth]{Value: as, Tags: []string{PostsTag}}, err
+	})
+}
+
+// Search is cached per keywords, type and page, under SearchTag and PostsTag and the node tag
+// of every hit. Keywords are case-folded and trimmed for the key only: the CMS's search does
+// not tell case apart, so "Budget" and "budget " share an entry.
+func (b *Blog) Search(ctx context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
+	key := strings.Join([]string{q.Type, strconv.Itoa(q.Page), strings.ToLower(strings.Join(strings.Fields(q.Keywords), " "))}, "|")
+	return Fetch(ctx, b.store, "search", key, func(ctx context.Context) (Loaded[*portal.SearchHits], error) {
+		tags := []string{SearchTag, PostsTag}
+		hs, err := b.next.Search(ctx, q)
+		if err != nil {
+			return Loaded[*portal.SearchHits]{Tags: tags}, err
+		}
+		for _, h := range hs.Hits {
+			if h.NID != "" {
+				tags = append(tags, NodeTag(h.NID))
+			}
+		}
+		return Loaded[*portal.SearchHits]{Value: hs, Tags: tags}, nil
+	})
+}

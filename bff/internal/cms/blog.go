@@ -1,0 +1,312 @@
+package cms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// The blog and search calls of spec 1 §7 (request shapes in fixtures/cms/README.md):
+//
+//	term?bundle=blog_category                                  the categories, with their slugs
+//	posts?category={tid}&topic={tid}&date=YYYY-MM&offset=&limit= one page of posts, meta.count the total
+//	post?id={nid}                                              one post
+//	archives                                                   the months that have posts
+//	search?keywords=&type=&page=                               one page of search results
+
+var _ portal.BlogContent = (*Client)(nil)
+
+type rawBlogCategory struct {
+	TID    id                     `json:"tid"`
+	Name   string                 `json:"name"`
+	Title  string                 `json:"title"`
+	Weight int                    `json:"weight"`
+	Path   struct{ Alias string } `json:"path"`
+}
+
+type rawPromoRef struct {
+	NID         id     `json:"nid"`
+	Title       string `json:"title"`
+	Path        string `json:"path"`
+	Description string `json:"description"`
+}
+
+type rawPost struct {
+	NID                   id                `json:"nid"`
+	Title                 string            `json:"title"`
+	Created               time.Time         `json:"created"`
+	Author                string            `json:"author"`
+	Details               string            `json:"details"`
+	Body                  *rawText          `json:"body"`
+	Disclaimer            *rawText          `json:"disclaimer"`
+	BenefitPromoReference *rawPromoRef      `json:"benefit_promo_reference"`
+	BenefitPromoLinkText  string            `json:"benefit_promo_link_text"`
+	Metatags              map[string]string `json:"metatags"`
+}
+
+type rawArchive struct {
+	Year  int `json:"year"`
+	Month int `json:"month"`
+	Count int `json:"count"`
+}
+
+type rawSearchResult struct {
+	Type            string `json:"type"`
+	NID             id     `json:"nid"`
+	Title           string `json:"title"`
+	Path            string `json:"path"`
+	CategoryName    string `json:"category_name"`
+	Details         string `json:"details"`
+	BodySummary     string `json:"body_summary"`
+	HeroDescription string `json:"hero_description"`
+	DisabledAnon    bool   `json:"disabled_anonymous"`
+	Unions          []id   `json:"unions"`
+	ParentPage      *struct {
+		Title string `json:"title"`
+		Path  string `json:"path"`
+	} `json:"parent_page"`
+}
+
+// BlogCategories lists the blog categories with their URL slugs, ordered by weight then name.
+func (c *Client) BlogCategories(ctx context.Context) ([]portal.BlogCategory, error) {
+	doc, err := c.get(ctx, "term", url.Values{"bundle": {"blog_category"}})
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("blog categories", err)
+	}
+	out := make([]portal.BlogCategory, 0, len(rs))
+	for i := range rs {
+		bc, err := reshapeBlogCategory(&rs[i])
+		if err != nil {
+			return nil, c.malformed("blog categories", err)
+		}
+		out = append(out, bc)
+	}
+	sortByWeight(out, func(b portal.BlogCategory) (int, string) { return b.Weight, b.Name })
+	return out, nil
+}
+
+// Posts returns one page of posts, newest first, and the size of the whole list.
+func (c *Client) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostList, error) {
+	v := url.Values{"offset": {strconv.Itoa(q.Offset)}, "limit": {strconv.Itoa(q.Limit)}}
+	if q.Category.TID != "" {
+		v.Set("category", q.Category.TID)
+	}
+	if q.Date != "" {
+		v.Set("date", q.Date)
+	}
+	if q.Topic != "" {
+		v.Set("topic", q.Topic)
+	}
+	doc, err := c.get(ctx, "posts", v)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("posts", err)
+	}
+	list := &portal.PostList{Total: metaCount(doc, len(rs)), Posts: make([]portal.Post, 0, len(rs))}
+	for i := range rs {
+		p, err := c.reshapePost(doc, &rs[i])
+		if err != nil {
+			return nil, c.malformed("posts", err)
+		}
+		list.Posts = append(list.Posts, *p)
+	}
+	return list, nil
+}
+
+// Post returns the post with a nid.
+func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
+	doc, err := c.get(ctx, "post", url.Values{"id": {nid}})
+	if err != nil {
+		return nil, err
+	}
+	r, err := doc.one()
+	if errors.Is(err, errMissingTypeOrID) {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	if err != nil {
+		return nil, c.malformed("post", err)
+	}
+	if r.Type != "node--post" {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	p, err := c.reshapePost(doc, r)
+	if err != nil {
+		return nil, c.malformed("post", err)
+	}
+	return p, nil
+}
+
+// Archives lists the months that have posts, newest first.
+func (c *Client) Archives(ctx context.Context) ([]portal.ArchiveMonth, error) {
+	doc, err := c.get(ctx, "archives", nil)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("archives", err)
+	}
+	out := make([]portal.ArchiveMonth, 0, len(rs))
+	for i := range rs {
+		var raw rawArchive
+		if err := rs[i].attrs(&raw); err != nil {
+			return nil, c.malformed("archives", err)
+		}
+		if raw.Month < 1 || raw.Month > 12 || raw.Year < 1 {
+			return nil, c.malformed("archives", fmt.Errorf("archive %s: month %d of %d", rs[i].ID, raw.Month, raw.Year))
+		}
+		out = append(out, portal.ArchiveMonth{Year: raw.Year, Month: raw.Month, Count: raw.Count})
+	}
+	return out, nil
+}
+
+// Search returns one page of the CMS's search, in its order.
+func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
+	doc, err := c.get(ctx, "search", url.Values{
+		"keywords": {q.Keywords},
+		"type":     {q.Type},
+		"page":     {strconv.Itoa(q.Page)},
+	})
+	if err != nil {
+		return nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, c.malformed("search", err)
+	}
+	out := &portal.SearchHits{Total: metaCount(doc, len(rs)), Hits: make([]portal.SearchHit, 0, len(rs))}
+	for i := range rs {
+		var raw rawSearchResult
+		if err := rs[i].attrs(&raw); err != nil {
+			return nil, c.malformed("search", err)
+		}
+		h := portal.SearchHit{
+			Type:            raw.Type,
+			NID:             raw.NID.String(),
+			Title:           raw.Title,
+			Path:            raw.Path,
+			CategoryName:    raw.CategoryName,
+			Details:         raw.Details,
+			BodySummary:     raw.BodySummary,
+			HeroDescription: raw.HeroDescription,
+			MembersOnly:     raw.DisabledAnon,
+		}
+		for _, u := range raw.Unions {
+			h.Unions = append(h.Unions, u.String())
+		}
+		if raw.ParentPage != nil && raw.ParentPage.Title != "" {
+			h.ParentPage = &portal.PageRef{Title: raw.ParentPage.Title, Path: raw.ParentPage.Path}
+		}
+		if imgs := doc.related(&rs[i], "image"); len(imgs) > 0 {
+			img, err := c.reshapeImage(imgs[0])
+			if err != nil {
+				return nil, c.malformed("search", err)
+			}
+			h.Image = &img
+		}
+		out.Hits = append(out.Hits, h)
+	}
+	return out, nil
+}
+
+func (c *Client) reshapePost(doc *document, r *resource) (*portal.Post, error) {
+	var raw rawPost
+	if err := r.attrs(&raw); err != nil {
+		return nil, err
+	}
+	p := &portal.Post{
+		NID:     raw.NID.String(),
+		Title:   raw.Title,
+		Author:  raw.Author,
+		Created: raw.Created,
+		Details: raw.Details,
+		Meta:    c.metatags(raw.Metatags),
+	}
+	if p.NID == "" {
+		return nil, fmt.Errorf("post %s has no nid", r.ID)
+	}
+	if raw.Body != nil {
+		p.Body = html(*raw.Body)
+	}
+	if raw.Disclaimer != nil {
+		p.Disclaimer = html(*raw.Disclaimer)
+	}
+	if cats := doc.related(r, "category"); len(cats) > 0 {
+		bc, err := reshapeBlogCategory(cats[0])
+		if err != nil {
+			return nil, err
+		}
+		p.Category = bc
+	}
+	for _, t := range doc.related(r, "topics") {
+		term, err := reshapeTerm(t)
+		if err != nil {
+			return nil, err
+		}
+		p.Topics = append(p.Topics, term)
+	}
+	if imgs := doc.related(r, "image"); len(imgs) > 0 {
+		img, err := c.reshapeImage(imgs[0])
+		if err != nil {
+			return nil, err
+		}
+		p.Image = &img
+	}
+	if ref := raw.BenefitPromoReference; ref != nil && ref.Title != "" && ref.Path != "" {
+		p.BenefitPromo = &portal.BenefitPromoRef{
+			NID:         ref.NID.String(),
+			Title:       ref.Title,
+			Path:        linkURL(ref.Path),
+			Description: ref.Description,
+		}
+	}
+	p.BenefitPromoLinkText = strings.TrimSpace(raw.BenefitPromoLinkText)
+	return p, nil
+}
+
+// reshapeBlogCategory takes the slug from the term's alias (/blog/money-tips), the id the
+// blog's URLs use; a term without an alias falls back to its tid, which still routes.
+func reshapeBlogCategory(r *resource) (portal.BlogCategory, error) {
+	var raw rawBlogCategory
+	if err := r.attrs(&raw); err != nil {
+		return portal.BlogCategory{}, err
+	}
+	slug := path.Base(strings.TrimRight(raw.Path.Alias, "/"))
+	if raw.Path.Alias == "" || slug == "/" || slug == "." {
+		slug = raw.TID.String()
+	}
+	title := raw.Title
+	if title == "" {
+		title = raw.Name
+	}
+	return portal.BlogCategory{TID: raw.TID.String(), Slug: slug, Name: raw.Name, Title: title, Weight: raw.Weight}, nil
+}
+
+// metaCount reads a collection's meta.count, the size of the whole list before paging; a CMS
+// that leaves it out gives only what it sent.
+func metaCount(doc *document, fallback int) int {
+	switch v := doc.Meta["count"].(type) {
+	case float64:
+		return int(v)
+	case string:
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	return fallback
+}

@@ -1,0 +1,120 @@
+package httpapi
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Limits of the blog and search parameters: anything past them is no real request.
+const (
+	maxOffset     = 100_000
+	maxSearchPage = 1_000
+	maxQueryLen   = 200
+)
+
+var (
+	slugRE  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
+	monthRE = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])$`)
+	tidRE   = regexp.MustCompile(`^[0-9]{1,10}$`)
+)
+
+// Fiber's parameter strings alias its request buffer, which the next request reuses; each value
+// that outlives the handler (cache keys, loads that go on in the background) is cloned first.
+
+// blogList answers GET /api/v1/blog/{category}?offset=&date=&topic=.
+func (h handlers) blogList(c fiber.Ctx) error {
+	category := strings.Clone(c.Params("category"))
+	if !slugRE.MatchString(category) {
+		return apperr.New(apperr.NotFound, "404 not found.")
+	}
+	offset, err := wholeNumber(c.Query("offset"), "offset", maxOffset)
+	if err != nil {
+		return err
+	}
+	date, topic := strings.Clone(c.Query("date")), strings.Clone(c.Query("topic"))
+	if date != "" && !monthRE.MatchString(date) {
+		return invalidParam("date", "The date must be a year and month, YYYY-MM.")
+	}
+	if topic != "" && !tidRE.MatchString(topic) {
+		return invalidParam("topic", "The topic must be a topic id.")
+	}
+	doc, err := h.Blog.BlogList(c.Context(), portal.BlogListRequest{Category: category, Offset: offset, Date: date, Topic: topic})
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	return c.JSON(doc)
+}
+
+// blogPost answers GET /api/v1/blog/{category}/{id}.
+func (h handlers) blogPost(c fiber.Ctx) error {
+	category, id := strings.Clone(c.Params("category")), strings.Clone(c.Params("id"))
+	if !slugRE.MatchString(category) || !tidRE.MatchString(id) {
+		return apperr.New(apperr.NotFound, "404 not found.")
+	}
+	doc, err := h.Blog.BlogPost(c.Context(), category, id)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	return c.JSON(doc)
+}
+
+// search answers GET /api/v1/search?q=&type=&page=.
+func (h handlers) search(c fiber.Ctx) error {
+	q := strings.Clone(strings.Join(strings.Fields(c.Query("q")), " "))
+	switch {
+	case q == "":
+		return invalidParam("q", "Enter a search term.")
+	case !utf8.ValidString(q) || strings.ContainsFunc(q, unicode.IsControl):
+		return invalidParam("q", "The search term contains characters that cannot be searched.")
+	case utf8.RuneCountInString(q) > maxQueryLen:
+		return invalidParam("q", "The search term is too long; use at most 200 characters.")
+	}
+	typ := strings.Clone(c.Query("type"))
+	switch typ {
+	case "":
+		typ = portal.SearchAll
+	case portal.SearchAll, portal.SearchBenefits, portal.SearchPosts:
+	default:
+		return invalidParam("type", "The type must be all, benefits or blogpost.")
+	}
+	page, err := wholeNumber(c.Query("page"), "page", maxSearchPage)
+	if err != nil {
+		return err
+	}
+	doc, err := h.Blog.Search(c.Context(), portal.SearchRequest{Query: q, Type: typ, Page: page})
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	return c.JSON(doc)
+}
+
+// wholeNumber parses an optional paging parameter; empty means 0.
+func wholeNumber(s, name string, max int) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	msg := "The " + name + " must be a whole number from 0 to " + strconv.Itoa(max) + "."
+	if len(s) > 10 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, invalidParam(name, msg)
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > max {
+		return 0, invalidParam(name, msg)
+	}
+	return n, nil
+}
+
+func invalidParam(name, msg string) error {
+	return apperr.Fields(msg, apperr.FieldError{Field: name, Message: msg})
+}

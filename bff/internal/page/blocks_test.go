@@ -1,0 +1,225 @@
+package page
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/cms"
+	"github.com/union-benefits/portal/bff/internal/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// styleGuide is the fixture landing page that places every block type at least once.
+func styleGuide(t *testing.T) *portal.Node {
+	t.Helper()
+	srv := httptest.NewServer(cmsfixture.NewHandler("../../../fixtures/cms"))
+	t.Cleanup(srv.Close)
+	c := cms.New(cms.Options{BaseURL: srv.URL, PublicURL: "https://cms.example.org", Timeout: 2 * time.Second})
+	n, err := c.NodeByPath(context.Background(), "style-guide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// golden compares v's JSON with testdata/blocks/name.json, or rewrites it with -update.
+func golden(t *testing.T, name string, v any) {
+	t.Helper()
+	got, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	path := filepath.Join("testdata", "blocks", name+".json")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./bff/internal/page -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the reshape; run with -update if the change is intended\n got: %s", path, got)
+	}
+}
+
+// Every bundle's blocks on the style guide, as a visitor sees them, against its golden file; the
+// style guide must place every bundle the BFF knows.
+func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
+	node := styleGuide(t)
+	b := newBlockBuilder(slog.Default())
+	byBundle := map[string][]portal.Block{}
+	for _, p := range node.Paragraphs {
+		for _, blk := range append(b.buildAboveHeader([]portal.Paragraph{p}, portal.Anonymous, noon),
+			b.build([]portal.Paragraph{p}, portal.Anonymous, noon)...) {
+			byBundle[p.Bundle] = append(byBundle[p.Bundle], blk)
+		}
+	}
+	for bundle := range blockBuilders {
+		t.Run(bundle, func(t *testing.T) {
+			blocks := byBundle[bundle]
+			if len(blocks) == 0 {
+				t.Fatalf("the style guide shows no %s block", bundle)
+			}
+			for _, blk := range blocks {
+				if blk.BlockType() != bundle {
+					t.Errorf("%s paragraph became a %s block", bundle, blk.BlockType())
+				}
+			}
+			golden(t, bundle, blocks)
+		})
+	}
+}
+
+func TestStyleGuideDropsInactiveAndFutureBlocksAndSplitsAboveHeader(t *testing.T) {
+	node := styleGuide(t)
+	b := newBlockBuilder(slog.Default())
+	above := b.buildAboveHeader(node.Paragraphs, portal.Anonymous, noon)
+	body := b.build(node.Paragraphs, portal.Anonymous, noon)
+	if len(above) != 1 || above[0].(portal.TextBlock).Headline != "Open enrollment ends November 30" {
+		t.Fatalf("above the header %+v; want the enrollment notice only", above)
+	}
+	raw, _ := json.Marshal(body)
+	for _, hidden := range []string{"Switched off", "Not yet", "Retired offer", "Summer camp deal", "Open enrollment"} {
+		if bytes.Contains(raw, []byte(hidden)) {
+			t.Errorf("%q shows in the body; it is inactive, outside its window or above the header", hidden)
+		}
+	}
+}
+
+// An item of a block has its own window: before it starts, inside it and after it ends, at every
+// level of nesting (partners hold sections that hold items).
+func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
+	item := func(id string, start, end *time.Time, active bool) portal.Paragraph {
+		return portal.Paragraph{ID: id, Bundle: "winner_item", Active: active, Start: start, End: end,
+			Fields: map[string]any{"headline": id}}
+	}
+	items := []portal.Paragraph{
+		item("before", at("2026-11-22T00:00:00Z"), nil, true),
+		item("inside", at("2026-11-01T00:00:00Z"), at("2026-12-01T00:00:00Z"), true),
+		item("after", nil, at("2026-11-21T12:00:00Z"), true),
+		item("off", nil, nil, false),
+		item("always", nil, nil, true),
+	}
+	b := newBlockBuilder(slog.Default())
+
+	winners := b.build([]portal.Paragraph{{ID: "w", Bundle: "winners_grid", Active: true,
+		Fields: map[string]any{"winners": items}}}, portal.Anonymous, noon)
+	var got []string
+	for _, w := range winners[0].(portal.WinnersGridBlock).Winners {
+		got = append(got, w.Headline)
+	}
+	if strings.Join(got, ",") != "inside,always" {
+		t.Errorf("winners %v; want inside,always", got)
+	}
+
+	section := func(id string, end *time.Time) portal.Paragraph {
+		return portal.Paragraph{ID: id, Bundle: "partners_section", Active: true, End: end,
+			Fields: map[string]any{"headline": id, "items": []portal.Paragraph{
+				{ID: id + "-on", Active: true, Fields: map[string]any{"description": "on"}},
+				{ID: id + "-later", Active: true, Start: at("2027-01-01T00:00:00Z"), Fields: map[string]any{"description": "later"}},
+			}}}
+	}
+	partners := b.build([]portal.Paragraph{{ID: "p", Bundle: "partners", Active: true,
+		Fields: map[string]any{"sections": []portal.Paragraph{section("now", nil), section("gone", at("2026-01-01T00:00:00Z"))}}}},
+		portal.Anonymous, noon)
+	secs := partners[0].(portal.PartnersBlock).Sections
+	if len(secs) != 1 || secs[0].Headline != "now" || len(secs[0].Items) != 1 || secs[0].Items[0].HTML != "<p>on</p>" {
+		t.Errorf("partners sections %+v; want only section now with its one started item", secs)
+	}
+}
+
+func TestUnknownBundleIsSkippedInOrderAndLoggedOnce(t *testing.T) {
+	var logs bytes.Buffer
+	b := newBlockBuilder(slog.New(slog.NewTextHandler(&logs, nil)))
+	ps := []portal.Paragraph{
+		{ID: "a", Bundle: "text_block", Active: true},
+		{ID: "x", Bundle: "hologram", Active: true},
+		{ID: "g", Bundle: "grid_simple", Active: true},
+		{ID: "y", Bundle: "hologram", Active: true, DisplayAboveHeader: true},
+	}
+	for range 2 {
+		var ids []string
+		for _, blk := range b.build(ps, portal.Member, noon) {
+			raw, _ := json.Marshal(blk)
+			var v struct{ ID string }
+			_ = json.Unmarshal(raw, &v)
+			ids = append(ids, v.ID)
+		}
+		if !slices.Equal(ids, []string{"a", "g"}) || len(b.buildAboveHeader(ps, portal.Member, noon)) != 0 {
+			t.Fatalf("blocks %v; want a,g with the unknown bundle skipped", ids)
+		}
+	}
+	if n := strings.Count(logs.String(), "bundle=hologram"); n != 1 {
+		t.Fatalf("unknown bundle logged %d times; want once:\n%s", n, logs.String())
+	}
+}
+
+// Members follow authenticatedLink and a [HARTFORD_PARAMS] link; visitors get the anonymous
+// title and a link marked as needing sign-in.
+func TestLinksAreChosenForTheReader(t *testing.T) {
+	p := portal.Paragraph{ID: "f", Bundle: "fifty_fifty", Active: true, Fields: map[string]any{
+		"headline":          "Quote",
+		"link":              portal.CMSLink{URL: "https://partner.example.com/q?[HARTFORD_PARAMS]", Title: "Get a quote", TitleAnonymous: "Sign up for a quote", Target: "_blank"},
+		"authenticatedLink": portal.CMSLink{URL: "/account/quote", Title: "Your quote"},
+	}}
+	b := newBlockBuilder(slog.Default())
+	visitor := b.build([]portal.Paragraph{p}, portal.Anonymous, noon)[0].(portal.FiftyFiftyBlock).Link
+	if visitor.Title != "Sign up for a quote" || !visitor.SignInRequired || visitor.Target != "_blank" {
+		t.Errorf("visitor link %+v; want the anonymous title, signInRequired and the target kept", visitor)
+	}
+	member := b.build([]portal.Paragraph{p}, portal.Member, noon)[0].(portal.FiftyFiftyBlock).Link
+	if member.URL != "/account/quote" || member.SignInRequired {
+		t.Errorf("member link %+v; want the authenticated link", member)
+	}
+	delete(p.Fields, "authenticatedLink")
+	member = b.build([]portal.Paragraph{p}, portal.Member, noon)[0].(portal.FiftyFiftyBlock).Link
+	if member.Title != "Get a quote" || member.SignInRequired {
+		t.Errorf("member link %+v; want the member title and no sign-in needed", member)
+	}
+}
+
+func TestImagesTakeTheirStyle(t *testing.T) {
+	img := &portal.Image{URL: "https://cms/f.svg", Alt: "a", Width: 1000, Height: 500,
+		Styles: map[string]string{"412w": "https://cms/f.svg?itok=1", "500x500": "https://cms/f.svg?itok=2"}}
+	if got := styled(img, "412w"); got.URL != "https://cms/f.svg?itok=1" || got.Width != 412 || got.Height != 206 || got.Styles != nil {
+		t.Errorf("412w: %+v", got)
+	}
+	if got := styled(img, "500x500"); got.Width != 500 || got.Height != 500 {
+		t.Errorf("500x500: %+v", got)
+	}
+	if got := styled(img, "600x315"); got.URL != img.URL || got.Width != 600 || got.Height != 315 {
+		t.Errorf("a style the CMS lacks keeps the original URL: %+v", got)
+	}
+	if styled(nil, "412w") != nil {
+		t.Error("no image stays no image")
+	}
+}
+
+func TestTableRowsAreRectangularText(t *testing.T) {
+	got := tableRows([]any{[]any{"Plan", "Price", "Note"}, []any{"Basic", 9.5}, "junk"})
+	want := [][]string{{"Plan", "Price", "Note"}, {"Basic", "9.5", ""}, {"", "", ""}}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Fatalf("rows %q; want %q", got, want)
+		}
+	}
+}

@@ -1,0 +1,400 @@
+package page
+
+import (
+	"context"
+	"log/slog"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// BlogSite is what the blog reads besides posts: the topic terms and the global variable (its
+// popular posts). portal.Content satisfies it; the narrow interface keeps the blog's fakes small.
+type BlogSite interface {
+	Terms(ctx context.Context, bundle string) ([]portal.Term, error)
+	Variable(ctx context.Context, name string) (*portal.Variable, error)
+}
+
+// Blog builds the blog list, blog post and search documents. It implements portal.BlogPages.
+// Its documents are not cached themselves: every part comes from the cached CMS calls, and
+// putting them together costs less than a cache lookup's bookkeeping would save.
+type Blog struct {
+	blog        portal.BlogContent
+	site        BlogSite
+	productName string
+	log         *slog.Logger
+}
+
+var _ portal.BlogPages = (*Blog)(nil)
+
+// BlogOptions configures a Blog.
+type BlogOptions struct {
+	ProductName string
+	Logger      *slog.Logger
+}
+
+// NewBlog returns a Blog reading posts from blog and terms and variables from site.
+func NewBlog(blog portal.BlogContent, site BlogSite, o BlogOptions) *Blog {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Blog{blog: blog, site: site, productName: o.ProductName, log: o.Logger}
+}
+
+// blogAllCategories is the header of the list of every category.
+var blogAllCategories = portal.BlogCategoryRef{
+	ID:    portal.AllCategories,
+	Name:  "All Tips & Updates",
+	Title: "Tips & Updates for Union Families",
+	URL:   "/blog/" + portal.AllCategories,
+}
+
+// The image styles of spec 1 §9: posts show 750 wide, search teasers 250x200.
+const (
+	postImageStyle   = "750w"
+	searchImageStyle = "250x200"
+)
+
+// blogPopularKeys are the global variable's fields naming the sidebar's popular posts, in order.
+var blogPopularKeys = []string{"blog_popular_one", "blog_popular_two", "blog_popular_three"}
+
+var blogNIDRE = regexp.MustCompile(`^[0-9]{1,10}$`)
+
+// BlogList returns one page of a category's posts (every category for all-tips-updates) with
+// the sidebar's filters. An offset at or past the end gives no posts and the real total.
+func (s *Blog) BlogList(ctx context.Context, req portal.BlogListRequest) (*portal.BlogListDocument, error) {
+	cats, err := s.blog.BlogCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	header := blogAllCategories
+	var category portal.BlogCategory
+	if req.Category != portal.AllCategories {
+		c, ok := findBlogCategory(cats, req.Category)
+		if !ok {
+			return nil, apperr.New(apperr.NotFound, "404 not found.")
+		}
+		category, header = c, blogCategoryRef(c)
+	}
+
+	var (
+		topics   []portal.Term
+		list     *portal.PostList
+		archives []portal.ArchiveMonth
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { topics, err = s.site.Terms(gctx, "blog_topic"); return })
+	g.Go(func() (err error) { archives, err = s.blog.Archives(gctx); return })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if req.Topic != "" && !hasBlogTopic(topics, req.Topic) {
+		return nil, apperr.Fields("Unknown topic "+req.Topic+".", apperr.FieldError{Field: "topic", Message: "Unknown topic " + req.Topic + "."})
+	}
+	list, err = s.blog.Posts(ctx, portal.PostQuery{
+		Category: category, Offset: req.Offset, Limit: portal.BlogPageSize, Date: req.Date, Topic: req.Topic,
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	doc := &portal.BlogListDocument{
+		Category:     header,
+		Categories:   blogCategoryRefs(cats),
+		Topics:       make([]portal.TopicRef, 0, len(topics)),
+		Archives:     blogArchiveYears(archives),
+		Filters:      portal.BlogFilters{Date: req.Date, Topic: req.Topic},
+		Offset:       req.Offset,
+		Limit:        portal.BlogPageSize,
+		TotalResults: list.Total,
+		Posts:        make([]portal.PostTeaser, 0, len(list.Posts)),
+		Meta: portal.PageMeta{
+			Title:        header.Title + " | " + s.productName,
+			Description:  "Tips, news and advice for union members and their families from " + s.productName + ".",
+			CanonicalURL: header.URL,
+		},
+	}
+	for _, t := range topics {
+		doc.Topics = append(doc.Topics, portal.TopicRef{ID: t.ID, Name: t.Name})
+	}
+	for i := range list.Posts {
+		doc.Posts = append(doc.Posts, blogTeaser(&list.Posts[i]))
+	}
+	return doc, nil
+}
+
+// BlogPost returns a post's page. The post shows under any known category in its URL, so old
+// links keep working after an editor moves it; its own URL (and canonical link) names its
+// category.
+func (s *Blog) BlogPost(ctx context.Context, category, id string) (*portal.BlogPostDocument, error) {
+	if !blogNIDRE.MatchString(id) {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	var (
+		cats    []portal.BlogCategory
+		post    *portal.Post
+		popular []portal.PostTeaser
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { cats, err = s.blog.BlogCategories(gctx); return })
+	g.Go(func() (err error) { post, err = s.blog.Post(gctx, id); return })
+	g.Go(func() error { popular = s.popular(gctx); return nil })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if _, ok := findBlogCategory(cats, category); !ok && category != portal.AllCategories {
+		return nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+
+	t := blogTeaser(post)
+	d := portal.PostDetail{
+		PostTeaser: t,
+		Author:     post.Author,
+		Details:    post.Details,
+		HTML:       post.Body,
+		Disclaimer: post.Disclaimer,
+		Image:      blogImage(post.Image, postImageStyle),
+		Topics:     make([]portal.TopicRef, 0, len(post.Topics)),
+	}
+	for _, tp := range post.Topics {
+		d.Topics = append(d.Topics, portal.TopicRef{ID: tp.ID, Name: tp.Name})
+	}
+	if post.BenefitPromo != nil && post.BenefitPromoLinkText != "" {
+		d.BenefitPromo = &portal.BenefitPromo{
+			Title:       post.BenefitPromo.Title,
+			Description: post.BenefitPromo.Description,
+			URL:         post.BenefitPromo.Path,
+			LinkText:    post.BenefitPromoLinkText,
+		}
+	}
+	meta := portal.PageMeta{
+		Title:        post.Meta["title"],
+		Description:  post.Meta["description"],
+		CanonicalURL: t.URL,
+	}
+	if meta.Title == "" {
+		meta.Title = post.Title + " | " + s.productName
+	}
+	if meta.Description == "" {
+		meta.Description = post.Details
+	}
+	if d.Image != nil {
+		meta.Image = d.Image.URL
+	}
+	return &portal.BlogPostDocument{Post: d, Categories: blogCategoryRefs(cats), Popular: popular, Meta: meta}, nil
+}
+
+// popular returns the sidebar's popular posts. The sidebar is not worth failing a post's page
+// for: a missing variable or post is left out and logged.
+func (s *Blog) popular(ctx context.Context) []portal.PostTeaser {
+	out := []portal.PostTeaser{}
+	v, err := s.site.Variable(ctx, "union_structure_global")
+	if err != nil {
+		s.log.Warn("popular posts: global variable unavailable", "err", err)
+		return out
+	}
+	posts := make([]*portal.Post, len(blogPopularKeys))
+	var g errgroup.Group
+	for i, k := range blogPopularKeys {
+		nid := strings.TrimSpace(v.String(k))
+		if !blogNIDRE.MatchString(nid) {
+			continue
+		}
+		g.Go(func() error {
+			p, err := s.blog.Post(ctx, nid)
+			if err != nil {
+				s.log.Warn("popular post unavailable", "key", k, "nid", nid, "err", err)
+				return nil
+			}
+			posts[i] = p
+			return nil
+		})
+	}
+	_ = g.Wait()
+	for _, p := range posts {
+		if p != nil {
+			out = append(out, blogTeaser(p))
+		}
+	}
+	return out
+}
+
+// searchTypeOrder is the search's order of result types (spec 1 §2); other types come last.
+var searchTypeOrder = map[string]int{"benefit": 0, "category": 1, "page": 2, "landing": 3, "post": 4}
+
+// searchTypeLabels name the result types for readers.
+var searchTypeLabels = map[string]string{
+	"benefit": "Benefit", "category": "Benefit Category", "page": "Page", "landing": "Page", "post": "Blog Post",
+}
+
+// searchAdviceParent is the parent page of every post in search results (spec 1 §2).
+var searchAdviceParent = portal.Link{Title: "Advice", URL: "/blog/" + portal.AllCategories}
+
+// Search returns one page of results ordered by type, keeping the CMS's relevance order within
+// a type. The order holds within each page the CMS returns: it pages by relevance, and
+// re-sorting across pages would need every page at once.
+func (s *Blog) Search(ctx context.Context, req portal.SearchRequest) (*portal.SearchDocument, error) {
+	hits, err := s.blog.Search(ctx, portal.SearchQuery{Keywords: req.Query, Type: req.Type, Page: req.Page})
+	if err != nil {
+		return nil, err
+	}
+	doc := &portal.SearchDocument{
+		Query:        req.Query,
+		Type:         req.Type,
+		Page:         req.Page,
+		PageSize:     portal.SearchPageSize,
+		TotalResults: hits.Total,
+		Results:      make([]portal.SearchResult, 0, len(hits.Hits)),
+	}
+	for _, h := range hits.Hits {
+		doc.Results = append(doc.Results, blogSearchResult(h))
+	}
+	SortByType(doc.Results)
+	return doc, nil
+}
+
+// SortByType orders search results by type: benefit, category, page, landing, post, then any
+// other type; the order within a type is kept.
+func SortByType(rs []portal.SearchResult) {
+	rank := func(t string) int {
+		if r, ok := searchTypeOrder[t]; ok {
+			return r
+		}
+		return len(searchTypeOrder)
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return rank(rs[i].Type) < rank(rs[j].Type) })
+}
+
+func blogSearchResult(h portal.SearchHit) portal.SearchResult {
+	r := portal.SearchResult{
+		Type:            h.Type,
+		TypeLabel:       searchTypeLabels[h.Type],
+		ID:              h.NID,
+		Title:           h.Title,
+		URL:             h.Path,
+		Image:           blogImage(h.Image, searchImageStyle),
+		CategoryName:    h.CategoryName,
+		Summary:         h.Details,
+		HeroDescription: h.HeroDescription,
+	}
+	if r.TypeLabel == "" && h.Type != "" {
+		r.TypeLabel = strings.ToUpper(h.Type[:1]) + strings.ReplaceAll(h.Type[1:], "_", " ")
+	}
+	if r.Summary == "" {
+		r.Summary = h.BodySummary
+	}
+	if h.MembersOnly || len(h.Unions) > 0 {
+		// Search answers every reader alike: a page for members or for some unions shows its
+		// title and link (the page itself gates its readers) but none of its text.
+		r.Summary, r.HeroDescription = "", ""
+	}
+	if r.HeroDescription == r.Summary {
+		r.HeroDescription = "" // a page whose summary is its hero text would show it twice
+	}
+	switch {
+	case h.Type == "post":
+		p := searchAdviceParent
+		r.Parent = &p
+	case h.ParentPage != nil:
+		r.Parent = &portal.Link{Title: h.ParentPage.Title, URL: h.ParentPage.Path}
+	case h.Type == "benefit" && h.CategoryName != "":
+		r.Parent = &portal.Link{Title: h.CategoryName}
+	}
+	return r
+}
+
+func blogTeaser(p *portal.Post) portal.PostTeaser {
+	c := blogCategoryRef(p.Category)
+	if p.Category.Slug == "" {
+		c = blogAllCategories
+	}
+	return portal.PostTeaser{
+		ID:       p.NID,
+		Title:    p.Title,
+		URL:      c.URL + "/" + p.NID,
+		Date:     p.Created.UTC().Format(time.DateOnly),
+		Category: c,
+	}
+}
+
+func blogCategoryRef(c portal.BlogCategory) portal.BlogCategoryRef {
+	return portal.BlogCategoryRef{ID: c.Slug, Name: c.Name, Title: c.Title, URL: "/blog/" + c.Slug}
+}
+
+func blogCategoryRefs(cs []portal.BlogCategory) []portal.BlogCategoryRef {
+	out := make([]portal.BlogCategoryRef, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, blogCategoryRef(c))
+	}
+	return out
+}
+
+func findBlogCategory(cs []portal.BlogCategory, slug string) (portal.BlogCategory, bool) {
+	for _, c := range cs {
+		if c.Slug == slug {
+			return c, true
+		}
+	}
+	return portal.BlogCategory{}, false
+}
+
+func hasBlogTopic(ts []portal.Term, id string) bool {
+	for _, t := range ts {
+		if t.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// archiveYears groups archive months by year, newest first.
+func blogArchiveYears(ms []portal.ArchiveMonth) []portal.ArchiveYear {
+	sorted := append([]portal.ArchiveMonth(nil), ms...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].Year != sorted[j].Year {
+			return sorted[i].Year > sorted[j].Year
+		}
+		return sorted[i].Month > sorted[j].Month
+	})
+	out := []portal.ArchiveYear{}
+	for _, m := range sorted {
+		if len(out) == 0 || out[len(out)-1].Year != m.Year {
+			out = append(out, portal.ArchiveYear{Year: m.Year, Months: []portal.ArchiveEntry{}})
+		}
+		y := &out[len(out)-1]
+		y.Months = append(y.Months, portal.ArchiveEntry{
+			Value: strconv.Itoa(m.Year) + "-" + blogTwoDigits(m.Month),
+			Label: time.Month(m.Month).String(),
+			Count: m.Count,
+		})
+	}
+	return out
+}
+
+func blogTwoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// blogImage returns a copy of img whose URL is the given style's, when the CMS has it; the other
+// styles are dropped, since the frontend draws the one it is given.
+func blogImage(img *portal.Image, style string) *portal.Image {
+	if img == nil {
+		return nil
+	}
+	out := *img
+	if u, ok := img.Styles[style]; ok {
+		out.URL = u
+	}
+	out.Styles = nil
+	return &out
+}

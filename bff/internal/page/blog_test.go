@@ -1,0 +1,233 @@
+package page
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// fakeBlog is a portal.BlogContent over a list of posts, paging and filtering as the CMS does.
+type fakeBlog struct {
+	posts []portal.Post
+	hits  []portal.SearchHit
+	asked []portal.PostQuery
+}
+
+var fakeCategories = []portal.BlogCategory{
+	{TID: "201", Slug: "money-tips", Name: "Money Tips", Title: "Money Tips for Union Families"},
+	{TID: "203", Slug: "union-news", Name: "Union News", Title: "News", Weight: 2},
+}
+
+func (f *fakeBlog) BlogCategories(context.Context) ([]portal.BlogCategory, error) {
+	return fakeCategories, nil
+}
+
+func (f *fakeBlog) Posts(_ context.Context, q portal.PostQuery) (*portal.PostList, error) {
+	f.asked = append(f.asked, q)
+	var match []portal.Post
+	for _, p := range f.posts {
+		if q.Category.TID == "" || p.Category.TID == q.Category.TID {
+			match = append(match, p)
+		}
+	}
+	end := min(q.Offset+q.Limit, len(match))
+	return &portal.PostList{Total: len(match), Posts: match[min(q.Offset, len(match)):end]}, nil
+}
+
+func (f *fakeBlog) Post(_ context.Context, nid string) (*portal.Post, error) {
+	for _, p := range f.posts {
+		if p.NID == nid {
+			return &p, nil
+		}
+	}
+	return nil, apperr.New(apperr.NotFound, "404 not found.")
+}
+
+func (f *fakeBlog) Archives(context.Context) ([]portal.ArchiveMonth, error) {
+	return []portal.ArchiveMonth{{Year: 2025, Month: 11, Count: 2}, {Year: 2026, Month: 3, Count: 1}, {Year: 2026, Month: 10, Count: 4}}, nil
+}
+
+func (f *fakeBlog) Search(_ context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
+	return &portal.SearchHits{Total: len(f.hits), Hits: f.hits}, nil
+}
+
+type fakeSite struct{ popular map[string]any }
+
+func (f fakeSite) Terms(context.Context, string) ([]portal.Term, error) {
+	return []portal.Term{{ID: "211", Name: "Budgeting"}, {ID: "212", Name: "Retirement"}}, nil
+}
+
+func (f fakeSite) Variable(context.Context, string) (*portal.Variable, error) {
+	return &portal.Variable{Name: "union_structure_global", Values: f.popular}, nil
+}
+
+func newFakeBlog(n int) *fakeBlog {
+	f := &fakeBlog{}
+	for i := range n {
+		cat := fakeCategories[i%2]
+		f.posts = append(f.posts, portal.Post{
+			NID: strconv.Itoa(5000 + i), Title: "Post " + strconv.Itoa(i), Category: cat,
+			Created: time.Date(2026, 3, 1, 23, 30, 0, 0, time.FixedZone("x", -5*3600)).AddDate(0, 0, -i),
+		})
+	}
+	return f
+}
+
+func testBlog(f *fakeBlog, popular map[string]any) *Blog {
+	return NewBlog(f, fakeSite{popular}, BlogOptions{ProductName: "Union Benefits", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+}
+
+func TestBlogListPagesAndEdges(t *testing.T) {
+	f := newFakeBlog(23)
+	b := testBlog(f, nil)
+	ctx := context.Background()
+	for _, tc := range []struct{ offset, want int }{{0, 10}, {10, 10}, {20, 3}, {22, 1}, {23, 0}, {40, 0}} {
+		doc, err := b.BlogList(ctx, portal.BlogListRequest{Category: portal.AllCategories, Offset: tc.offset})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Posts) != tc.want || doc.TotalResults != 23 || doc.Offset != tc.offset || doc.Limit != 10 {
+			t.Errorf("offset %d: %d posts, total %d; want %d and 23", tc.offset, len(doc.Posts), doc.TotalResults, tc.want)
+		}
+	}
+	doc, err := b.BlogList(ctx, portal.BlogListRequest{Category: "union-news", Date: "2026-03", Topic: "212"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Category.ID != "union-news" || doc.TotalResults != 11 || doc.Filters.Date != "2026-03" || doc.Filters.Topic != "212" {
+		t.Fatalf("union-news: %+v", doc)
+	}
+	last := f.asked[len(f.asked)-1]
+	if last.Category.TID != "203" || last.Date != "2026-03" || last.Topic != "212" || last.Limit != 10 {
+		t.Fatalf("asked the CMS for %+v", last)
+	}
+	// The date is the calendar day in UTC: February 28, 23:30 at -05:00 is March 1.
+	if got := doc.Posts[0].Date; got != "2026-03-01" {
+		t.Errorf("date %q", got)
+	}
+	if doc.Posts[0].URL != "/blog/union-news/5001" || doc.Posts[0].Category.URL != "/blog/union-news" {
+		t.Errorf("teaser %+v", doc.Posts[0])
+	}
+	if len(doc.Archives) != 2 || doc.Archives[0].Year != 2026 || doc.Archives[0].Months[0].Value != "2026-10" ||
+		doc.Archives[0].Months[0].Label != "October" || doc.Archives[1].Months[0].Value != "2025-11" {
+		t.Errorf("archives %+v", doc.Archives)
+	}
+}
+
+func TestBlogListUnknownCategoryOrTopic(t *testing.T) {
+	b := testBlog(newFakeBlog(3), nil)
+	if _, err := b.BlogList(context.Background(), portal.BlogListRequest{Category: "no-such-category"}); !apperr.Is(err, apperr.NotFound) {
+		t.Errorf("unknown category: %v; want not_found", err)
+	}
+	_, err := b.BlogList(context.Background(), portal.BlogListRequest{Category: portal.AllCategories, Topic: "999"})
+	if e := apperr.From(err); e.Code != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Field != "topic" {
+		t.Errorf("unknown topic: %v; want invalid with a topic field error", err)
+	}
+}
+
+func TestBlogPostPromoAndPopular(t *testing.T) {
+	f := newFakeBlog(4)
+	f.posts[0].BenefitPromo = &portal.BenefitPromoRef{Title: "Card", Path: "/benefits/card"}
+	f.posts[0].BenefitPromoLinkText = "Learn more"
+	f.posts[1].BenefitPromo = &portal.BenefitPromoRef{Title: "Card", Path: "/benefits/card"} // no link text
+	f.posts[0].Image = &portal.Image{URL: "https://cms/x.svg", Styles: map[string]string{"750w": "https://cms/x.svg?750", "250x200": "y"}}
+	b := testBlog(f, map[string]any{"blog_popular_one": "5002", "blog_popular_two": "1", "blog_popular_three": "5000"})
+
+	doc, err := b.BlogPost(context.Background(), "money-tips", "5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Post.BenefitPromo == nil || doc.Post.BenefitPromo.LinkText != "Learn more" || doc.Post.BenefitPromo.URL != "/benefits/card" {
+		t.Errorf("promo %+v", doc.Post.BenefitPromo)
+	}
+	if doc.Post.Image == nil || doc.Post.Image.URL != "https://cms/x.svg?750" || doc.Post.Image.Styles != nil {
+		t.Errorf("image %+v; want the 750w style alone", doc.Post.Image)
+	}
+	if len(doc.Popular) != 2 || doc.Popular[0].ID != "5002" || doc.Popular[1].ID != "5000" {
+		t.Errorf("popular %+v; want 5002 and 5000, the missing post left out", doc.Popular)
+	}
+	if len(doc.Categories) != 2 || doc.Meta.CanonicalURL != "/blog/money-tips/5000" {
+		t.Errorf("categories %+v, canonical %q", doc.Categories, doc.Meta.CanonicalURL)
+	}
+	doc, err = b.BlogPost(context.Background(), portal.AllCategories, "5001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Post.BenefitPromo != nil {
+		t.Errorf("a promo without link text showed: %+v", doc.Post.BenefitPromo)
+	}
+	if doc.Post.URL != "/blog/union-news/5001" {
+		t.Errorf("url %q; want the post's own category", doc.Post.URL)
+	}
+	for _, tc := range []struct{ cat, id string }{{"nope", "5000"}, {"money-tips", "4"}, {"money-tips", "abc"}} {
+		if _, err := b.BlogPost(context.Background(), tc.cat, tc.id); !apperr.Is(err, apperr.NotFound) {
+			t.Errorf("%s/%s: %v; want not_found", tc.cat, tc.id, err)
+		}
+	}
+}
+
+func TestSearchOrdersResultsByType(t *testing.T) {
+	f := &fakeBlog{hits: []portal.SearchHit{
+		{Type: "post", NID: "1", Title: "p1", Path: "/blog/money-tips/1", CategoryName: "Money Tips", Details: "intro"},
+		{Type: "webform", NID: "2", Title: "w"},
+		{Type: "landing", NID: "3", Title: "l"},
+		{Type: "benefit", NID: "4", Title: "b1", CategoryName: "Money & Credit", ParentPage: &portal.PageRef{Title: "Money & Credit", Path: "/money-and-credit"},
+			Image: &portal.Image{URL: "u", Styles: map[string]string{"250x200": "u250"}}, BodySummary: "body"},
+		{Type: "post", NID: "5", Title: "p2"},
+		{Type: "page", NID: "6", Title: "pg", HeroDescription: "hero", BodySummary: "hero"},
+		{Type: "page", NID: "9", Title: "cwa", Details: "CWA-ONLY-CONTENT", Unions: []string{"37"}},
+		{Type: "category", NID: "7", Title: "c"},
+		{Type: "benefit", NID: "8", Title: "b2", BodySummary: "members only text", HeroDescription: "secret", MembersOnly: true},
+	}}
+	doc, err := testBlog(f, nil).Search(context.Background(), portal.SearchRequest{Query: "x", Type: "all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, r := range doc.Results {
+		order = append(order, r.ID)
+	}
+	if got, want := order, []string{"4", "8", "7", "6", "9", "3", "1", "5", "2"}; !equal(got, want) {
+		t.Fatalf("order %v; want %v (by type, CMS order within a type)", got, want)
+	}
+	r := doc.Results
+	if r[0].Parent == nil || r[0].Parent.Title != "Money & Credit" || r[0].Image.URL != "u250" || r[0].Summary != "body" || r[0].TypeLabel != "Benefit" {
+		t.Errorf("benefit %+v", r[0])
+	}
+	if r[6].Parent == nil || r[6].Parent.Title != "Advice" || r[6].Summary != "intro" || r[6].URL != "/blog/money-tips/1" {
+		t.Errorf("post %+v", r[6])
+	}
+	if r[3].HeroDescription != "" || r[3].Summary != "hero" {
+		t.Errorf("page %+v: the hero text must show once", r[3])
+	}
+	if r[1].Summary != "" || r[1].HeroDescription != "" || r[1].URL != "" && r[1].Title != "b2" {
+		t.Errorf("members-only hit %+v: its text must not show", r[1])
+	}
+	if r[4].Summary != "" {
+		t.Errorf("union-limited hit %+v: its text must not show", r[4])
+	}
+	if r[8].TypeLabel != "Webform" {
+		t.Errorf("other type label %q", r[7].TypeLabel)
+	}
+	if doc.PageSize != 20 || doc.TotalResults != 9 {
+		t.Errorf("page size %d, total %d", doc.PageSize, doc.TotalResults)
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,224 @@
+package server_test
+
+// Integration tests of the content site's rules (routing, union personalisation, gating) through
+// the whole BFF against the fixture CMS.
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"testing"
+)
+
+// page asks the BFF for a path as a visitor with an optional union, and decodes the answer.
+func page(t *testing.T, b *bff, path, union string) (int, []byte, map[string]any) {
+	t.Helper()
+	q := url.Values{"path": {path}}
+	if union != "" {
+		q.Set("union", union)
+	}
+	status, _, body := get(t, b.url+"/api/v1/page?"+q.Encode())
+	var doc map[string]any
+	_ = json.Unmarshal(body, &doc)
+	return status, body, doc
+}
+
+func titles(doc map[string]any, group string) []string {
+	benefits, _ := doc["benefits"].(map[string]any)
+	cards, _ := benefits[group].([]any)
+	var out []string
+	for _, c := range cards {
+		out = append(out, c.(map[string]any)["title"].(string))
+	}
+	return out
+}
+
+func has(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestRoutingRules(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	for _, tc := range []struct {
+		path, location string
+		permanent      bool
+	}{
+		{"/account/reset-password", "/", false},
+		{"/benefits/token-offer", "/", false},
+		{"/signin", "/?modal=login", false},
+		{"/members/SignIn/now", "/?modal=login", false},
+		{"/blog", "/blog/all-tips-updates", true},
+		{"/blog/", "/blog/all-tips-updates", true},
+		{"/union-member-benefits", "/", false},    // a visitor with no union chosen goes home
+		{"/union-member-eligibility", "/", false}, // likewise
+	} {
+		status, body, doc := page(t, b, tc.path, "")
+		if status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != tc.location || doc["permanent"] != tc.permanent {
+			t.Errorf("%s: %d %s; want a redirect to %s (permanent %v)", tc.path, status, body, tc.location, tc.permanent)
+		}
+	}
+	if status, _, _ := page(t, b, "/union-moments/2024", ""); status != http.StatusNotFound {
+		t.Errorf("union-moments: status %d; want 404", status)
+	}
+}
+
+func TestMembersPageNamesTheChosenUnion(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	for union, title := range map[string]string{"37": "Benefits for CWA Members", "cwa": "Benefits for CWA Members", "41": "Benefits for AFT Members"} {
+		status, body, doc := page(t, b, "/union-member-benefits", union)
+		if status != http.StatusOK || doc["kind"] != "members" || doc["title"] != title {
+			t.Fatalf("union %s: %d %s", union, status, body)
+		}
+		if len(titles(doc, "hardship")) == 0 || len(titles(doc, "other")) == 0 {
+			t.Errorf("union %s: empty groups %v / %v", union, titles(doc, "hardship"), titles(doc, "other"))
+		}
+	}
+	_, _, doc := page(t, b, "/union-member-eligibility", "37")
+	if doc["title"] != "Benefit Eligibility for CWA Members" {
+		t.Errorf("eligibility title %v", doc["title"])
+	}
+}
+
+// The page cache keeps one entry per union and never serves one union's page to another.
+func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	want := map[string]struct{ only, never string }{
+		"37": {"Telecom Worker Perks", "Classroom Supply Savings"},
+		"41": {"Classroom Supply Savings", "Telecom Worker Perks"},
+		"58": {"Wireless Discount", "Telecom Worker Perks"},
+	}
+	for round := 0; round < 2; round++ { // the second round is served from the cache
+		for _, union := range []string{"37", "41", "58"} {
+			_, body, doc := page(t, b, "/union-member-benefits", union)
+			other := titles(doc, "other")
+			if !has(other, want[union].only) || has(other, want[union].never) {
+				t.Fatalf("round %d, union %s: benefits %v; want %q and never %q", round, union, other, want[union].only, want[union].never)
+			}
+			if u, _ := doc["union"].(map[string]any); u["id"] != union {
+				t.Fatalf("round %d, union %s: document for union %v: %s", round, union, u["id"], body)
+			}
+		}
+	}
+	if n := cms.count("/api/v0/node?path=union-member-benefits"); n != 1 {
+		t.Errorf("the CMS node was fetched %d times; the content cache is shared by every union", n)
+	}
+	_, _, m := get(t, b.url+"/metrics")
+	if !bytes.Contains(m, []byte(`bff_cache_lookups_total{kind="page",result="hit"} 3`)) ||
+		!bytes.Contains(m, []byte(`bff_cache_lookups_total{kind="page",result="miss"} 3`)) {
+		t.Errorf("want three page misses (one per union) then three hits:\n%s", grepLines(m, "kind=\"page\""))
+	}
+}
+
+func TestMembersOnlyPageIsGatedWithoutItsBody(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	for _, path := range []string{"/member-toolkit", "/benefits/strike-grant", "/benefits/personal-loans"} {
+		status, body, doc := page(t, b, path, "")
+		gate, _ := doc["gate"].(map[string]any)
+		if status != http.StatusOK || gate["reason"] != "login" {
+			t.Fatalf("%s: %d %s; want a login gate", path, status, body)
+		}
+		if bytes.Contains(body, []byte("MEMBERS-ONLY")) {
+			t.Errorf("%s: the gated body reached a visitor: %s", path, body)
+		}
+		if blocks, _ := doc["blocks"].([]any); len(blocks) != 0 || doc["body"] != nil {
+			t.Errorf("%s: a gated document carries blocks or body", path)
+		}
+	}
+}
+
+func TestUnionLimitedPageSendsOtherUnionsToTheAccessDeniedPage(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	status, body, doc := page(t, b, "/cwa-members", "41")
+	if status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != "/benefit-not-available" {
+		t.Fatalf("AFT reader: %d %s", status, body)
+	}
+	if bytes.Contains(body, []byte("CWA-ONLY")) {
+		t.Fatal("the limited body reached another union")
+	}
+	status, body, _ = page(t, b, "/cwa-members", "37")
+	if status != http.StatusOK || !bytes.Contains(body, []byte("CWA-ONLY-CONTENT")) {
+		t.Fatalf("CWA reader: %d %s", status, body)
+	}
+	// No union chosen: the fallback union (SEIU) does not pass either.
+	if _, _, doc := page(t, b, "/cwa-members", ""); doc["location"] != "/benefit-not-available" {
+		t.Fatalf("fallback reader: %v", doc)
+	}
+}
+
+func TestCategoryListsBenefitsForTheReader(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	_, _, doc := page(t, b, "/money-and-credit", "41")
+	other := titles(doc, "other")
+	if !has(other, "Union Credit Card") || !has(other, "Classroom Supply Savings") {
+		t.Errorf("AFT money & credit: %v", other)
+	}
+	for _, hidden := range []string{"Personal Loans", "Tarjeta de crédito sindical"} { // members only; hidden in lists
+		if has(other, hidden) {
+			t.Errorf("AFT money & credit lists %q: %v", hidden, other)
+		}
+	}
+	_, _, doc = page(t, b, "/money-and-credit", "37")
+	if has(titles(doc, "other"), "Classroom Supply Savings") {
+		t.Errorf("CWA sees an AFT/NEA benefit: %v", titles(doc, "other"))
+	}
+	_, _, doc = page(t, b, "/hardship-help", "")
+	if len(titles(doc, "hardship")) == 0 || len(titles(doc, "other")) != 0 {
+		t.Errorf("hardship category: hardship %v, other %v", titles(doc, "hardship"), titles(doc, "other"))
+	}
+}
+
+func TestSiteMenusFollowTheUnion(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	menu := func(union string) []byte {
+		_, _, body := get(t, b.url+"/api/v1/site?union="+union)
+		return body
+	}
+	if !bytes.Contains(menu("41"), []byte("Classroom Supply Savings")) || bytes.Contains(menu("37"), []byte("Classroom Supply Savings")) {
+		t.Error("the AFT/NEA-only menu link is not limited to AFT and NEA")
+	}
+	if bytes.Contains(menu("37"), []byte(`"Smartphone Rebate"`)) {
+		t.Error("a members-only menu link reached a visitor")
+	}
+}
+
+func TestSitemapListsOnlyWhatEveryVisitorMaySee(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	status, _, body := get(t, b.url+"/api/v1/sitemap")
+	if status != http.StatusOK {
+		t.Fatalf("status %d", status)
+	}
+	for _, want := range []string{`"/"`, `"/benefits/union-plus-credit-card"`, `"/money-and-credit"`} {
+		if !bytes.Contains(body, []byte(want)) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	for _, never := range []string{"/benefits/strike-grant", "/benefits/classroom-supply-savings", "/member-toolkit", "/cwa-members", "/style-guide"} {
+		if bytes.Contains(body, []byte(`"`+never+`"`)) {
+			t.Errorf("sitemap lists %s", never)
+		}
+	}
+}
+
+func grepLines(b []byte, sub string) string {
+	var out []byte
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if bytes.Contains(line, []byte(sub)) {
+			out = append(append(out, line...), '\n')
+		}
+	}
+	return string(out)
+}

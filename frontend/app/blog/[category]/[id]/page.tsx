@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getBlogPost } from '@/lib/bff/blog';
+import { toMetadata } from '@/lib/metadata';
+import { BlogPostView } from '@/components/blog/BlogPostView';
+import { BlogSidebar } from '@/components/blog/BlogSidebar';
+import styles from '@/components/blog/blog.module.css';
+
+type Props = { params: Promise<{ category: string; id: string }> };
+
+/** The absolute URL of a site path on the host this request reached, for the share links. */
+async function absoluteUrl(path: string): Promise<string> {
+  const h = await headers();
+  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
+  const local = host.startsWith('localhost') || host.startsWith('127.');
+  const proto = h.get('x-forwarded-proto') ?? (local ? 'http' : 'https');
+  return `${proto}://${host}${path}`;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { category, id } = await params;
+  const doc = await getBlogPost(category, id);
+  return toMetadata(doc.meta);
+}
+
+/** One blog post with its sidebar. */
+export default async function BlogPostPage({ params }: Props) {
+  const { category, id } = await params;
+  const doc = await getBlogPost(category, id);
+  return (
+    <div className={`container ${styles.page}`}>
+      <div className={styles.layout}>
+        <BlogPostView post={doc.post} shareUrl={await absoluteUrl(doc.post.url)} />
+        <BlogSidebar categories={doc.categories} popular={doc.popular} current={doc.post.category.id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Metadata } from 'next';
+import { getBlogList } from '@/lib/bff/blog';
+import { toMetadata } from '@/lib/metadata';
+import { BlogFilters } from '@/components/blog/BlogFilters';
+import { BlogPostList } from '@/components/blog/BlogPostList';
+import styles from '@/components/blog/blog.module.css';
+
+type Props = {
+  params: Promise<{ category: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** The first value of a query parameter, or undefined when it is absent or empty. */
+function param(v: string | string[] | undefined): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s || undefined;
+}
+
+async function load({ params, searchParams }: Props) {
+  const [{ category }, sp] = await Promise.all([params, searchParams]);
+  const filters = { date: param(sp.date), topic: param(sp.topic) };
+  return { category, filters, doc: await getBlogList(category, filters.date, filters.topic) };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { doc } = await load(props);
+  return toMetadata(doc.meta);
+}
+
+/** The blog list by category (all-tips-updates for every category), filtered by topic and month. */
+export default async function BlogListPage(props: Props) {
+  const { category, filters, doc } = await load(props);
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.header}>
+        <p className={styles.kicker}>Tips &amp; Updates</p>
+        <h1 className={styles.title}>{doc.category.title}</h1>
+        {/* On phones the filters follow the list; this takes readers straight to them. */}
+        <a href="#blog-filters" className={styles.jump}>
+          Filter by topic or month
+        </a>
+      </header>
+      <div className={styles.layout}>
+        {/* A key per filter set: a new filter starts a new list instead of appending to the old. */}
+        <BlogPostList
+          key={`${category}|${filters.date ?? ''}|${filters.topic ?? ''}`}
+          category={category}
+          filters={filters}
+          initial={doc}
+        />
+        <BlogFilters doc={doc} />
+      </div>
+    </div>
+  );
+}

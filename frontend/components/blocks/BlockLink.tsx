@@ -1,0 +1,59 @@
+'use client';
+
+import type { MouseEvent, ReactNode } from 'react';
+import type { Link } from '@/lib/bff/types';
+import { SmartLink } from '@/components/common/SmartLink';
+import { rememberPendingLink, signupModalUrl } from '@/lib/pendingLink';
+import buttonStyles from '@/components/common/ButtonLink.module.css';
+
+interface BlockLinkProps {
+  link: Link;
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A CMS link inside a block. A link the BFF marks signInRequired (a [HARTFORD_PARAMS] link read
+ * by a visitor) is inert: its href is '#', and a click remembers the destination and opens the
+ * signup modal by adding ?modal=signup to the current URL.
+ */
+export function BlockLink({ link, className, children }: BlockLinkProps) {
+  if (!link.signInRequired) {
+    return (
+      <SmartLink link={link} className={className}>
+        {children}
+      </SmartLink>
+    );
+  }
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    rememberPendingLink({ url: link.url, target: link.target });
+    // Next's router follows native history calls (useSearchParams sees the new query), and this
+    // keeps the component free of router context, so it renders anywhere, tests included.
+    window.history.pushState(null, '', signupModalUrl(new URL(window.location.href)));
+  };
+  return (
+    <a href="#" className={className} onClick={onClick} data-sign-in-required="">
+      {children ?? link.title}
+    </a>
+  );
+}
+
+interface CtaLinkProps {
+  link: Link;
+  variant?: 'primary' | 'secondary';
+  className?: string;
+}
+
+/** A block's call to action drawn as a button, following the same sign-in rule as BlockLink. */
+export function CtaLink({ link, variant = 'primary', className }: CtaLinkProps) {
+  const classes = [buttonStyles.button, buttonStyles[variant], className].filter(Boolean).join(' ');
+  return (
+    <BlockLink link={link} className={classes}>
+      {link.title}
+      <span className={buttonStyles.arrow} aria-hidden="true">
+        →
+      </span>
+    </BlockLink>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ColumnsPromoBlock, FeaturedContentBlock, ManualContentBlock } from '@/lib/bff/types';
+import { Card } from './Card';
+import { BlockActions, SectionHeader } from './SectionHeader';
+import { promoColumns } from './layout';
+import shared from './blockStyles.module.css';
+import styles from './ContentCards.module.css';
+
+/**
+ * featured_content and manual_content: a row of cards pointing at other content, then the
+ * block's links. Manual cards carry a sub-heading where featured cards carry a description.
+ */
+export function ContentCards({ block }: { block: FeaturedContentBlock | ManualContentBlock }) {
+  const columns = block.items.length === 4 ? 4 : block.items.length >= 3 ? 3 : 2;
+  return (
+    <section className={shared.section} data-block={block.type}>
+      <div className="container">
+        <SectionHeader headline={block.headline} />
+        <ul className={shared.grid} data-columns={columns}>
+          {block.items.map((item, i) => (
+            <li key={i}>
+              <Card image={item.image} headline={item.headline} text={item.description} link={item.link} />
+            </li>
+          ))}
+        </ul>
+        <BlockActions link={block.link} secondary={block.linkSecondary} />
+      </div>
+    </section>
+  );
+}
+
+/** columns_promo: 2 columns when fewer than 3 items or exactly 4, else 3 (spec 3 §9). */
+export function ColumnsPromo({ block }: { block: ColumnsPromoBlock }) {
+  return (
+    <section className={shared.section} data-block="columns_promo">
+      <div className="container">
+        <div className={block.disableDecoration ? undefined : styles.decorated}>
+        <SectionHeader headline={block.headline} centered />
+        <ul className={shared.grid} data-columns={promoColumns(block.items.length)}>
+          {block.items.map((item, i) => (
+            <li key={i}>
+              <Card image={item.image} headline={item.headline} html={item.html} link={item.link} />
+            </li>
+          ))}
+        </ul>
+        <BlockActions link={block.link} secondary={block.linkSecondary} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { BlogFilters, BlogListDocument } from '@/lib/bff/blogTypes';
+import { fetchBlogPage } from '@/lib/bff/browser';
+import { BlogCard } from './BlogCard';
+import styles from './blog.module.css';
+
+interface BlogPostListProps {
+  category: string;
+  filters: BlogFilters;
+  /** The first page, rendered on the server; Load More fetches the rest in the browser. */
+  initial: BlogListDocument;
+}
+
+/** The cards of a blog list with 'Load More' (by 10) while fewer than total_results show. */
+export function BlogPostList({ category, filters, initial }: BlogPostListProps) {
+  const query = useInfiniteQuery({
+    queryKey: ['blog', category, filters.date ?? '', filters.topic ?? ''],
+    queryFn: ({ pageParam, signal }) => fetchBlogPage(category, filters, pageParam, signal),
+    initialPageParam: 0,
+    initialData: { pages: [initial], pageParams: [0] },
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.posts.length, 0);
+      // An empty page means the list shrank under us; stop rather than ask forever.
+      return loaded < last.totalResults && last.posts.length > 0 ? loaded : undefined;
+    },
+  });
+
+  // A post published between two pages shifts the list by one; show each post once.
+  const posts = [...new Map(query.data.pages.flatMap((p) => p.posts).map((p) => [p.id, p])).values()];
+  const total = query.data.pages.at(-1)?.totalResults ?? 0;
+
+  if (posts.length === 0) {
+    return <p className={styles.empty}>No Results</p>;
+  }
+  return (
+    <div>
+      <ul className={styles.cards} data-testid="blog-cards">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <BlogCard post={post} />
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" aria-live="polite">
+        Showing {posts.length} of {total} posts
+      </p>
+      {query.isFetchNextPageError && (
+        <p className={styles.error} role="alert">
+          More posts could not be loaded. Please try again.
+        </p>
+      )}
+      {query.hasNextPage && (
+        <div className={styles.more}>
+          <button
+            type="button"
+            className={styles.moreButton}
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load More'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

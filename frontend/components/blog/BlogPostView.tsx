@@ -1,0 +1,55 @@
+import NextLink from 'next/link';
+import type { PostDetail } from '@/lib/bff/blogTypes';
+import { formatDisplayDate } from '@/lib/dates';
+import { RichText } from '@/components/common/RichText';
+import { ShareControl } from './ShareControl';
+import styles from './blog.module.css';
+
+interface BlogPostViewProps {
+  post: PostDetail;
+  /** The post's absolute URL, for the share links. */
+  shareUrl: string;
+}
+
+/** A whole post: eyebrow, title, byline, intro, image, body, benefit promo, disclaimer, Share. */
+export function BlogPostView({ post, shareUrl }: BlogPostViewProps) {
+  return (
+    <article className={styles.post}>
+      <header className={styles.postHeader}>
+        <p className={styles.eyebrow}>
+          <NextLink href={post.category.url}>{post.category.name}</NextLink>
+        </p>
+        <h1 className={styles.postTitle}>{post.title}</h1>
+        <p className={styles.byline}>
+          {post.author && <span className={styles.author}>By {post.author}</span>}
+          <time dateTime={post.date}>{formatDisplayDate(post.date)}</time>
+        </p>
+        {post.details && <p className={styles.intro}>{post.details}</p>}
+      </header>
+      {post.image && (
+        // eslint-disable-next-line @next/next/no-img-element -- CMS images come sized in the 750w style
+        <img
+          className={styles.postImage}
+          src={post.image.url}
+          alt={post.image.alt}
+          width={post.image.width ?? 750}
+          height={post.image.height ?? 450}
+        />
+      )}
+      <RichText html={post.html} className={styles.body} />
+      {post.benefitPromo && (
+        <aside className={styles.promo} aria-label="Related benefit">
+          <p className={styles.promoEyebrow}>Member benefit</p>
+          <p className={styles.promoTitle}>{post.benefitPromo.title}</p>
+          {post.benefitPromo.description && <p>{post.benefitPromo.description}</p>}
+          <NextLink href={post.benefitPromo.url} className={styles.promoLink}>
+            {post.benefitPromo.linkText}
+            <span aria-hidden="true"> →</span>
+          </NextLink>
+        </aside>
+      )}
+      {post.disclaimer && <RichText html={post.disclaimer} className={styles.disclaimer} />}
+      <ShareControl title={post.title} url={shareUrl} />
+    </article>
+  );
+}

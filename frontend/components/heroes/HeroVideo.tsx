@@ -1,0 +1,41 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import type { Video } from '@/lib/bff/types';
+import styles from './PageHero.module.css';
+
+/**
+ * A hero's background video: plays muted, inline and looped when the CMS says so. The mute
+ * button exists only when the video has sound (spec 3 §4); a background without sound has
+ * nothing to unmute.
+ */
+export function HeroVideo({ video, poster }: { video: Video; poster?: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [muted, setMuted] = useState(true);
+  return (
+    <>
+      <video
+        ref={ref}
+        className={styles.video}
+        src={video.url}
+        poster={poster}
+        autoPlay
+        muted={muted}
+        loop={video.loop}
+        playsInline
+        preload="metadata"
+        aria-hidden="true"
+      />
+      {video.hasAudio && (
+        <button
+          type="button"
+          className={styles.mute}
+          aria-pressed={!muted}
+          onClick={() => setMuted((m) => !m)}
+        >
+          {muted ? 'Turn sound on' : 'Turn sound off'}
+        </button>
+      )}
+    </>
+  );
+}

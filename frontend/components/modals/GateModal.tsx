@@ -1,0 +1,46 @@
+'use client';
+
+import NextLink from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import buttons from '@/components/common/ButtonLink.module.css';
+import { Modal } from './Modal';
+import { MODAL_PARAM, modalFromParam } from './modalParam';
+import { useModalHref } from './useModalHref';
+import styles from './AuthModals.module.css';
+
+interface GateModalProps {
+  /** Defaults to 'Members only'. */
+  title?: string;
+  /** Defaults to a sentence saying the page is for signed-in members. */
+  text?: string;
+}
+
+/**
+ * The gate over a page the reader may not see (spec 1 §4). It offers to log in or sign up, which
+ * open those modals on this same page (the gate steps aside while one is open and is back when it
+ * closes); closing the gate goes home. The page's body must not be rendered next to it: the BFF
+ * leaves it out of a gated document.
+ */
+export function GateModal({ title = 'Members only', text }: GateModalProps) {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const href = useModalHref();
+  const other = modalFromParam(searchParams.get(MODAL_PARAM));
+  if (other !== null && other !== 'invalid') return null;
+
+  return (
+    <Modal name="gate" title={title} onClose={() => router.push('/')}>
+      <p className={styles.intro}>
+        {text ?? 'This page is for signed-in members. Log in to see it, or create your free account.'}
+      </p>
+      <div className={styles.actions}>
+        <NextLink href={href('login')} replace scroll={false} className={`${buttons.button} ${buttons.primary}`}>
+          Log in
+        </NextLink>
+        <NextLink href={href('signup')} replace scroll={false} className={`${buttons.button} ${buttons.secondary}`}>
+          Sign up
+        </NextLink>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect } from 'react';
+import { currentHash, withParams } from '@/components/shell/url';
+import { LoginModal } from './LoginModal';
+import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam } from './modalParam';
+import { ResetModal } from './ResetModal';
+import { SignupModal } from './SignupModal';
+
+/**
+ * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing
+ * one takes the parameter out of the address without a history entry or a scroll; an unknown value
+ * is taken out after 200 ms.
+ */
+export function ModalHost() {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const router = useRouter();
+  const kind = modalFromParam(searchParams.get(MODAL_PARAM));
+
+  const close = useCallback(() => {
+    router.replace(withParams(pathname, searchParams, { [MODAL_PARAM]: null }, currentHash()), { scroll: false });
+  }, [router, pathname, searchParams]);
+
+  useEffect(() => {
+    if (kind !== 'invalid') return;
+    const timer = window.setTimeout(close, INVALID_MODAL_CLEAR_MS);
+    return () => window.clearTimeout(timer);
+  }, [kind, close]);
+
+  switch (kind) {
+    case 'login':
+      return <LoginModal onClose={close} />;
+    case 'signup':
+      return <SignupModal onClose={close} />;
+    case 'reset':
+      return <ResetModal onClose={close} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,27 @@
+'use client';
+
+import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
+import { ModalLink } from './ModalLink';
+import styles from './AuthModals.module.css';
+
+/** `?modal=forgot`: 'Forgot Password'. 'Cancel' goes back to login (spec 3 §4). */
+export function ResetModal({ onClose }: AuthModalProps) {
+  return (
+    <AuthModalShell
+      name="reset"
+      title="Forgot Password"
+      intro="Enter the email address of your account and we will send you a link to choose a new password."
+      onClose={onClose}
+      links={
+        <li>
+          <ModalLink to="login" className={styles.link}>
+            Cancel
+          </ModalLink>
+        </li>
+      }
+    >
+      {/* The reset form comes with the accounts work. */}
+      <p className={styles.notice}>Resetting your password opens here soon.</p>
+    </AuthModalShell>
+  );
+}

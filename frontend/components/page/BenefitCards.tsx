@@ -1,0 +1,39 @@
+import type { BenefitCard } from '@/lib/bff/types';
+import { SmartLink } from '@/components/common/SmartLink';
+import styles from './BenefitCards.module.css';
+
+/** A titled grid of benefit cards; nothing at all when the group is empty. */
+export function BenefitCards({ title, cards }: { title: string; cards: BenefitCard[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <section className={styles.group}>
+      <div className="container">
+        <h2 className={styles.title}>{title}</h2>
+        <ul className={styles.grid}>
+          {cards.map((card) => (
+            <li key={card.url} className={styles.card}>
+              {card.image && (
+                // eslint-disable-next-line @next/next/no-img-element
+                <img
+                  className={styles.image}
+                  src={card.image.url}
+                  alt=""
+                  width={card.image.width}
+                  height={card.image.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
+              <div className={styles.body}>
+                <h3 className={styles.cardTitle}>
+                  <SmartLink link={{ url: card.url, title: card.title }} className={styles.link} />
+                </h3>
+                {card.teaser && <p className={styles.teaser}>{card.teaser}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { PageDocument } from '@/lib/bff/types';
+import { BlockList } from '@/components/blocks/BlockList';
+import { ButtonLink } from '@/components/common/ButtonLink';
+import { RichText } from '@/components/common/RichText';
+import { HomeHero } from '@/components/heroes/HomeHero';
+import { PageHero } from '@/components/heroes/PageHero';
+import { GateModal } from '@/components/modals/GateModal';
+import { BenefitCards } from './BenefitCards';
+import { PageSidebar } from './PageSidebar';
+import { SecondaryNav } from './SecondaryNav';
+import styles from './ContentPage.module.css';
+
+/** Group titles of the members page (spec 1 §2) and of category pages. */
+const GROUP_TITLES = {
+  members: {
+    other: "Unique benefits you won't find anywhere else",
+    hardship: 'Hardship help for union families facing financial challenges',
+  },
+  category: { other: 'Benefits', hardship: 'Hardship help' },
+};
+
+/**
+ * One content page as the BFF shaped it, laid out by kind. A gated document holds only a title:
+ * the gate is all there is to draw.
+ */
+export function ContentPage({ page }: { page: PageDocument }) {
+  if (page.gate) {
+    return (
+      <>
+        <PageHero hero={page.hero} />
+        <GateModal />
+      </>
+    );
+  }
+  const titles = page.kind === 'members' ? GROUP_TITLES.members : GROUP_TITLES.category;
+  return (
+    <>
+      {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} />}
+      {page.kind === 'home' ? <HomeHero hero={page.hero} /> : <PageHero hero={page.hero} />}
+      {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
+      {(page.kind === 'page' || page.kind === 'members' || page.kind === 'eligibility') &&
+        (page.body || page.sidebar || page.benefitPromo) && (
+          <div className={`container ${styles.columns}`} data-sidebar={page.sidebar ? true : undefined}>
+            {page.sidebar && <PageSidebar sidebar={page.sidebar} />}
+            <div className={styles.main}>
+              {page.body && <RichText html={page.body} className={styles.body} />}
+              {page.benefitPromo && (
+                <aside className={styles.promo} aria-label="Related benefit">
+                  <p className={styles.promoTitle}>{page.benefitPromo.title}</p>
+                  {page.benefitPromo.description && <p>{page.benefitPromo.description}</p>}
+                  <ButtonLink link={{ url: page.benefitPromo.url, title: page.benefitPromo.linkText }} />
+                </aside>
+              )}
+            </div>
+          </div>
+        )}
+      {page.benefits && (
+        <>
+          <BenefitCards title={titles.other} cards={page.benefits.other} />
+          <BenefitCards title={titles.hardship} cards={page.benefits.hardship} />
+        </>
+      )}
+      <BlockList blocks={page.blocks} />
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SEARCH_TYPES, queryString, toSearchType, type SearchDocument, type SearchType } from '@/lib/bff/blogTypes';
+import { fetchSearchPage } from '@/lib/bff/browser';
+import { formatNumber } from '@/lib/format';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+import { SearchTeaser } from './SearchTeaser';
+import styles from './search.module.css';
+
+interface SearchScreenProps {
+  /** The first page for the URL the server rendered, when it had a term. */
+  initial: SearchDocument | null;
+}
+
+/**
+ * The search screen. The URL (q, type) is the state: changing the term or 'Browse by' pushes a new
+ * URL, so a search can be shared, reloaded and gone back to, and the results follow it.
+ */
+export function SearchScreen({ initial }: SearchScreenProps) {
+  const params = useSearchParams();
+  const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ');
+  const type = toSearchType(params.get('type'));
+  const [term, setTerm] = useState(q);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  // Back and forward change the URL under us; the box shows the term being searched.
+  useEffect(() => setTerm(q), [q]);
+
+  const matchesInitial = initial !== null && initial.query === q && initial.type === type;
+  const query = useInfiniteQuery({
+    queryKey: ['search', q, type],
+    queryFn: ({ pageParam, signal }) => fetchSearchPage(q, type, pageParam, signal),
+    enabled: q !== '',
+    initialPageParam: 0,
+    initialData: matchesInitial ? { pages: [initial], pageParams: [0] } : undefined,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((n, p) => n + p.results.length, 0);
+      return shown < last.totalResults && last.results.length > 0 ? last.page + 1 : undefined;
+    },
+  });
+
+  function navigate(next: { q: string; type: SearchType }) {
+    const url = `/search${queryString({ q: next.q, type: next.type === 'all' ? undefined : next.type })}`;
+    // Next keeps useSearchParams in step with pushState, without a server round trip.
+    window.history.pushState(null, '', url);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = term.trim().replace(/\s+/g, ' ');
+    if (next === '') {
+      input.current?.focus();
+      return;
+    }
+    navigate({ q: next, type });
+  }
+
+  const pages = query.data?.pages ?? [];
+  const results = pages.flatMap((p) => p.results);
+  const total = pages.at(-1)?.totalResults ?? 0;
+  const searching = q !== '' && query.isFetching && !query.isFetchingNextPage;
+
+  return (
+    <div className={styles.screen}>
+      <form className={styles.form} role="search" onSubmit={submit} action="/search">
+        <label htmlFor={inputId} className={styles.label}>
+          Search
+        </label>
+        <div className={styles.box}>
+          <input
+            ref={input}
+            id={inputId}
+            name="q"
+            type="search"
+            className={styles.input}
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Search benefits, discounts and advice"
+            maxLength={200}
+            autoComplete="off"
+          />
+          {term !== '' && (
+            <button
+              type="button"
+              className={styles.clear}
+              onClick={() => {
+                setTerm('');
+                input.current?.focus();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">Clear search term</span>
+            </button>
+          )}
+          {type !== 'all' && <input type="hidden" name="type" value={type} />}
+          <button type="submit" className={styles.submit}>
+            Search
+          </button>
+        </div>
+      </form>
+
+      <div className={styles.browse}>
+        <span className={styles.browseLabel} id="browse-by">
+          Browse by
+        </span>
+        <div className={styles.browseButtons} role="group" aria-labelledby="browse-by">
+          {SEARCH_TYPES.map((t) => (
+            <button
+              key={t.value}
+              type="button"
+              className={styles.browseButton}
+              aria-pressed={type === t.value}
+              onClick={() => navigate({ q, type: t.value })}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <select
+          className={styles.browseSelect}
+          aria-labelledby="browse-by"
+          value={type}
+          onChange={(e) => navigate({ q, type: toSearchType(e.target.value) })}
+        >
+          {SEARCH_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <section className={styles.results} aria-labelledby="search-heading" aria-busy={searching}>
+        {q === '' ? (
+          <h2 id="search-heading" className={styles.heading}>
+            What are you looking for?
+          </h2>
+        ) : searching ? (
+          <>
+            <h2 id="search-heading" className="visually-hidden">
+              Searching for “{q}”
+            </h2>
+            <LoadingIndicator />
+          </>
+        ) : query.isError && results.length === 0 ? (
+          <h2 id="search-heading" className={styles.heading} role="alert">
+            Search is unavailable right now. Please try again in a moment.
+          </h2>
+        ) : total === 0 ? (
+          <>
+            <h2 id="search-heading" className={styles.heading}>
+              0 results for “{q}”
+            </h2>
+            <p className={styles.empty}>No results found. Please try another search.</p>
+          </>
+        ) : (
+          <>
+            <h2 id="search-heading" className={styles.heading} aria-live="polite">
+              {formatNumber(total)} {total === 1 ? 'result' : 'results'} for “{q}”
+            </h2>
+            <ol className={styles.list} data-testid="search-results">
+              {results.map((r) => (
+                <li key={`${r.type}-${r.id}`}>
+                  <SearchTeaser result={r} />
+                </li>
+              ))}
+            </ol>
+            {query.hasNextPage && (
+              <div className={styles.more}>
+                <button
+                  type="button"
+                  className={styles.moreButton}
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                  aria-busy={query.isFetchingNextPage}
+                >
+                  {query.isFetchingNextPage ? 'Loading…' : 'Load More'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

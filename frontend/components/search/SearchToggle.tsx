@@ -1,0 +1,52 @@
+'use client';
+
+import { useId, useRef } from 'react';
+import styles from './search.module.css';
+
+/** The header's search button: it opens a search overlay whose form goes to /search?q=. */
+export function SearchToggle() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const inputId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">Search</span>
+      </button>
+      <dialog
+        ref={dialog}
+        className={styles.overlay}
+        aria-label="Search the site"
+        onClick={(e) => {
+          if (e.target === dialog.current) dialog.current.close(); // a click on the backdrop
+        }}
+      >
+        {/* A plain GET form: it works before hydration, and needs no router (the header renders
+            outside any page, in tests too). */}
+        <form action="/search" method="get" role="search" className={styles.overlayForm}>
+          <label htmlFor={inputId} className={styles.overlayLabel}>
+            Search benefits, discounts and advice
+          </label>
+          <div className={styles.box}>
+            <input id={inputId} name="q" type="search" required maxLength={200} className={styles.input} autoComplete="off" />
+            <button type="submit" className={styles.submit}>
+              Search
+            </button>
+          </div>
+        </form>
+        <button type="button" className={styles.overlayClose} onClick={() => dialog.current?.close()}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">Close search</span>
+        </button>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { currentHash, withParams } from './url';
+import styles from './StatusMessages.module.css';
+
+export type StatusMessageType = 'success' | 'error';
+
+export interface StatusMessageInput {
+  message: string;
+  /** Defaults to 'success'. */
+  type?: StatusMessageType;
+}
+
+/** Spec 1 §9: enter delay 200 ms, auto-close 8000 ms, leave delay 800 ms. */
+export interface StatusMessageTimings {
+  enter: number;
+  autoClose: number;
+  leave: number;
+}
+
+export const STATUS_MESSAGE_TIMINGS: StatusMessageTimings = { enter: 200, autoClose: 8000, leave: 800 };
+
+type Phase = 'entering' | 'open' | 'closing';
+
+interface Entry {
+  id: number;
+  message: string;
+  type: StatusMessageType;
+  phase: Phase;
+}
+
+export interface StatusMessagesApi {
+  /** Shows a message 200 ms from now; it closes itself after 8 s. Returns its id for `close`. */
+  push: (input: StatusMessageInput) => number;
+  /** Closes a message: it fades and is removed 800 ms later. */
+  close: (id: number) => void;
+}
+
+const StatusMessagesContext = createContext<StatusMessagesApi | null>(null);
+const EntriesContext = createContext<{ entries: Entry[]; close: (id: number) => void } | null>(null);
+
+/** The app's status messages, for any client component under the provider (the root layout). */
+export function useStatusMessages(): StatusMessagesApi {
+  const api = useContext(StatusMessagesContext);
+  if (!api) throw new Error('useStatusMessages must be used inside <StatusMessagesProvider>');
+  return api;
+}
+
+/**
+ * Holds the messages and runs their clock: each one waits `enter` ms before it is shown, closes
+ * after `autoClose` ms on screen and is removed `leave` ms after closing, which is the time its
+ * fade takes. A change of route closes the first message still open.
+ */
+export function StatusMessagesProvider({
+  children,
+  timings = STATUS_MESSAGE_TIMINGS,
+}: {
+  children: ReactNode;
+  timings?: StatusMessageTimings;
+}) {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, number[]>());
+
+  const later = useCallback((id: number, ms: number, run: () => void) => {
+    const timer = window.setTimeout(run, ms);
+    timers.current.set(id, [...(timers.current.get(id) ?? []), timer]);
+  }, []);
+
+  const setPhase = useCallback((id: number, phase: Phase) => {
+    setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, phase } : entry)));
+  }, []);
+
+  const close = useCallback(
+    (id: number) => {
+      for (const timer of timers.current.get(id) ?? []) window.clearTimeout(timer);
+      timers.current.delete(id);
+      setPhase(id, 'closing');
+      later(id, timings.leave, () => {
+        timers.current.delete(id);
+        setEntries((list) => list.filter((entry) => entry.id !== id));
+      });
+    },
+    [later, setPhase, timings.leave],
+  );
+
+  const push = useCallback(
+    ({ message, type = 'success' }: StatusMessageInput) => {
+      const id = nextId.current++;
+      setEntries((list) => [...list, { id, message, type, phase: 'entering' }]);
+      later(id, timings.enter, () => {
+        setPhase(id, 'open');
+        later(id, timings.autoClose, () => close(id));
+      });
+      return id;
+    },
+    [close, later, setPhase, timings.autoClose, timings.enter],
+  );
+
+  useEffect(() => {
+    const all = timers.current;
+    return () => {
+      for (const list of all.values()) for (const timer of list) window.clearTimeout(timer);
+      all.clear();
+    };
+  }, []);
+
+  // Any route change closes the first message (spec 1 §4); query changes are not route changes.
+  const pathname = usePathname();
+  const lastPath = useRef(pathname);
+  const entriesRef = useRef(entries);
+  useEffect(() => {
+    entriesRef.current = entries;
+  }, [entries]);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    const first = entriesRef.current.find((entry) => entry.phase !== 'closing');
+    if (first) close(first.id);
+  }, [pathname, close]);
+
+  const api = useMemo(() => ({ push, close }), [push, close]);
+  const view = useMemo(() => ({ entries, close }), [entries, close]);
+  return (
+    <StatusMessagesContext.Provider value={api}>
+      <EntriesContext.Provider value={view}>{children}</EntriesContext.Provider>
+    </StatusMessagesContext.Provider>
+  );
+}
+
+/**
+ * The message area of the shell: a polite live region, present from the first paint so screen
+ * readers hear what is added to it. Only messages past their enter delay are in it.
+ */
+export function StatusMessageRegion() {
+  const view = useContext(EntriesContext);
+  if (!view) throw new Error('StatusMessageRegion must be used inside <StatusMessagesProvider>');
+  const visible = view.entries.filter((entry) => entry.phase !== 'entering');
+  return (
+    <div className={styles.region} aria-live="polite" aria-relevant="additions text" data-testid="status-messages">
+      {visible.map((entry) => (
+        <div
+          key={entry.id}
+          className={styles.message}
+          data-type={entry.type}
+          data-state={entry.phase}
+          aria-hidden={entry.phase === 'closing' || undefined}
+        >
+          <span className={styles.icon} aria-hidden="true">
+            {entry.type === 'error' ? '!' : '✓'}
+          </span>
+          <p className={styles.text}>
+            <span className="visually-hidden">{entry.type === 'error' ? 'Error: ' : 'Success: '}</span>
+            {entry.message}
+          </p>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label="Close message"
+            onClick={() => view.close(entry.id)}
+            tabIndex={entry.phase === 'closing' ? -1 : undefined}
+          >
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Shows a message sent in the address, `?message=<text>&messageType=error`, as redirects do, once:
+ * the parameters are then taken out of the address without a new history entry or a scroll.
+ */
+export function StatusMessageFromQuery() {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const router = useRouter();
+  const { push } = useStatusMessages();
+  const handled = useRef<string | null>(null);
+
+  const message = searchParams.get('message');
+  const type: StatusMessageType = searchParams.get('messageType') === 'error' ? 'error' : 'success';
+  useEffect(() => {
+    if (!message) return;
+    const key = `${pathname}?${searchParams.toString()}`;
+    if (handled.current === key) return; // Strict Mode runs effects twice; show it once.
+    handled.current = key;
+    push({ message, type });
+    router.replace(withParams(pathname, searchParams, { message: null, messageType: null }, currentHash()), {
+      scroll: false,
+    });
+  }, [message, type, pathname, searchParams, push, router]);
+
+  return null;
+}

@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
+
+/** The serious and critical axe violations of the page as it is now (as home.spec.ts checks). */
+export async function seriousAxeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+// The style guide (fixtures/cms/node/style-guide.json) places every block type.
+const PATH = '/style-guide';
+const DESKTOP = { width: 1280, height: 900 };
+
+type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
+
+async function seriousAxeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Elements wider than the viewport, named so a failure says which. */
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    if (document.documentElement.scrollWidth > width) wide.push(`document ${document.documentElement.scrollWidth}`);
+    for (const el of document.querySelectorAll('main *')) {
+      // Content inside a scroller (carousels, tables) may be wider; the scroller itself may not.
+      if (el.closest('ul[tabindex], [role="region"][tabindex], dialog')?.contains(el) && !el.matches('ul[tabindex], [role="region"][tabindex]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.right > width + 1 || r.left < -1)) {
+        wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+    }
+    return wide.slice(0, 10);
+  });
+}
+
+test.describe('content blocks at desktop width', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('draws every block type of the style guide', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Style guide');
+    const types = await page.locator('main [data-block]').evaluateAll((els) => [
+      ...new Set(els.map((el) => el.getAttribute('data-block'))),
+    ]);
+    expect(types.sort()).toEqual(
+      [
+        'benefit_promo', 'benefit_slider', 'category_slider', 'columns_promo', 'featured_content', 'fifty_fifty',
+        'grid_scroll', 'grid_simple', 'icons', 'manual_content', 'partners', 'seventy_thirty', 'sponsor_grid',
+        'sponsor_slider', 'stat_counter', 'sweepstakes', 'table', 'testimonial', 'text_block', 'viral_widget',
+        'wide_promo', 'winners_grid',
+      ].sort(),
+    );
+    await expect(page.getByText('This block is inactive')).toHaveCount(0);
+    await expect(page.getByText('Summer camp deal')).toHaveCount(0);
+  });
+
+  test('a slider moves with its buttons and the keyboard', async ({ page }) => {
+    await page.goto(PATH);
+    const carousel = page.getByRole('region', { name: 'Popular benefits' });
+    await carousel.scrollIntoViewIfNeeded();
+    const next = carousel.getByRole('button', { name: 'Next' });
+    const previous = carousel.getByRole('button', { name: 'Previous' });
+    const track = carousel.getByRole('list');
+    await expect(next).toBeVisible();
+    await expect(carousel).toHaveAttribute('data-index', '0');
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+
+    await next.click();
+    await expect(carousel).toHaveAttribute('data-index', '1');
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect(previous).toHaveAttribute('aria-disabled', 'false');
+    await expect(next).toBeFocused();
+
+    await track.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(carousel).toHaveAttribute('data-index', '2');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(carousel).toHaveAttribute('data-index', '0');
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeLessThan(6);
+    await expect(track).toBeFocused();
+  });
+
+  test('the video overlay opens and closes, unloading the player', async ({ page }) => {
+    // Offline the embed cannot load; answering it locally keeps the test quick and quiet.
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    await page.goto(PATH);
+    const play = page.getByRole('button', { name: 'Play video: How a hardship grant helped the Rivera family' });
+    await play.click();
+    const dialog = page.getByRole('dialog', { name: 'How a hardship grant helped the Rivera family' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', /\/embed\/M7lc1UVf-VE\?autoplay=1/);
+    await expect(dialog.getByRole('button', { name: 'Mute' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close video' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('iframe[src*="youtube-nocookie"]')).toHaveCount(0);
+    await expect(play).toBeFocused();
+
+    await play.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a [HARTFORD_PARAMS] link opens signup for a visitor and remembers where it went', async ({ page }) => {
+    await page.goto(PATH);
+    const link = page.getByRole('link', { name: 'Sign up to get a quote' });
+    await expect(link).toHaveAttribute('href', '#');
+    await link.click();
+    await expect(page).toHaveURL(/[?&]modal=signup/);
+    await expect(page).toHaveURL(/\/style-guide/);
+    const pending = await page.evaluate(() => window.sessionStorage.getItem('pendingLink'));
+    expect(JSON.parse(pending ?? '{}')).toEqual({
+      url: expect.stringContaining('[HARTFORD_PARAMS]'),
+      target: '_blank',
+    });
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto(PATH);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+for (const width of [390, 360]) {
+  test.describe(`content blocks at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('nothing overflows horizontally', async ({ page }) => {
+      await page.goto(PATH);
+      expect(await horizontalOverflow(page)).toEqual([]);
+    });
+
+    if (width === 390) {
+      test('has no serious or critical accessibility violations', async ({ page }) => {
+        await page.goto(PATH);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      });
+    }
+  });
+}

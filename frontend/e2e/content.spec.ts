@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+// The content site (issue 3) against the whole stack and the fixture CMS: every routing rule,
+// every page kind, union switching and gating, as a visitor meets them.
+
+type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
+
+async function seriousAxeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test.describe('routing rules answer with real HTTP statuses', () => {
+  for (const [path, status, location] of [
+    ['/benefits/reset-password', 307, '/'],
+    ['/my-token', 307, '/'],
+    ['/signin', 307, '/?modal=login'],
+    ['/blog', 308, '/blog/all-tips-updates'],
+    ['/union-member-benefits', 307, '/'],
+  ] as const) {
+    test(`${path} → ${status} ${location}`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status()).toBe(status);
+      expect(new URL(res.headers()['location'], 'http://x').pathname + new URL(res.headers()['location'], 'http://x').search).toBe(location);
+    });
+  }
+
+  test('/blog/ ends on the blog list too', async ({ request }) => {
+    const res = await request.get('/blog/', { maxRedirects: 5 });
+    expect(new URL(res.url()).pathname).toBe('/blog/all-tips-updates');
+  });
+
+  test('a union-moments path is not found', async ({ request }) => {
+    expect((await request.get('/union-moments/2025', { maxRedirects: 0 })).status()).toBe(404);
+  });
+
+  test('/error/404 and /error/500 are the error page with their statuses', async ({ page }) => {
+    let res = await page.goto('/error/404');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle(/Not Found/);
+    await expect(page.getByRole('link', { name: 'Take me home' })).toHaveAttribute('href', '/');
+    await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
+
+    res = await page.goto('/error/something-broke');
+    expect(res?.status()).toBe(500);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByText('500', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('Error');
+  });
+
+  test('a path holding signin opens the login modal on the home page', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page).toHaveURL(/\/\?modal=login$/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
+
+test.describe('page kinds', () => {
+  test('a benefit: image hero, sponsor, Spanish link and its section navigation', async ({ page }) => {
+    await page.goto('/benefits/union-plus-credit-card');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A credit card that stands with you when times get tough');
+    await expect(page.getByRole('link', { name: 'En español' })).toHaveAttribute('href', '/benefits/tarjeta-de-credito');
+    await expect(page.getByText('Offered with')).toBeVisible();
+    const section = page.getByRole('navigation', { name: 'In this section' });
+    await expect(section.getByRole('link', { name: 'Card Rewards' })).toBeVisible();
+    await expect(section.locator('[aria-current="page"]')).toHaveText('Union Credit Card');
+  });
+
+  test('a benefit with a takeover background video and no sound shows no mute button', async ({ page }) => {
+    await page.goto('/benefits/wireless');
+    await expect(page.locator('video')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /sound/ })).toHaveCount(0);
+  });
+
+  test('a category lists its benefits, hardship help apart', async ({ page }) => {
+    await page.goto('/hardship-help');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support when you need it most');
+    const hardship = page.locator('section', { has: page.getByRole('heading', { name: 'Hardship help', exact: true }) });
+    await expect(hardship.getByRole('link', { name: 'Hardship Grants', exact: true })).toBeVisible();
+    // Members-only benefits are not listed for visitors (menus may still lead to their gate).
+    await expect(hardship.getByRole('link', { name: /Strike Grant/ })).toHaveCount(0);
+  });
+
+  test('a landing page shows its hero links', async ({ page }) => {
+    await page.goto('/union-plus-more');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your union card opens more doors than you think');
+    expect(await page.locator('main section').first().getByRole('link').count()).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a generic page has its body and sidebar', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Built by unions, for union families');
+    await expect(page.locator('aside figure blockquote')).toBeVisible();
+    await page.goto('/faq');
+    await expect(page.getByRole('complementary', { name: 'Related benefit' }).getByRole('link', { name: /See card details/ })).toBeVisible();
+  });
+
+  test('the members page names the chosen union and groups its benefits', async ({ page }) => {
+    await page.goto('/union-member-benefits?union=37');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benefits for CWA Members');
+    await expect(page).toHaveTitle(/Benefits for CWA Members/);
+    await expect(page.getByRole('heading', { name: "Unique benefits you won't find anywhere else" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hardship help for union families facing financial challenges' })).toBeVisible();
+  });
+});
+
+test.describe('union personalisation', () => {
+  test('?union= switches the union, and the cookie keeps it', async ({ page }) => {
+    const main = page.getByRole('main');
+    await page.goto('/union-member-benefits?union=37');
+    await expect(main.getByRole('link', { name: 'Telecom Worker Perks' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Classroom Supply Savings' })).toHaveCount(0);
+
+    // No parameter: the cookie remembers CWA.
+    await page.goto('/union-member-benefits');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benefits for CWA Members');
+
+    await page.goto('/union-member-benefits?union=41');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benefits for AFT Members');
+    await expect(main.getByRole('link', { name: 'Classroom Supply Savings' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Telecom Worker Perks' })).toHaveCount(0);
+
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'union');
+    expect(cookie).toMatchObject({ value: '41', httpOnly: true, sameSite: 'Lax' });
+  });
+
+  test('menus follow the union', async ({ page }) => {
+    await page.goto('/?union=41');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Classroom Supply Savings' })).toHaveCount(1);
+    await page.goto('/?union=37');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Classroom Supply Savings' })).toHaveCount(0);
+  });
+});
+
+test.describe('gating', () => {
+  test('a members-only page shows the gate to a visitor, never its body, and closing goes home', async ({ page }) => {
+    await page.goto('/member-toolkit');
+    const gate = page.getByRole('dialog');
+    await expect(gate).toBeVisible();
+    await expect(gate.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByText(/MEMBERS-ONLY/)).toHaveCount(0);
+    await page.waitForLoadState('load'); // the gate answers once the page is interactive
+    await gate.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the server HTML of a gated page holds none of its body', async ({ request }) => {
+    for (const path of ['/member-toolkit', '/benefits/strike-grant']) {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toContain('MEMBERS-ONLY');
+      expect(html).toContain('noindex');
+    }
+  });
+
+  test('a union the page is limited to sees it', async ({ page }) => {
+    await page.goto('/cwa-members?union=37');
+    await expect(page.getByText(/CWA-ONLY-CONTENT/)).toBeVisible();
+  });
+
+  test('a union that does not pass goes to the access-denied page', async ({ page, request }) => {
+    await page.goto('/cwa-members?union=41');
+    await expect(page).toHaveURL(/\/benefit-not-available$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/isn't available for your union/);
+    const html = await (await request.get('/cwa-members?union=41', { maxRedirects: 0 })).text();
+    expect(html).not.toContain('CWA-ONLY');
+  });
+});
+
+test.describe('metadata', () => {
+  test('sitemap.xml lists public pages only and robots.txt points at it', async ({ request, baseURL }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    expect(xml).toContain(`${new URL(baseURL!).origin}/benefits/union-plus-credit-card</loc>`);
+    expect(xml).not.toContain('/benefits/strike-grant<');
+    expect(xml).not.toContain('/cwa-members<');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap:');
+    expect(robots).toContain('Disallow: /account');
+  });
+});
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`accessibility at ${viewport.width}px`, () => {
+    test.use({ viewport });
+    for (const path of ['/benefits/union-plus-credit-card', '/hardship-help', '/union-plus-more', '/about-us', '/no-such-page']) {
+      test(`${path} has no serious or critical violations and no sideways scroll`, async ({ page }) => {
+        await page.goto(path);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+
+const RANK: Record<string, number> = { benefit: 0, category: 1, page: 2, landing: 3, post: 4 };
+
+const results = (page: Page) => page.getByTestId('search-results').locator('article');
+
+async function types(page: Page): Promise<string[]> {
+  return results(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-type') ?? ''));
+}
+
+function inTypeOrder(ts: string[]): boolean {
+  const ranks = ts.map((t) => RANK[t] ?? 5);
+  return ranks.every((r, i) => i === 0 || r >= (ranks[i - 1] ?? 0));
+}
+
+test.describe('search at desktop width', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the header overlay searches, and results come in type order', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search the site' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('searchbox').fill('budget');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=budget$/);
+    await expect(page.getByRole('heading', { name: /^\d+ results? for “budget”$/ })).toBeVisible();
+    const ts = await types(page);
+    expect(ts.length).toBeGreaterThan(3);
+    expect(ts).toContain('benefit');
+    expect(ts).toContain('post');
+    expect(inTypeOrder(ts), ts.join(',')).toBe(true);
+  });
+
+  test("'Browse by' narrows the results and lives in the URL", async ({ page }) => {
+    await page.goto('/search?q=budget');
+    const all = (await types(page)).length;
+    await page.getByRole('button', { name: 'Benefits + Discounts' }).click();
+    await expect(page).toHaveURL(/type=benefits/);
+    await expect(page.getByRole('button', { name: 'Benefits + Discounts' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => [...new Set(await types(page))]).toEqual(['benefit']);
+    expect((await types(page)).length).toBeLessThan(all);
+
+    await page.getByRole('button', { name: 'Advice' }).click();
+    await expect(page).toHaveURL(/type=blogpost/);
+    await expect.poll(async () => [...new Set(await types(page))]).toEqual(['post']);
+    await expect(results(page).first().getByRole('link', { name: 'Advice' })).toHaveAttribute('href', '/blog/all-tips-updates');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Advice' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => [...new Set(await types(page))]).toEqual(['post']);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/type=benefits/);
+  });
+
+  test('a new term reloads the results, and Load More appends 20 at a time', async ({ page }) => {
+    await page.goto('/search?q=budget');
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await expect(box).toHaveValue('budget');
+    await page.getByRole('button', { name: 'Clear search term' }).click();
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    await box.fill('union');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=union$/);
+    const heading = page.getByRole('heading', { name: /results? for “union”$/ });
+    await expect(heading).toBeVisible();
+    const total = Number((await heading.textContent())?.match(/^[\d,]+/)?.[0]?.replace(/,/g, '') ?? 0);
+    expect(total).toBeGreaterThan(20);
+    await expect(results(page)).toHaveCount(20);
+    const more = page.getByRole('button', { name: 'Load More' });
+    for (let shown = 20; shown < total; shown += 20) {
+      await more.click();
+      await expect(results(page)).toHaveCount(Math.min(shown + 20, total));
+    }
+    await expect(more).toHaveCount(0);
+  });
+
+  test('a nonsense term shows the empty message', async ({ page }) => {
+    await page.goto('/search?q=zzqxjvw');
+    await expect(page.getByText('No results found. Please try another search.')).toBeVisible();
+    await expect(results(page)).toHaveCount(0);
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/search?q=budget');
+    await expect(results(page).first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('search at phone width', () => {
+  test.use({ viewport: PHONE });
+
+  test("'Browse by' is a select, and the page has no sideways scroll", async ({ page }) => {
+    await page.goto('/search?q=budget');
+    await expect(page.getByRole('button', { name: 'Advice' })).toBeHidden();
+    const select = page.getByRole('combobox', { name: 'Browse by' });
+    await select.selectOption('blogpost');
+    await expect(page).toHaveURL(/type=blogpost/);
+    await expect.poll(async () => [...new Set(await types(page))]).toEqual(['post']);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/search?q=budget');
+    await expect(results(page).first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  StatusMessageFromQuery,
+  StatusMessageRegion,
+  StatusMessagesProvider,
+  useStatusMessages,
+  type StatusMessagesApi,
+} from '@/components/shell/StatusMessages';
+import { nav } from './navigationMock';
+
+vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
+
+let api: StatusMessagesApi;
+function Grab() {
+  api = useStatusMessages();
+  return null;
+}
+
+function renderShell(children: React.ReactNode = null) {
+  return render(
+    <StatusMessagesProvider>
+      <Grab />
+      <StatusMessageRegion />
+      {children}
+    </StatusMessagesProvider>,
+  );
+}
+
+const region = () => screen.getByTestId('status-messages');
+const shown = () => [...region().querySelectorAll('[data-state]')].map((el) => [el.querySelector('p')?.textContent, el.getAttribute('data-state')]);
+
+describe('status messages', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    nav.reset();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a message 200 ms after it is pushed, closes it after 8 s and removes it 800 ms later', () => {
+    renderShell();
+    expect(region().getAttribute('aria-live')).toBe('polite');
+    act(() => void api.push({ message: 'Profile saved' }));
+    act(() => void vi.advanceTimersByTime(199));
+    expect(shown()).toEqual([]);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([['Success: Profile saved', 'open']]);
+    act(() => void vi.advanceTimersByTime(7999));
+    expect(shown()).toEqual([['Success: Profile saved', 'open']]);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([['Success: Profile saved', 'closing']]);
+    act(() => void vi.advanceTimersByTime(799));
+    expect(shown()).toHaveLength(1);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([]);
+  });
+
+  it('marks errors as errors', () => {
+    renderShell();
+    act(() => void api.push({ message: 'Something went wrong', type: 'error' }));
+    act(() => void vi.advanceTimersByTime(200));
+    const message = region().querySelector('[data-state]');
+    expect(message?.getAttribute('data-type')).toBe('error');
+    expect(message?.querySelector('p')?.textContent).toBe('Error: Something went wrong');
+  });
+
+  it('closes a message from its close button, removing it after the fade', () => {
+    renderShell();
+    act(() => void api.push({ message: 'Saved' }));
+    act(() => void vi.advanceTimersByTime(200));
+    fireEvent.click(screen.getByRole('button', { name: 'Close message' }));
+    expect(shown()).toEqual([['Success: Saved', 'closing']]);
+    act(() => void vi.advanceTimersByTime(800));
+    expect(shown()).toEqual([]);
+  });
+
+  it('closes the first open message on a route change, not on a query change', () => {
+    const view = renderShell();
+    act(() => {
+      api.push({ message: 'One' });
+      api.push({ message: 'Two' });
+    });
+    act(() => void vi.advanceTimersByTime(200));
+    nav.go('/?modal=login');
+    view.rerender(
+      <StatusMessagesProvider>
+        <Grab />
+        <StatusMessageRegion />
+      </StatusMessagesProvider>,
+    );
+    expect(shown().map(([, state]) => state)).toEqual(['open', 'open']);
+    nav.go('/benefits');
+    view.rerender(
+      <StatusMessagesProvider>
+        <Grab />
+        <StatusMessageRegion />
+      </StatusMessagesProvider>,
+    );
+    expect(shown()).toEqual([
+      ['Success: One', 'closing'],
+      ['Success: Two', 'open'],
+    ]);
+  });
+
+  it('shows a message from ?message= once and takes it out of the address', () => {
+    nav.go('/account?tab=1&message=Welcome%20back&messageType=error');
+    renderShell(<StatusMessageFromQuery />);
+    expect(nav.replace).toHaveBeenCalledTimes(1);
+    expect(nav.replace).toHaveBeenCalledWith('/account?tab=1', { scroll: false });
+    act(() => void vi.advanceTimersByTime(200));
+    expect(shown()).toEqual([['Error: Welcome back', 'open']]);
+  });
+
+  it('refuses to work outside its provider', () => {
+    expect(() => render(<Grab />)).toThrow(/StatusMessagesProvider/);
+  });
+});

@@ -1,0 +1,141 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GateModal } from '@/components/modals/GateModal';
+import { Modal } from '@/components/modals/Modal';
+import { ModalHost } from '@/components/modals/ModalHost';
+import { modalFromParam } from '@/components/modals/modalParam';
+import { nav } from './navigationMock';
+
+vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
+
+describe('modalFromParam', () => {
+  it.each([
+    ['login', 'login'],
+    ['signin', 'login'],
+    ['register', 'signup'],
+    ['signup', 'signup'],
+    ['forgot', 'reset'],
+    ['bogus', 'invalid'],
+    ['', 'invalid'],
+    ['LOGIN', 'invalid'],
+  ])('%j opens %s', (value, kind) => {
+    expect(modalFromParam(value)).toBe(kind);
+  });
+
+  it('opens nothing without the parameter', () => {
+    expect(modalFromParam(null)).toBeNull();
+  });
+});
+
+describe('ModalHost', () => {
+  beforeEach(() => nav.reset());
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['/?modal=login', 'Log In'],
+    ['/?modal=signin', 'Log In'],
+    ['/?modal=register', 'Create Your Account'],
+    ['/?modal=signup', 'Create Your Account'],
+    ['/?modal=forgot', 'Forgot Password'],
+  ])('%s opens the dialog %j', (href, title) => {
+    nav.go(href);
+    render(<ModalHost />);
+    const dialog = screen.getByRole('dialog', { name: title });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+  });
+
+  it('opens nothing without the parameter', () => {
+    render(<ModalHost />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('clears an unknown value after 200 ms', () => {
+    vi.useFakeTimers();
+    nav.go('/benefits?union=7&modal=bogus');
+    render(<ModalHost />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void vi.advanceTimersByTime(199));
+    expect(nav.replace).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(nav.replace).toHaveBeenCalledWith('/benefits?union=7', { scroll: false });
+  });
+
+  it('closes on Escape by taking the parameter out of the address', () => {
+    nav.go('/benefits?modal=login&union=7');
+    render(<ModalHost />);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(nav.replace).toHaveBeenCalledWith('/benefits?union=7', { scroll: false });
+  });
+
+  it('links the modals to each other on the same page', () => {
+    nav.go('/benefits?modal=login');
+    render(<ModalHost />);
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/benefits?modal=forgot',
+    );
+    expect(screen.getByRole('link', { name: 'Create your account' }).getAttribute('href')).toBe(
+      '/benefits?modal=signup',
+    );
+  });
+});
+
+describe('Modal', () => {
+  it('moves focus in, keeps Tab inside, closes from the backdrop and gives focus back', () => {
+    const onClose = vi.fn();
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const view = render(
+      <Modal title="Hello" onClose={onClose}>
+        <a href="/one">One</a>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Hello' });
+    expect(document.activeElement).toBe(dialog);
+    expect(document.body.style.overflow).toBe('hidden');
+
+    const close = screen.getByRole('button', { name: 'Close' });
+    const link = screen.getByRole('link', { name: 'One' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(link);
+
+    const backdrop = dialog.parentElement as HTMLElement;
+    fireEvent.mouseDown(dialog);
+    fireEvent.click(backdrop); // a drag that ends on the backdrop does not count
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    view.unmount();
+    expect(document.body.style.overflow).toBe('');
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+});
+
+describe('GateModal', () => {
+  beforeEach(() => nav.reset());
+
+  it('offers log in and sign up on this page, and closing it goes home', () => {
+    nav.go('/benefits/members-only');
+    render(<GateModal />);
+    const dialog = screen.getByRole('dialog', { name: 'Members only' });
+    expect(dialog.textContent).toMatch(/signed-in members/);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/benefits/members-only?modal=login');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/benefits/members-only?modal=signup',
+    );
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(nav.push).toHaveBeenCalledWith('/', undefined);
+  });
+
+  it('steps aside while the login modal is open', () => {
+    nav.go('/benefits/members-only?modal=login');
+    render(<GateModal />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
