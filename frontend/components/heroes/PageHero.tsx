@@ -77,7 +77,12 @@ function HeroWords({ hero }: { hero: Hero }) {
       {links.length > 0 && (
         <div className={styles.actions}>
           {links.map((link, i) => (
-            <ButtonLink key={link.url + i} link={link} variant={i === 0 ? 'primary' : 'secondary'} />
+            <ButtonLink
+              key={link.url + i}
+              link={link}
+              variant={i === 0 ? 'primary' : 'secondary'}
+              className={i === 0 ? undefined : styles.secondaryButton}
+            />
           ))}
         </div>
       )}
