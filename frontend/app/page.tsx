@@ -2,17 +2,19 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { toMetadata } from '@/lib/metadata';
 import { ContentPage } from '@/components/page/ContentPage';
-import { loadPage } from './[...path]/page';
+import { loadPage, type SearchParams } from '@/lib/reader';
 
 const HOME_PATH = '/';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const page = await loadPage(HOME_PATH);
+type Props = { searchParams: SearchParams };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const page = await loadPage(HOME_PATH, searchParams);
   return page.kind === 'redirect' ? {} : toMetadata(page.meta);
 }
 
-export default async function HomePage() {
-  const page = await loadPage(HOME_PATH);
+export default async function HomePage({ searchParams }: Props) {
+  const page = await loadPage(HOME_PATH, searchParams);
   if (page.kind === 'redirect') redirect(page.location);
   return <ContentPage page={page} />;
 }

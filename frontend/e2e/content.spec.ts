@@ -36,6 +36,12 @@ test.describe('routing rules answer with real HTTP statuses', () => {
     expect(new URL(res.url()).pathname).toBe('/blog/all-tips-updates');
   });
 
+  test('?redirect_benefit= sends the visitor to that benefit', async ({ request }) => {
+    const res = await request.get('/?redirect_benefit=wireless', { maxRedirects: 0 });
+    expect(res.status()).toBe(307);
+    expect(res.headers()['location']).toMatch(/\/benefits\/wireless$/);
+  });
+
   test('a union-moments path is not found', async ({ request }) => {
     expect((await request.get('/union-moments/2025', { maxRedirects: 0 })).status()).toBe(404);
   });

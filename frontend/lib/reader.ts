@@ -1,4 +1,6 @@
 import { headers } from 'next/headers';
+import { getPage } from './bff/client';
+import type { PageResult } from './bff/types';
 import { UNION_HEADER } from './union';
 
 /** The union this request is personalised for, as the proxy found it (query or cookie). */
@@ -20,4 +22,16 @@ export async function requestOrigin(): Promise<URL | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** A page's search parameters, as Next hands them to it. */
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The page for a path, for this reader; the BFF cleans the path and decides what lives there.
+ * `?redirect_benefit=` asks for a benefit instead (spec 1 §7).
+ */
+export async function loadPage(path: string, searchParams: SearchParams): Promise<PageResult> {
+  const benefit = (await searchParams).redirect_benefit;
+  return getPage(path, await readerUnion(), typeof benefit === 'string' ? benefit : undefined);
 }

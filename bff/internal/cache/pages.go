@@ -28,6 +28,10 @@ func (p *Pages) Reader(ctx context.Context, a portal.Audience, union string) (po
 // Page is cached per path and reader (audience, union). A redirect is not cached here: it is
 // computed from cached content on each request.
 func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
+	if req.RedirectBenefit != "" {
+		// Always a redirect or the page itself: nothing of its own worth caching.
+		return p.next.Page(ctx, req)
+	}
 	key := req.Path + "|" + req.Reader.Key()
 	return Fetch(ctx, p.store, "page", key, func(ctx context.Context) (Loaded[*portal.PageDocument], error) {
 		doc, err := p.next.Page(ctx, req)

@@ -35,7 +35,14 @@ func (h handlers) page(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{Path: page.CleanPath(raw), Reader: reader})
+	benefit := c.Query("redirect_benefit")
+	if benefit != "" && !slugPattern.MatchString(benefit) {
+		return apperr.Fields("The redirect_benefit parameter is not a benefit.",
+			apperr.FieldError{Field: "redirect_benefit", Message: "The redirect_benefit parameter is not a benefit."})
+	}
+	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{
+		Path: page.CleanPath(raw), Reader: reader, RedirectBenefit: strings.Clone(benefit),
+	})
 	var redirect *portal.Redirect
 	if errors.As(err, &redirect) {
 		c.Set(fiber.HeaderCacheControl, "no-cache")
@@ -54,6 +61,9 @@ type redirectDocument struct {
 	Location  string `json:"location"`
 	Permanent bool   `json:"permanent"`
 }
+
+// slugPattern is what a benefit's path segment looks like.
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,127}$`)
 
 // maxUnionLen bounds the union parameter: term ids and short names are short.
 const maxUnionLen = 64

@@ -95,6 +95,14 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 	if err := routingRule(sitePath); err != nil {
 		return nil, err
 	}
+	if slug := req.RedirectBenefit; slug != "" {
+		if benefit, err := s.content.NodeByPath(ctx, "benefits/"+slug); err == nil && benefit.Bundle == "benefit" {
+			return nil, &portal.Redirect{Location: CleanPath(benefit.Path)}
+		} else if err != nil && !apperr.Is(err, apperr.NotFound) {
+			return nil, err
+		}
+		// An unknown benefit is no reason to fail the page the reader asked for.
+	}
 	r := req.Reader
 	if sitePath == membersPath || sitePath == eligibilityPath {
 		// These pages are about one union: a visitor who has not picked one has nothing to see.

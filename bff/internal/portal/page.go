@@ -140,6 +140,9 @@ func (r Reader) Key() string {
 type PageRequest struct {
 	Path   string
 	Reader Reader
+	// RedirectBenefit, from ?redirect_benefit=, sends the reader to the benefit at
+	// benefits/{RedirectBenefit} instead of Path when that benefit exists.
+	RedirectBenefit string
 }
 
 // SiteChrome is the header and footer shared by every page.

@@ -222,3 +222,21 @@ func grepLines(b []byte, sub string) string {
 	}
 	return string(out)
 }
+
+func TestRedirectBenefitSendsTheReaderToTheBenefit(t *testing.T) {
+	cms := startCMS(t)
+	b := startBFF(t, testConfig(cms.URL))
+	var doc map[string]any
+	status, _, raw := get(t, b.url+"/api/v1/page?path=/&redirect_benefit=wireless")
+	if err := json.Unmarshal(raw, &doc); err != nil || status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != "/benefits/wireless" {
+		t.Fatalf("%d %s", status, raw)
+	}
+	// An unknown benefit leaves the page as asked; a malformed one is a 400.
+	_, _, raw = get(t, b.url+"/api/v1/page?path=/&redirect_benefit=no-such-benefit")
+	if !bytes.Contains(raw, []byte(`"kind":"home"`)) {
+		t.Fatalf("unknown benefit: %s", raw)
+	}
+	if status, _, _ := get(t, b.url+"/api/v1/page?path=/&redirect_benefit=../etc"); status != http.StatusBadRequest {
+		t.Fatalf("malformed benefit: status %d", status)
+	}
+}

@@ -65,9 +65,11 @@ function query(params: Record<string, string | undefined>): string {
  * request so generateMetadata and the page share one call. A 404 becomes Next's not-found page;
  * anything else throws to the route's error boundary.
  */
-export const getPage = cache(async (path: string, union?: string): Promise<PageResult> => {
+export const getPage = cache(async (path: string, union?: string, redirectBenefit?: string): Promise<PageResult> => {
   try {
-    return await getJson<PageResult>(`/api/v1/page${query({ path, union })}`, { cache: 'no-store' });
+    return await getJson<PageResult>(`/api/v1/page${query({ path, union, redirect_benefit: redirectBenefit })}`, {
+      cache: 'no-store',
+    });
   } catch (error) {
     if (error instanceof BffError && error.status === 404) notFound();
     throw error;

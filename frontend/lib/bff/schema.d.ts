@@ -980,6 +980,8 @@ export interface operations {
                  *     cookie. Unknown or absent: the site's fallback union.
                  */
                 union?: components["parameters"]["Union"];
+                /** @description Send the reader to the benefit at benefits/{redirect_benefit} instead, when it exists. */
+                redirect_benefit?: string;
             };
             header?: never;
             path?: never;
