@@ -77,21 +77,10 @@ type rawSearchResult struct {
 
 // BlogCategories lists the blog categories with their URL slugs, ordered by weight then name.
 func (c *Client) BlogCategories(ctx context.Context) ([]portal.BlogCategory, error) {
-	doc, err := c.get(ctx, "term", url.Values{"bundle": {"blog_category"}})
+	out, _, err := collection(ctx, c, "blog categories", "term", url.Values{"bundle": {"blog_category"}},
+		func(_ *document, r *resource) (portal.BlogCategory, error) { return reshapeBlogCategory(r) })
 	if err != nil {
 		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("blog categories", err)
-	}
-	out := make([]portal.BlogCategory, 0, len(rs))
-	for i := range rs {
-		bc, err := reshapeBlogCategory(&rs[i])
-		if err != nil {
-			return nil, c.malformed("blog categories", err)
-		}
-		out = append(out, bc)
 	}
 	sortByWeight(out, func(b portal.BlogCategory) (int, string) { return b.Weight, b.Name })
 	return out, nil
@@ -109,23 +98,17 @@ func (c *Client) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostLis
 	if q.Topic != "" {
 		v.Set("topic", q.Topic)
 	}
-	doc, err := c.get(ctx, "posts", v)
+	posts, doc, err := collection(ctx, c, "posts", "posts", v, func(doc *document, r *resource) (portal.Post, error) {
+		p, err := c.reshapePost(doc, r)
+		if err != nil {
+			return portal.Post{}, err
+		}
+		return *p, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("posts", err)
-	}
-	list := &portal.PostList{Total: metaCount(doc, len(rs)), Posts: make([]portal.Post, 0, len(rs))}
-	for i := range rs {
-		p, err := c.reshapePost(doc, &rs[i])
-		if err != nil {
-			return nil, c.malformed("posts", err)
-		}
-		list.Posts = append(list.Posts, *p)
-	}
-	return list, nil
+	return &portal.PostList{Total: metaCount(doc, len(posts)), Posts: posts}, nil
 }
 
 // Post returns the post with a nid.
@@ -153,47 +136,29 @@ func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
 
 // Archives lists the months that have posts, newest first.
 func (c *Client) Archives(ctx context.Context) ([]portal.ArchiveMonth, error) {
-	doc, err := c.get(ctx, "archives", nil)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("archives", err)
-	}
-	out := make([]portal.ArchiveMonth, 0, len(rs))
-	for i := range rs {
+	out, _, err := collection(ctx, c, "archives", "archives", nil, func(_ *document, r *resource) (portal.ArchiveMonth, error) {
 		var raw rawArchive
-		if err := rs[i].attrs(&raw); err != nil {
-			return nil, c.malformed("archives", err)
+		if err := r.attrs(&raw); err != nil {
+			return portal.ArchiveMonth{}, err
 		}
 		if raw.Month < 1 || raw.Month > 12 || raw.Year < 1 {
-			return nil, c.malformed("archives", fmt.Errorf("archive %s: month %d of %d", rs[i].ID, raw.Month, raw.Year))
+			return portal.ArchiveMonth{}, fmt.Errorf("archive %s: month %d of %d", r.ID, raw.Month, raw.Year)
 		}
-		out = append(out, portal.ArchiveMonth{Year: raw.Year, Month: raw.Month, Count: raw.Count})
-	}
-	return out, nil
+		return portal.ArchiveMonth{Year: raw.Year, Month: raw.Month, Count: raw.Count}, nil
+	})
+	return out, err
 }
 
 // Search returns one page of the CMS's search, in its order.
 func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
-	doc, err := c.get(ctx, "search", url.Values{
+	hits, doc, err := collection(ctx, c, "search", "search", url.Values{
 		"keywords": {q.Keywords},
 		"type":     {q.Type},
 		"page":     {strconv.Itoa(q.Page)},
-	})
-	if err != nil {
-		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("search", err)
-	}
-	out := &portal.SearchHits{Total: metaCount(doc, len(rs)), Hits: make([]portal.SearchHit, 0, len(rs))}
-	for i := range rs {
+	}, func(doc *document, r *resource) (portal.SearchHit, error) {
 		var raw rawSearchResult
-		if err := rs[i].attrs(&raw); err != nil {
-			return nil, c.malformed("search", err)
+		if err := r.attrs(&raw); err != nil {
+			return portal.SearchHit{}, err
 		}
 		h := portal.SearchHit{
 			Type:            raw.Type,
@@ -212,16 +177,19 @@ func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.Sear
 		if raw.ParentPage != nil && raw.ParentPage.Title != "" {
 			h.ParentPage = &portal.PageRef{Title: raw.ParentPage.Title, Path: raw.ParentPage.Path}
 		}
-		if imgs := doc.related(&rs[i], "image"); len(imgs) > 0 {
+		if imgs := doc.related(r, "image"); len(imgs) > 0 {
 			img, err := c.reshapeImage(imgs[0])
 			if err != nil {
-				return nil, c.malformed("search", err)
+				return portal.SearchHit{}, err
 			}
 			h.Image = &img
 		}
-		out.Hits = append(out.Hits, h)
+		return h, nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return &portal.SearchHits{Total: metaCount(doc, len(hits)), Hits: hits}, nil
 }
 
 func (c *Client) reshapePost(doc *document, r *resource) (*portal.Post, error) {

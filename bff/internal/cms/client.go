@@ -91,21 +91,9 @@ func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, err
 
 // Unions lists every union term, ordered by weight then name.
 func (c *Client) Unions(ctx context.Context) ([]portal.Union, error) {
-	doc, err := c.get(ctx, "term", url.Values{"bundle": {"union"}})
+	out, _, err := collection(ctx, c, "unions", "term", url.Values{"bundle": {"union"}}, c.reshapeUnion)
 	if err != nil {
 		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("unions", err)
-	}
-	out := make([]portal.Union, 0, len(rs))
-	for i := range rs {
-		u, err := c.reshapeUnion(doc, &rs[i])
-		if err != nil {
-			return nil, c.malformed("unions", err)
-		}
-		out = append(out, u)
 	}
 	sortByWeight(out, func(u portal.Union) (int, string) { return u.Weight, u.Name })
 	return out, nil
@@ -113,21 +101,10 @@ func (c *Client) Unions(ctx context.Context) ([]portal.Union, error) {
 
 // Terms lists the terms of a blog bundle, ordered by weight then name.
 func (c *Client) Terms(ctx context.Context, bundle string) ([]portal.Term, error) {
-	doc, err := c.get(ctx, "term", url.Values{"bundle": {bundle}})
+	out, _, err := collection(ctx, c, "terms", "term", url.Values{"bundle": {bundle}},
+		func(_ *document, r *resource) (portal.Term, error) { return reshapeTerm(r) })
 	if err != nil {
 		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("terms", err)
-	}
-	out := make([]portal.Term, 0, len(rs))
-	for i := range rs {
-		t, err := reshapeTerm(&rs[i])
-		if err != nil {
-			return nil, c.malformed("terms", err)
-		}
-		out = append(out, t)
 	}
 	sortByWeight(out, func(t portal.Term) (int, string) { return t.Weight, t.Name })
 	return out, nil
@@ -135,44 +112,15 @@ func (c *Client) Terms(ctx context.Context, bundle string) ([]portal.Term, error
 
 // Menus lists every link of every menu, flat, in the CMS's order.
 func (c *Client) Menus(ctx context.Context) ([]portal.MenuLink, error) {
-	doc, err := c.get(ctx, "menu", nil)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("menus", err)
-	}
-	out := make([]portal.MenuLink, 0, len(rs))
-	for i := range rs {
-		m, err := reshapeMenuLink(&rs[i])
-		if err != nil {
-			return nil, c.malformed("menus", err)
-		}
-		out = append(out, m)
-	}
-	return out, nil
+	out, _, err := collection(ctx, c, "menus", "menu", nil,
+		func(_ *document, r *resource) (portal.MenuLink, error) { return reshapeMenuLink(r) })
+	return out, err
 }
 
 // Benefits lists every benefit as a teaser, in the CMS's order.
 func (c *Client) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) {
-	doc, err := c.get(ctx, "benefits", nil)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := doc.many()
-	if err != nil {
-		return nil, c.malformed("benefits", err)
-	}
-	out := make([]portal.BenefitTeaser, 0, len(rs))
-	for i := range rs {
-		b, err := c.reshapeBenefitTeaser(doc, &rs[i])
-		if err != nil {
-			return nil, c.malformed("benefits", err)
-		}
-		out = append(out, b)
-	}
-	return out, nil
+	out, _, err := collection(ctx, c, "benefits", "benefits", nil, c.reshapeBenefitTeaser)
+	return out, err
 }
 
 // Variable returns a site variable by name.
@@ -193,6 +141,29 @@ func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, e
 		return nil, c.malformed("variable", err)
 	}
 	return v, nil
+}
+
+// collection gets a JSON:API collection and reshapes each resource; the document comes back too,
+// for its meta. what names the answer in errors.
+func collection[T any](ctx context.Context, c *Client, what, res string, q url.Values,
+	reshape func(*document, *resource) (T, error)) ([]T, *document, error) {
+	doc, err := c.get(ctx, res, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := doc.many()
+	if err != nil {
+		return nil, nil, c.malformed(what, err)
+	}
+	out := make([]T, 0, len(rs))
+	for i := range rs {
+		v, err := reshape(doc, &rs[i])
+		if err != nil {
+			return nil, nil, c.malformed(what, err)
+		}
+		out = append(out, v)
+	}
+	return out, doc, nil
 }
 
 // sortByWeight orders terms as the CMS's editors order them: by weight, then by name.
