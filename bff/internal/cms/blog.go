@@ -2,7 +2,6 @@ package cms
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"path"
@@ -113,16 +112,9 @@ func (c *Client) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostLis
 
 // Post returns the post with a nid.
 func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
-	doc, err := c.get(ctx, "post", url.Values{"id": {nid}})
+	doc, r, err := c.single(ctx, "post", url.Values{"id": {nid}})
 	if err != nil {
 		return nil, err
-	}
-	r, err := doc.one()
-	if errors.Is(err, errMissingTypeOrID) {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
-	}
-	if err != nil {
-		return nil, c.malformed("post", err)
 	}
 	if r.Type != "node--post" {
 		return nil, apperr.New(apperr.NotFound, "404 not found.")

@@ -71,16 +71,9 @@ func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, err
 	if path == "" {
 		return nil, apperr.New(apperr.NotFound, "404 not found.")
 	}
-	doc, err := c.get(ctx, "node", url.Values{"path": {path}})
+	doc, r, err := c.single(ctx, "node", url.Values{"path": {path}})
 	if err != nil {
 		return nil, err
-	}
-	r, err := doc.one()
-	if errors.Is(err, errMissingTypeOrID) {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
-	}
-	if err != nil {
-		return nil, c.malformed("node", err)
 	}
 	n, err := c.reshapeNode(doc, r)
 	if err != nil {
@@ -125,22 +118,32 @@ func (c *Client) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) {
 
 // Variable returns a site variable by name.
 func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, error) {
-	doc, err := c.get(ctx, "variable", url.Values{"state": {name}})
+	_, r, err := c.single(ctx, "variable", url.Values{"state": {name}})
 	if err != nil {
 		return nil, err
-	}
-	r, err := doc.one()
-	if errors.Is(err, errMissingTypeOrID) {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
-	}
-	if err != nil {
-		return nil, c.malformed("variable", err)
 	}
 	v, err := reshapeVariable(r)
 	if err != nil {
 		return nil, c.malformed("variable", err)
 	}
 	return v, nil
+}
+
+// single gets a JSON:API document holding one resource. A document without a resource type or
+// id is not found, as the spec's content fetch rule says.
+func (c *Client) single(ctx context.Context, res string, q url.Values) (*document, *resource, error) {
+	doc, err := c.get(ctx, res, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := doc.one()
+	if errors.Is(err, errMissingTypeOrID) {
+		return nil, nil, apperr.New(apperr.NotFound, "404 not found.")
+	}
+	if err != nil {
+		return nil, nil, c.malformed(res, err)
+	}
+	return doc, r, nil
 }
 
 // collection gets a JSON:API collection and reshapes each resource; the document comes back too,

@@ -5,6 +5,7 @@ import type { BlogFilters, BlogListDocument } from '@/lib/bff/blogTypes';
 import { fetchBlogPage } from '@/lib/bff/browser';
 import { BlogCard } from './BlogCard';
 import styles from './blog.module.css';
+import { LoadMoreButton } from '@/components/common/LoadMoreButton';
 
 interface BlogPostListProps {
   category: string;
@@ -52,17 +53,7 @@ export function BlogPostList({ category, filters, initial }: BlogPostListProps) 
         </p>
       )}
       {query.hasNextPage && (
-        <div className={styles.more}>
-          <button
-            type="button"
-            className={styles.moreButton}
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            aria-busy={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load More'}
-          </button>
-        </div>
+        <LoadMoreButton loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { SearchTeaser } from './SearchTeaser';
 import styles from './search.module.css';
+import { LoadMoreButton } from '@/components/common/LoadMoreButton';
 
 interface SearchScreenProps {
   /** The first page for the URL the server rendered, when it had a term. */
@@ -170,17 +171,7 @@ export function SearchScreen({ initial }: SearchScreenProps) {
               ))}
             </ol>
             {query.hasNextPage && (
-              <div className={styles.more}>
-                <button
-                  type="button"
-                  className={styles.moreButton}
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                  aria-busy={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'Load More'}
-                </button>
-              </div>
+              <LoadMoreButton loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
             )}
           </>
         )}
