@@ -2,11 +2,15 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { getSite } from '@/lib/bff/client';
+import { getSessionOrNull } from '@/lib/bff/session';
+import { config } from '@/lib/config';
 import { readerUnion, requestOrigin } from '@/lib/reader';
 import type { SiteChrome } from '@/lib/bff/types';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { ModalHost } from '@/components/modals/ModalHost';
+import { SessionProvider } from '@/components/session/SessionProvider';
+import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
 import { StatusMessageFromQuery, StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
@@ -42,7 +46,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const site = await loadSite();
+  const [site, session] = await Promise.all([loadSite(), getSessionOrNull()]);
   return (
     <html lang="en">
       <body>
@@ -50,21 +54,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <QueryProvider>
-          <StatusMessagesProvider>
-            <Header productName={site?.productName} menu={site?.mainMenu ?? []} />
-            <StatusMessageRegion />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            {site && <Footer productName={site.productName} footer={site.footer} />}
-            {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
-            <Suspense fallback={null}>
-              <ModalHost />
-              <StatusMessageFromQuery />
-              <PageViewTracker />
-            </Suspense>
-            <ScrollToTop />
-          </StatusMessagesProvider>
+          <SessionProvider initial={session}>
+            <StatusMessagesProvider>
+              <Header productName={site?.productName} menu={site?.mainMenu ?? []} />
+              <StatusMessageRegion />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              {site && <Footer productName={site.productName} footer={site.footer} />}
+              {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
+              <Suspense fallback={null}>
+                <ModalHost />
+                <StatusMessageFromQuery />
+                <PageViewTracker />
+              </Suspense>
+              <ScrollToTop />
+              <Chatbot scriptUrl={config.chatbotScriptUrl} />
+            </StatusMessagesProvider>
+          </SessionProvider>
         </QueryProvider>
       </body>
     </html>

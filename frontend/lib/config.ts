@@ -7,14 +7,21 @@ export interface FrontendConfig {
   bffUrl: string;
   /** Shared secret the BFF sends when it asks us to revalidate cache tags; unset disables the hook. */
   revalidateSecret: string | undefined;
+  /**
+   * The chat assistant's script, added to the page while a member is signed in (spec 1 §1).
+   * Defaults to a harmless local stand-in, public/chatbot-dev.js.
+   */
+  chatbotScriptUrl: string;
 }
 
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
+const DEFAULT_CHATBOT_SCRIPT_URL = '/chatbot-dev.js';
 
 export function readConfig(env: Record<string, string | undefined>): FrontendConfig {
   const bffUrl = (env.BFF_URL?.trim() || DEFAULT_BFF_URL).replace(/\/+$/, '');
   const revalidateSecret = env.REVALIDATE_SECRET?.trim() || undefined;
-  return { bffUrl, revalidateSecret };
+  const chatbotScriptUrl = env.CHATBOT_SCRIPT_URL?.trim() || DEFAULT_CHATBOT_SCRIPT_URL;
+  return { bffUrl, revalidateSecret, chatbotScriptUrl };
 }
 
 export const config: FrontendConfig = readConfig(process.env);

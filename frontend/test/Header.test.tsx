@@ -1,11 +1,14 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layout/Header';
 import { site } from './examples';
+import { renderWithSession } from './session';
+
+vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
 function renderHeader() {
   const chrome = site();
-  render(<Header productName={chrome.productName} menu={chrome.mainMenu} />);
+  renderWithSession(<Header productName={chrome.productName} menu={chrome.mainMenu} />);
   // Both menus are in the DOM and CSS shows one per breakpoint: the desktop bar is the header's
   // own child, the mobile menu sits in the panel of the menu button.
   const navs = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
@@ -81,7 +84,7 @@ describe('Header', () => {
   });
 
   it('offers only a way home when the chrome is missing', () => {
-    render(<Header menu={[]} />);
+    renderWithSession(<Header menu={[]} />);
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('navigation')).toBeNull();
   });

@@ -3,13 +3,24 @@ import { readConfig } from '@/lib/config';
 
 describe('readConfig', () => {
   it('defaults to the local BFF and no revalidate secret', () => {
-    expect(readConfig({})).toEqual({ bffUrl: 'http://127.0.0.1:8080', revalidateSecret: undefined });
+    expect(readConfig({})).toEqual({
+      bffUrl: 'http://127.0.0.1:8080',
+      revalidateSecret: undefined,
+      chatbotScriptUrl: '/chatbot-dev.js',
+    });
   });
 
   it('takes BFF_URL without trailing slashes, and the secret', () => {
     expect(readConfig({ BFF_URL: 'https://bff.example.org/ ', REVALIDATE_SECRET: 's3cret' })).toEqual({
       bffUrl: 'https://bff.example.org',
       revalidateSecret: 's3cret',
+      chatbotScriptUrl: '/chatbot-dev.js',
     });
+  });
+
+  it('takes the chat assistant script from CHATBOT_SCRIPT_URL', () => {
+    expect(readConfig({ CHATBOT_SCRIPT_URL: ' https://chat.example.org/widget.js ' }).chatbotScriptUrl).toBe(
+      'https://chat.example.org/widget.js',
+    );
   });
 });

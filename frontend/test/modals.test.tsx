@@ -5,6 +5,7 @@ import { Modal } from '@/components/modals/Modal';
 import { ModalHost } from '@/components/modals/ModalHost';
 import { modalFromParam } from '@/components/modals/modalParam';
 import { nav } from './navigationMock';
+import { renderWithSession } from './session';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
@@ -39,20 +40,20 @@ describe('ModalHost', () => {
     ['/?modal=forgot', 'Forgot Password'],
   ])('%s opens the dialog %j', (href, title) => {
     nav.go(href);
-    render(<ModalHost />);
+    renderWithSession(<ModalHost />);
     const dialog = screen.getByRole('dialog', { name: title });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
   });
 
   it('opens nothing without the parameter', () => {
-    render(<ModalHost />);
+    renderWithSession(<ModalHost />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('clears an unknown value after 200 ms', () => {
     vi.useFakeTimers();
     nav.go('/benefits?union=7&modal=bogus');
-    render(<ModalHost />);
+    renderWithSession(<ModalHost />);
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => void vi.advanceTimersByTime(199));
     expect(nav.replace).not.toHaveBeenCalled();
@@ -62,14 +63,14 @@ describe('ModalHost', () => {
 
   it('closes on Escape by taking the parameter out of the address', () => {
     nav.go('/benefits?modal=login&union=7');
-    render(<ModalHost />);
+    renderWithSession(<ModalHost />);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(nav.replace).toHaveBeenCalledWith('/benefits?union=7', { scroll: false });
   });
 
   it('links the modals to each other on the same page', () => {
     nav.go('/benefits?modal=login');
-    render(<ModalHost />);
+    renderWithSession(<ModalHost />);
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/benefits?modal=forgot',
     );
@@ -122,7 +123,7 @@ describe('GateModal', () => {
 
   it('offers log in and sign up on this page, and closing it goes home', () => {
     nav.go('/benefits/members-only');
-    render(<GateModal />);
+    renderWithSession(<GateModal />);
     const dialog = screen.getByRole('dialog', { name: 'Members only' });
     expect(dialog.textContent).toMatch(/signed-in members/);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/benefits/members-only?modal=login');
@@ -135,7 +136,7 @@ describe('GateModal', () => {
 
   it('steps aside while the login modal is open', () => {
     nav.go('/benefits/members-only?modal=login');
-    render(<GateModal />);
+    renderWithSession(<GateModal />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

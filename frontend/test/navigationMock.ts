@@ -8,6 +8,7 @@ export const nav = {
   search: '',
   replace: vi.fn<(href: string, options?: { scroll?: boolean }) => void>(),
   push: vi.fn<(href: string, options?: { scroll?: boolean }) => void>(),
+  refresh: vi.fn<() => void>(),
   /** Sets the address the hooks answer, e.g. go('/benefits?modal=login'). */
   go(href: string) {
     const url = new URL(href, 'http://site.invalid');
@@ -18,6 +19,7 @@ export const nav = {
     nav.go('/');
     nav.replace.mockReset();
     nav.push.mockReset();
+    nav.refresh.mockReset();
   },
 };
 
@@ -26,7 +28,7 @@ const router = {
   push: (href: string, options?: { scroll?: boolean }) => nav.push(href, options),
   back: () => undefined,
   forward: () => undefined,
-  refresh: () => undefined,
+  refresh: () => nav.refresh(),
   prefetch: () => undefined,
 };
 

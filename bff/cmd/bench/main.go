@@ -20,6 +20,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
 	"github.com/union-benefits/portal/bff/internal/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/server"
@@ -40,16 +41,21 @@ func run(fixtures string, dur time.Duration, workers int) error {
 	cms := httptest.NewServer(cmsfixture.NewHandler(fixtures))
 	defer cms.Close()
 	cfg, err := config.Load(func(k string) string {
-		return map[string]string{"CMS_URL": cms.URL, "CMS_WEBHOOK_SECRET": "bench"}[k]
+		return map[string]string{"CMS_URL": cms.URL, "CMS_WEBHOOK_SECRET": "bench", "FIREBASE_API_KEY": "bench"}[k]
 	})
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(cfg, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	// The benchmark measures content pages: accounts run on in-memory stand-ins.
+	srv, err := server.New(cfg, server.Options{
+		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Auth:     accounttest.NewAuth(),
+		Profiles: accounttest.NewProfiles(),
+	})
 	if err != nil {
 		return err
 	}
-	defer srv.Store.Close()
+	defer srv.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err

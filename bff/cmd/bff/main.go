@@ -38,7 +38,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	defer srv.Store.Close()
+	defer srv.Close()
 	app, ready := srv.App, srv.Ready
 
 	listenErr := make(chan error, 1)

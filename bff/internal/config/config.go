@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,20 @@ type Config struct {
 	RevalidateSecret Secret   // REVALIDATE_SECRET: bearer token for Next.js's /api/revalidate
 
 	OrdersURL string // ORDERS_URL: the order system's GraphQL endpoint
+
+	FirebaseProjectID string        // FIREBASE_PROJECT_ID: the Firebase (and Firestore) project
+	FirebaseAPIKey    Secret        // FIREBASE_API_KEY: web API key for Identity Toolkit calls
+	AuthEmulatorHost  string        // FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator, offline only
+	AuthTimeout       time.Duration // AUTH_TIMEOUT: the limit on one Auth or Firestore call
+	SessionTTL        time.Duration // SESSION_TTL: how long a session cookie lives (Firebase allows 5m to 336h)
+	RevocationTTL     time.Duration // REVOCATION_TTL: how long a user's revocation time is trusted
+	SettingsTTL       time.Duration // SETTINGS_TTL: how long the login switch is trusted
+	SecureCookies     bool          // cookies are Secure unless FRONTEND_URL is a localhost address
+	TrustedProxies    []string      // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed (besides loopback)
+
+	RateLimitPerIP    int           // RATE_LIMIT_PER_IP: sign-in, sign-up, reset or verification attempts per IP per window
+	RateLimitPerEmail int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
+	RateLimitWindow   time.Duration // RATE_LIMIT_WINDOW
 }
 
 // Secret is a string that never appears in logs.
@@ -80,6 +95,29 @@ func Load(getenv func(string) string) (Config, error) {
 		RevalidateSecret: Secret(r.str("REVALIDATE_SECRET", "")),
 
 		OrdersURL: r.str("ORDERS_URL", "http://127.0.0.1:8082/graphql"),
+
+		FirebaseProjectID: r.str("FIREBASE_PROJECT_ID", "demo-union-benefits"),
+		FirebaseAPIKey:    Secret(r.str("FIREBASE_API_KEY", "")),
+		AuthEmulatorHost:  r.str("FIREBASE_AUTH_EMULATOR_HOST", ""),
+		AuthTimeout:       r.duration("AUTH_TIMEOUT", 5*time.Second),
+		SessionTTL:        r.duration("SESSION_TTL", 5*24*time.Hour),
+		RevocationTTL:     r.duration("REVOCATION_TTL", 30*time.Second),
+		SettingsTTL:       r.duration("SETTINGS_TTL", 30*time.Second),
+
+		RateLimitPerIP:    int(r.int64("RATE_LIMIT_PER_IP", 30)),
+		RateLimitPerEmail: int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
+		RateLimitWindow:   r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
+	}
+	c.TrustedProxies = strings.FieldsFunc(r.str("TRUSTED_PROXIES", ""), func(r rune) bool { return r == ',' || r == ' ' })
+	c.SecureCookies = !isLocalhost(c.FrontendURL)
+	if c.FirebaseAPIKey == "" {
+		if c.AuthEmulatorHost == "" {
+			r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required outside the Auth emulator"))
+		}
+		c.FirebaseAPIKey = "fake-api-key" // the emulator accepts any key
+	}
+	if c.SessionTTL < 5*time.Minute || c.SessionTTL > 14*24*time.Hour {
+		r.errs = append(r.errs, errors.New("SESSION_TTL: Firebase session cookies live between 5m and 336h"))
 	}
 	c.AllowedOrigins = strings.FieldsFunc(r.str("ALLOWED_ORIGINS", c.FrontendURL), func(r rune) bool { return r == ',' || r == ' ' })
 	c.CMSPublicURL = strings.TrimRight(r.str("CMS_PUBLIC_URL", c.CMSURL), "/")
@@ -90,6 +128,20 @@ func Load(getenv func(string) string) (Config, error) {
 		r.errs = append(r.errs, errors.New("CACHE_FRESH_TTL: must not exceed CACHE_STALE_TTL"))
 	}
 	return c, errors.Join(r.errs...)
+}
+
+// isLocalhost reports whether a URL is served from this machine over plain HTTP, the one place a
+// Secure cookie would not be kept.
+func isLocalhost(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "http" {
+		return false
+	}
+	switch u.Hostname() {
+	case "localhost", "127.0.0.1", "::1":
+		return true
+	}
+	return false
 }
 
 type reader struct {

@@ -11,9 +11,12 @@ import (
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestDefaults(t *testing.T) {
-	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s"}))
+	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k"}))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.SessionTTL != 120*time.Hour || c.FirebaseProjectID != "demo-union-benefits" || c.RateLimitPerIP != 30 || c.RateLimitPerEmail != 10 {
+		t.Fatalf("account defaults: %+v", c)
 	}
 	if c.Addr != ":8080" || c.CMSURL != "http://127.0.0.1:8081" || c.CMSPublicURL != c.CMSURL ||
 		c.CMSTimeout != 5*time.Second || c.HomePath != "home/1072" || c.LogLevel != slog.LevelInfo {
@@ -34,7 +37,7 @@ func TestEveryBadValueIsReportedAtOnce(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"CMS_TIMEOUT", "CACHE_MAX_BYTES", "LOG_LEVEL", "CMS_WEBHOOK_SECRET", "CACHE_FRESH_TTL"} {
+	for _, want := range []string{"CMS_TIMEOUT", "CACHE_MAX_BYTES", "LOG_LEVEL", "CMS_WEBHOOK_SECRET", "CACHE_FRESH_TTL", "FIREBASE_API_KEY"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %s: %v", want, err)
 		}
@@ -48,5 +51,26 @@ func TestSecretsAreMaskedWhenLogged(t *testing.T) {
 	out := b.String() + fmt.Sprintf("%v %+v", c, c)
 	if strings.Contains(out, "hunter2") || strings.Contains(out, "hunter3") {
 		t.Fatalf("a secret leaked: %s", out)
+	}
+}
+
+func TestTheAuthEmulatorNeedsNoAPIKey(t *testing.T) {
+	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"}))
+	if err != nil || c.FirebaseAPIKey.Reveal() == "" {
+		t.Fatalf("emulator config: %v, key %q", err, c.FirebaseAPIKey.Reveal())
+	}
+}
+
+func TestCookiesAreSecureExceptOnALocalhostFrontend(t *testing.T) {
+	for url, secure := range map[string]bool{
+		"http://127.0.0.1:3000":        false,
+		"http://localhost:3000":        false,
+		"https://benefits.example.org": true,
+		"http://benefits.example.org":  true,
+	} {
+		c, _ := Load(env(map[string]string{"FRONTEND_URL": url}))
+		if c.SecureCookies != secure {
+			t.Errorf("%s: secure %v, want %v", url, c.SecureCookies, secure)
+		}
 	}
 }

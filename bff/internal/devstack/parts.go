@@ -59,6 +59,16 @@ func local(port int) string { return "127.0.0.1:" + strconv.Itoa(port) }
 
 func httpURL(port int) string { return "http://" + local(port) }
 
+// bffEnv is the BFF's own settings on the stack: the login switch is re-read every second so a
+// test that turns it off sees the change at once, and the abuse limits are set high enough for
+// end-to-end tests that sign in and up many times from one address (unit tests check the limits).
+var bffEnv = []string{
+	"BFF_ADDR=" + local(PortBFF),
+	"SETTINGS_TTL=1s",
+	"RATE_LIMIT_PER_IP=1000",
+	"RATE_LIMIT_PER_EMAIL=200",
+}
+
 // Env is the environment the stack's clients use: the BFF, and in test mode the test command.
 // These are the variable names the Google and Firebase SDKs read to find their emulators, plus
 // the portal's own.
@@ -194,7 +204,7 @@ func Parts(root string, mode Mode) []Part {
 			Name:    "bff",
 			Title:   "BFF",
 			Command: []string{".bin/bff"},
-			Env:     append(Env(), "BFF_ADDR="+local(PortBFF)),
+			Env:     append(Env(), bffEnv...),
 			Ports:   []int{PortBFF},
 			Ready:   HTTPProbe{URL: httpURL(PortBFF) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }},
 			Timeout: time.Minute,

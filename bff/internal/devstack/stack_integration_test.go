@@ -101,7 +101,7 @@ func TestFirestoreSeedIsReadableFromGo(t *testing.T) {
 	if err := snap.DataTo(&p); err != nil {
 		t.Fatal(err)
 	}
-	if p.Email != "member@example.com" || p.Union != "37" {
+	if p.Email != "member@example.com" || p.Union != "Communications Workers of America" {
 		t.Fatalf("seeded profile %+v", p)
 	}
 }

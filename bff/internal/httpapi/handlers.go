@@ -68,15 +68,25 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,127}$`)
 // maxUnionLen bounds the union parameter: term ids and short names are short.
 const maxUnionLen = 64
 
-// reader is who the request is for. Sessions come with member accounts; until then every
-// reader is a visitor, whose union is the one the frontend passes (from ?union= or its cookie).
+// reader is who the request is for: a signed-in member reads as a member of their profile's
+// union; a visitor (or a member without one) in the union the frontend passes (from ?union= or
+// its cookie). A dead session reads as a visitor: the page still renders.
 func (h handlers) reader(c fiber.Ctx) (portal.Reader, error) {
 	union := c.Query("union")
 	if len(union) > maxUnionLen || strings.ContainsFunc(union, unicode.IsControl) {
 		return portal.Reader{}, apperr.Fields("The union parameter is not a union.",
 			apperr.FieldError{Field: "union", Message: "The union parameter is not a union."})
 	}
-	return h.Pages.Reader(c.Context(), portal.Anonymous, union)
+	audience := portal.Anonymous
+	if h.Accounts != nil {
+		if own, ok := h.Accounts.ReaderUnion(c.Context(), c.Cookies(SessionCookie)); ok {
+			audience = portal.Member
+			if own != "" {
+				union = own
+			}
+		}
+	}
+	return h.Pages.Reader(c.Context(), audience, union)
 }
 
 func validPath(p string) error {

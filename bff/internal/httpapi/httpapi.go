@@ -42,6 +42,20 @@ type Deps struct {
 	Metrics        *metrics.Metrics
 	Logger         *slog.Logger
 	Ready          *atomic.Bool // false while starting or shutting down
+
+	// Accounts serves sessions and the account area; nil leaves those routes out (tests of
+	// content alone).
+	Accounts Accounts
+	// IPLimits and EmailLimits count sign-in, sign-up, reset and verification attempts per IP
+	// and per email (or member).
+	IPLimits, EmailLimits Limiter
+	// SecureCookies marks the session cookie Secure: everywhere but a localhost frontend.
+	SecureCookies bool
+	// LogoutMessage is the spec's 'Logout successful!'.
+	LogoutMessage string
+	// TrustedProxies are the proxies (besides loopback, where Next.js runs in dev) whose
+	// X-Forwarded-For names the client, for per-IP limits.
+	TrustedProxies []string
 }
 
 // Setup builds the Fiber app with every route.
@@ -60,6 +74,12 @@ func Setup(d Deps) *fiber.App {
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  2 * time.Minute,
 		BodyLimit:    1 << 20,
+		// Next.js forwards the browser's requests; the client's address is in X-Forwarded-For,
+		// believed only from proxies we run.
+		TrustProxy:         true,
+		TrustProxyConfig:   fiber.TrustProxyConfig{Loopback: true, Proxies: d.TrustedProxies},
+		ProxyHeader:        fiber.HeaderXForwardedFor,
+		EnableIPValidation: true,
 	})
 	app.Use(requestid.New())
 	app.Use(observe(d.Metrics, d.Logger))
@@ -84,6 +104,9 @@ func Setup(d Deps) *fiber.App {
 	api.Get("/blog/:category/:id", h.blogPost)
 	api.Get("/search", h.search)
 	api.Post("/hooks/cms", h.cmsWebhook)
+	if d.Accounts != nil {
+		h.accountRoutes(api)
+	}
 
 	app.Use(func(c fiber.Ctx) error { return apperr.New(apperr.NotFound, "404 not found.") })
 	return app

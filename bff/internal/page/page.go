@@ -155,7 +155,9 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 		Path:   sitePath,
 		Title:  node.Title,
 		Blocks: []portal.Block{},
-		Meta:   s.meta(node),
+		// Empty, not absent, for a gated document too: the contract lists both as arrays.
+		AboveHeader: []portal.Block{},
+		Meta:        s.meta(node),
 		Union:  unionRef(unions, r.Union),
 		Tags: []string{cache.NodeTag(node.NID), cache.PathTag(cmsPath), cache.MenuTag,
 			cache.VariableTag(globalVariable), cache.TermTag("union")},
@@ -199,7 +201,7 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 		if err != nil {
 			return nil, err
 		}
-		doc.Benefits = benefitGroups(benefits, r, func(b portal.BenefitTeaser) bool {
+		doc.Benefits = BenefitGroups(benefits, r, func(b portal.BenefitTeaser) bool {
 			if b.HideInCategoryLists {
 				return false // translations and the like: reachable, never listed
 			}
@@ -311,15 +313,15 @@ func unionName(u *portal.UnionRef) string {
 	}
 }
 
-// benefitGroups splits the benefits a reader may see, among those keep selects, into hardship
+// BenefitGroups splits the benefits a reader may see, among those keep selects, into hardship
 // help and the rest, in the CMS's order.
-func benefitGroups(bs []portal.BenefitTeaser, r portal.Reader, keep func(portal.BenefitTeaser) bool) *portal.BenefitGroups {
+func BenefitGroups(bs []portal.BenefitTeaser, r portal.Reader, keep func(portal.BenefitTeaser) bool) *portal.BenefitGroups {
 	g := &portal.BenefitGroups{Hardship: []portal.BenefitCard{}, Other: []portal.BenefitCard{}}
 	for _, b := range bs {
 		if !keep(b) || !portal.VisibleTo(r, b.DisabledAnonymous, b.Unions) {
 			continue
 		}
-		card := portal.BenefitCard{Title: b.Title, URL: b.Path, Teaser: b.Teaser, Image: b.Image}
+		card := portal.BenefitCard{ID: portal.BenefitFavorite(b.NID), Title: b.Title, URL: b.Path, Teaser: b.Teaser, Image: b.Image}
 		if b.Hardship {
 			g.Hardship = append(g.Hardship, card)
 		} else {

@@ -67,6 +67,7 @@ type BenefitGroups struct {
 
 // BenefitCard is a benefit in a list.
 type BenefitCard struct {
+	ID     string `json:"id,omitempty"` // the favorite id, benefit:{nid}
 	Title  string `json:"title"`
 	URL    string `json:"url"`
 	Teaser string `json:"teaser,omitempty"`

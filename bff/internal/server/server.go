@@ -3,32 +3,53 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
 	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/union-benefits/portal/bff/internal/account"
+	"github.com/union-benefits/portal/bff/internal/authn"
 	"github.com/union-benefits/portal/bff/internal/cache"
 	"github.com/union-benefits/portal/bff/internal/cms"
 	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/orders"
 	"github.com/union-benefits/portal/bff/internal/page"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
 )
 
-// Server is a built BFF: its HTTP app, its readiness flag and the cache it must close.
+// Server is a built BFF: its HTTP app, its readiness flag and what Close releases.
 type Server struct {
-	App   *fiber.App
-	Ready *atomic.Bool
-	Store *cache.Store
+	App     *fiber.App
+	Ready   *atomic.Bool
+	Store   *cache.Store
+	closers []func() error
+}
+
+// Close releases the caches and upstream clients, after the app has shut down.
+func (s *Server) Close() {
+	s.Store.Close()
+	for _, c := range s.closers {
+		_ = c()
+	}
 }
 
 // Options are the parts tests may replace.
 type Options struct {
 	Logger *slog.Logger
 	Now    func() time.Time // the clock of caches and pages
+	// Auth and Profiles replace Firebase Auth and Firestore (unit tests use accounttest's fakes);
+	// nil builds the real clients from the config.
+	Auth     portal.Auth
+	Profiles portal.Profiles
 }
 
 // New builds the BFF from cfg. It is not ready until the caller says so (after listening).
@@ -67,8 +88,41 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Now:         o.Now,
 	}), store)
 
-	ready := new(atomic.Bool)
-	app := httpapi.Setup(httpapi.Deps{
+	srv := &Server{Ready: new(atomic.Bool), Store: store}
+	auth, profiles := o.Auth, o.Profiles
+	if auth == nil {
+		a, err := authn.New(context.Background(), authn.Options{
+			ProjectID:     cfg.FirebaseProjectID,
+			APIKey:        cfg.FirebaseAPIKey.Reveal(),
+			EmulatorHost:  cfg.AuthEmulatorHost,
+			Timeout:       cfg.AuthTimeout,
+			RevocationTTL: cfg.RevocationTTL,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("firebase auth: %w", err)
+		}
+		auth = a
+	}
+	if profiles == nil {
+		p, err := firestore.New(context.Background(), cfg.FirebaseProjectID)
+		if err != nil {
+			return nil, fmt.Errorf("firestore: %w", err)
+		}
+		p.Timeout = cfg.AuthTimeout
+		srv.closers = append(srv.closers, p.Close)
+		profiles = p
+	}
+	accounts := account.New(auth, profiles, content, orders.New(cfg.OrdersURL, nil), account.Options{
+		ProductName:  cfg.ProductName,
+		SupportPhone: cfg.SupportPhone,
+		SessionTTL:   cfg.SessionTTL,
+		SettingsTTL:  cfg.SettingsTTL,
+		Logger:       o.Logger,
+		Now:          o.Now,
+	})
+	tooMany := account.Message("rateLimited")
+
+	srv.App = httpapi.Setup(httpapi.Deps{
 		Pages:          pages,
 		Blog:           blog,
 		Purger:         store,
@@ -77,7 +131,13 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		AllowedOrigins: cfg.AllowedOrigins,
 		Metrics:        m,
 		Logger:         o.Logger,
-		Ready:          ready,
+		Ready:          srv.Ready,
+		Accounts:       accounts,
+		IPLimits:       ratelimit.New(cfg.RateLimitPerIP, cfg.RateLimitWindow, tooMany),
+		EmailLimits:    ratelimit.New(cfg.RateLimitPerEmail, cfg.RateLimitWindow, tooMany),
+		SecureCookies:  cfg.SecureCookies,
+		LogoutMessage:  account.Message("logoutSuccess"),
+		TrustedProxies: cfg.TrustedProxies,
 	})
-	return &Server{App: app, Ready: ready, Store: store}, nil
+	return srv, nil
 }

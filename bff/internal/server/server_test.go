@@ -21,6 +21,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
 	"github.com/union-benefits/portal/bff/internal/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
@@ -84,9 +85,11 @@ func (f *fixtureCMS) edit(t *testing.T, file, old, new string) {
 }
 
 type bff struct {
-	url string
-	srv *server.Server
-	now *atomic.Int64 // unix nanoseconds; tests move the clock
+	url      string
+	srv      *server.Server
+	now      *atomic.Int64 // unix nanoseconds; tests move the clock
+	auth     *accounttest.Auth
+	profiles *accounttest.Profiles
 }
 
 func testConfig(cmsURL string) config.Config {
@@ -95,6 +98,7 @@ func testConfig(cmsURL string) config.Config {
 			"CMS_URL":            cmsURL,
 			"CMS_TIMEOUT":        "500ms",
 			"CMS_WEBHOOK_SECRET": secret,
+			"FIREBASE_API_KEY":   "test-key",
 			"FRONTEND_URL":       "http://127.0.0.1:1", // nothing listens: revalidation fails softly
 		}[k]
 	})
@@ -108,9 +112,12 @@ func startBFF(t *testing.T, cfg config.Config) *bff {
 	t.Helper()
 	now := new(atomic.Int64)
 	now.Store(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC).UnixNano())
+	auth, profiles := accounttest.NewAuth(), accounttest.NewProfiles()
 	srv, err := server.New(cfg, server.Options{
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:    func() time.Time { return time.Unix(0, now.Load()) },
+		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:      func() time.Time { return time.Unix(0, now.Load()) },
+		Auth:     auth,
+		Profiles: profiles,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -123,9 +130,9 @@ func startBFF(t *testing.T, cfg config.Config) *bff {
 	srv.Ready.Store(true)
 	t.Cleanup(func() {
 		_ = srv.App.ShutdownWithTimeout(time.Second)
-		srv.Store.Close()
+		srv.Close()
 	})
-	return &bff{url: "http://" + ln.Addr().String(), srv: srv, now: now}
+	return &bff{url: "http://" + ln.Addr().String(), srv: srv, now: now, auth: auth, profiles: profiles}
 }
 
 func (b *bff) advance(d time.Duration) { b.now.Add(int64(d)) }

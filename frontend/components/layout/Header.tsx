@@ -1,5 +1,6 @@
 import NextLink from 'next/link';
 import type { MenuItem } from '@/lib/bff/types';
+import { AccountMenu } from '@/components/auth/AccountMenu';
 import { LogoMark } from '@/components/common/LogoMark';
 import { SearchToggle } from '@/components/search/SearchToggle';
 import { DesktopMenu } from './DesktopMenu';
@@ -20,8 +21,11 @@ export function Header({ productName, menu }: HeaderProps) {
           <LogoMark />
           {productName ? <span>{productName}</span> : <span className="visually-hidden">Home</span>}
         </NextLink>
-        <SearchToggle />
-        {menu.length > 0 && <MobileMenu items={menu} />}
+        <div className={styles.tools}>
+          <AccountMenu variant="bar" hasMobileMenu={menu.length > 0} />
+          <SearchToggle />
+          {menu.length > 0 && <MobileMenu items={menu} account={<AccountMenu variant="panel" />} />}
+        </div>
       </div>
       {/* A bar of its own, so a long menu keeps one line and the logo row has room for more. */}
       {menu.length > 0 && <DesktopMenu items={menu} />}

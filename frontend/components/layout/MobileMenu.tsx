@@ -1,14 +1,17 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MenuItem } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
 import { SectionLinks } from './SectionLinks';
 import styles from './MobileMenu.module.css';
 
-/** The main menu at 1000px and below: a menu button opening a panel with each section folded. */
-export function MobileMenu({ items }: { items: MenuItem[] }) {
+/**
+ * The main menu at 1000px and below: a menu button opening a panel with each section folded, and
+ * the account links (`account`) above them.
+ */
+export function MobileMenu({ items, account }: { items: MenuItem[]; account?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -47,6 +50,12 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
         Menu
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
+        {account && (
+          // Any choice there (a modal, My Account, Log out) is a reason to fold the panel away.
+          <div className="container" onClick={close}>
+            {account}
+          </div>
+        )}
         <nav aria-label="Main" className="container">
           <ul className={styles.list}>
             {items.map((item) => (

@@ -2,7 +2,9 @@
 
 import NextLink from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
+import { useAuthTaskRunning } from '@/components/auth/useAuthTask';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { useSession } from '@/components/session/SessionProvider';
 import { Modal } from './Modal';
 import { MODAL_PARAM, modalFromParam } from './modalParam';
 import { useModalHref } from './useModalHref';
@@ -20,13 +22,19 @@ interface GateModalProps {
  * open those modals on this same page (the gate steps aside while one is open and is back when it
  * closes); closing the gate goes home. The page's body must not be rendered next to it: the BFF
  * leaves it out of a gated document.
+ *
+ * It waits while a sign-in or sign-up runs (spec 1 §4), and lifts as soon as the session has a
+ * member: the sign-in refreshes the route, and the server then renders the page itself.
  */
 export function GateModal({ title = 'Members only', text }: GateModalProps) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const href = useModalHref();
+  const { member } = useSession();
+  const signingIn = useAuthTaskRunning();
   const other = modalFromParam(searchParams.get(MODAL_PARAM));
   if (other !== null && other !== 'invalid') return null;
+  if (member || signingIn) return null;
 
   return (
     <Modal name="gate" title={title} onClose={() => router.push('/')}>

@@ -1,11 +1,15 @@
 'use client';
 
+import { LoginForm } from '@/components/auth/LoginForm';
+import { LoginOffline } from '@/components/auth/LoginOffline';
+import { useSession } from '@/components/session/SessionProvider';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
 import { ModalLink } from './ModalLink';
 import styles from './AuthModals.module.css';
 
 /** `?modal=login` or `?modal=signin`. Links to reset and signup (spec 3 §4). */
 export function LoginModal({ onClose }: AuthModalProps) {
+  const { session } = useSession();
   return (
     <AuthModalShell
       name="login"
@@ -28,8 +32,7 @@ export function LoginModal({ onClose }: AuthModalProps) {
         </>
       }
     >
-      {/* The sign-in form comes with the accounts work. */}
-      <p className={styles.notice}>Signing in opens here soon.</p>
+      {session.loginEnabled ? <LoginForm onSignedIn={onClose} /> : <LoginOffline session={session} />}
     </AuthModalShell>
   );
 }

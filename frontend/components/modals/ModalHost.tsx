@@ -4,14 +4,14 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { currentHash, withParams } from '@/components/shell/url';
 import { LoginModal } from './LoginModal';
-import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam } from './modalParam';
+import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from './modalParam';
 import { ResetModal } from './ResetModal';
 import { SignupModal } from './SignupModal';
 
 /**
  * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing
- * one takes the parameter out of the address without a history entry or a scroll; an unknown value
- * is taken out after 200 ms.
+ * one takes the parameter (and the signup's prefill) out of the address without a history entry or
+ * a scroll; an unknown value is taken out after 200 ms.
  */
 export function ModalHost() {
   const searchParams = useSearchParams();
@@ -20,7 +20,8 @@ export function ModalHost() {
   const kind = modalFromParam(searchParams.get(MODAL_PARAM));
 
   const close = useCallback(() => {
-    router.replace(withParams(pathname, searchParams, { [MODAL_PARAM]: null }, currentHash()), { scroll: false });
+    const changes = { [MODAL_PARAM]: null, [SIGNUP_PARAMS.email]: null, [SIGNUP_PARAMS.complete]: null };
+    router.replace(withParams(pathname, searchParams, changes, currentHash()), { scroll: false });
   }, [router, pathname, searchParams]);
 
   useEffect(() => {

@@ -1,11 +1,15 @@
 'use client';
 
+import { ForgotPasswordForm } from '@/components/auth/ForgotPasswordForm';
+import { LoginOffline } from '@/components/auth/LoginOffline';
+import { useSession } from '@/components/session/SessionProvider';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
 import { ModalLink } from './ModalLink';
 import styles from './AuthModals.module.css';
 
 /** `?modal=forgot`: 'Forgot Password'. 'Cancel' goes back to login (spec 3 §4). */
 export function ResetModal({ onClose }: AuthModalProps) {
+  const { session } = useSession();
   return (
     <AuthModalShell
       name="reset"
@@ -20,8 +24,7 @@ export function ResetModal({ onClose }: AuthModalProps) {
         </li>
       }
     >
-      {/* The reset form comes with the accounts work. */}
-      <p className={styles.notice}>Resetting your password opens here soon.</p>
+      {session.loginEnabled ? <ForgotPasswordForm /> : <LoginOffline session={session} />}
     </AuthModalShell>
   );
 }

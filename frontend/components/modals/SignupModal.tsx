@@ -1,15 +1,31 @@
 'use client';
 
+import { useSearchParams } from 'next/navigation';
+import { LoginOffline } from '@/components/auth/LoginOffline';
+import { SignupForm } from '@/components/auth/SignupForm';
+import { useSession } from '@/components/session/SessionProvider';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
 import { ModalLink } from './ModalLink';
+import { SIGNUP_PARAMS } from './modalParam';
 import styles from './AuthModals.module.css';
 
-/** `?modal=signup` or `?modal=register`. Links to login (spec 3 §4). */
+/**
+ * `?modal=signup` or `?modal=register`. Links to login (spec 3 §4). `&complete=1` is the
+ * completion mode (after a mailing-list sign-up); `&email=` and `&union=` prefill the form. The
+ * form lives only while the modal is open, so every opening starts empty.
+ */
 export function SignupModal({ onClose }: AuthModalProps) {
+  const { session } = useSession();
+  const searchParams = useSearchParams();
+  const completing = searchParams.get(SIGNUP_PARAMS.complete) === '1';
+  const initial = {
+    email: searchParams.get(SIGNUP_PARAMS.email) ?? undefined,
+    union: searchParams.get('union') ?? undefined,
+  };
   return (
     <AuthModalShell
       name="signup"
-      title="Create Your Account"
+      title={completing ? 'Complete Your Account' : 'Create Your Account'}
       intro="Members and their families sign up free with an email address and their union."
       onClose={onClose}
       links={
@@ -21,8 +37,11 @@ export function SignupModal({ onClose }: AuthModalProps) {
         </li>
       }
     >
-      {/* The sign-up form comes with the accounts work. */}
-      <p className={styles.notice}>Creating an account opens here soon.</p>
+      {session.loginEnabled ? (
+        <SignupForm initial={initial} unions={session.visibleUnions} onSignedUp={onClose} />
+      ) : (
+        <LoginOffline session={session} />
+      )}
     </AuthModalShell>
   );
 }

@@ -6,6 +6,13 @@ export type ModalKind = 'login' | 'signup' | 'reset';
 /** The value each modal is opened with in links; the other accepted values are aliases. */
 export const MODAL_VALUES: Record<ModalKind, string> = { login: 'login', signup: 'signup', reset: 'forgot' };
 
+/**
+ * The signup modal's own parameters (spec 3 §4): `complete=1` for the completion heading and an
+ * `email` to prefill (the union comes from the app-wide `union`). Closing a modal takes them out
+ * of the address with `modal`, so the next opening starts empty.
+ */
+export const SIGNUP_PARAMS = { email: 'email', complete: 'complete' } as const;
+
 /** How long an unknown value stays in the address before it is cleared. */
 export const INVALID_MODAL_CLEAR_MS = 200;
 

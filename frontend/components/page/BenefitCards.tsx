@@ -1,5 +1,6 @@
 import type { BenefitCard } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
+import { FavoriteButton } from '@/components/account/FavoriteButton';
 import styles from './BenefitCards.module.css';
 
 /** A titled grid of benefit cards; nothing at all when the group is empty. */
@@ -30,6 +31,8 @@ export function BenefitCards({ title, cards }: { title: string; cards: BenefitCa
                 </h3>
                 {card.teaser && <p className={styles.teaser}>{card.teaser}</p>}
               </div>
+              {/* Members only; a card without a favorite id cannot be one. */}
+              {card.id && <FavoriteButton id={card.id} className={styles.favorite} />}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { config } from '../config';
+import { sessionHeaders } from './session';
 import type { PageResult, Problem, SiteChrome, Sitemap } from './types';
 
 /** Cache tag of the site chrome; the BFF asks /api/revalidate to expire it when menus change. */
@@ -22,7 +23,10 @@ export class BffError extends Error {
   }
 }
 
-type BffRequestInit = RequestInit & { next?: { revalidate?: number | false; tags?: string[] } };
+type BffRequestInit = Omit<RequestInit, 'headers'> & {
+  headers?: Record<string, string>;
+  next?: { revalidate?: number | false; tags?: string[] };
+};
 
 async function readProblem(res: Response): Promise<Problem | undefined> {
   const type = res.headers.get('content-type') ?? '';
@@ -39,7 +43,7 @@ export async function getJson<T>(path: string, init: BffRequestInit): Promise<T>
   const url = `${config.bffUrl}${path}`;
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { Accept: 'application/json' } });
+    res = await fetch(url, { ...init, headers: { ...init.headers, Accept: 'application/json' } });
   } catch (cause) {
     throw new BffError(`BFF unreachable: GET ${path}`, 0, undefined, { cause });
   }
@@ -69,6 +73,7 @@ export const getPage = cache(async (path: string, union?: string, redirectBenefi
   try {
     return await getJson<PageResult>(`/api/v1/page${query({ path, union, redirect_benefit: redirectBenefit })}`, {
       cache: 'no-store',
+      headers: await sessionHeaders(),
     });
   } catch (error) {
     if (error instanceof BffError && error.status === 404) notFound();
@@ -76,13 +81,16 @@ export const getPage = cache(async (path: string, union?: string, redirectBenefi
   }
 });
 
-/** Header and footer content for the reader's union, cached under the `site` tag. */
-export const getSite = cache(
-  (union?: string): Promise<SiteChrome> =>
-    getJson<SiteChrome>(`/api/v1/site${query({ union })}`, {
-      next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] },
-    }),
-);
+/**
+ * Header and footer content for the reader. A visitor's is cached under the `site` tag, per
+ * union; a member's is shaped by their session, so it is never kept in a cache shared by readers.
+ */
+export const getSite = cache(async (union?: string): Promise<SiteChrome> => {
+  const headers = await sessionHeaders();
+  const path = `/api/v1/site${query({ union })}`;
+  if (headers.Cookie) return getJson<SiteChrome>(path, { cache: 'no-store', headers });
+  return getJson<SiteChrome>(path, { next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] } });
+});
 
 /** The pages any visitor may see, for sitemap.xml. */
 export function getSitemap(): Promise<Sitemap> {

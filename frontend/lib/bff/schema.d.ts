@@ -171,6 +171,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reader's session: signed in or not, the login switch, the unions they may choose,
+         *     and for a member who they are. A dead session cookie (expired, revoked, or login
+         *     switched off) is cleared in the same answer. Always private, never cached.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /** Sign in with email and password; sets the HttpOnly session cookie. */
+        post: operations["signIn"];
+        /** Sign out; clears the session cookie. */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register (spec 1 §4) and sign in; sets the session cookie. */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the signed-in member a link that verifies their email. */
+        post: operations["sendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password: the current one is checked first; afterwards every other session
+         *     is revoked and this browser's session renewed.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the email, after checking the current password; other sessions are revoked. */
+        put: operations["changeEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a reset link (to the site's /reset page) to an email. The answer is the same whether
+         *     or not the email is registered.
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the reset link's parameters, then sign in. `partial` is true when
+         *     the password changed but older sessions could not be ended.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's own profile (the uid comes from the session only). */
+        get: operations["getProfile"];
+        /** Save the profile form's three sections in one write (interests are kept). */
+        put: operations["saveProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/interests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the interests form in one write (the rest of the profile is kept). */
+        put: operations["saveInterests"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's favorites, each resolved to a card (benefits and products). */
+        get: operations["getFavorites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favorites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A favorite's id, `benefit:{nid}` or `product:{id}`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Add a favorite (adding one twice keeps one); 404 when no such benefit or product exists for the member. */
+        put: operations["addFavorite"];
+        post?: never;
+        /** Remove a favorite. */
+        delete: operations["removeFavorite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/benefits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Benefits, the account's index; the benefits of the member's union. */
+        get: operations["getMyBenefits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hooks/cms": {
         parameters: {
             query?: never;
@@ -196,6 +420,151 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Message: {
+            /** @description A success message for the status area (spec 1 §8) */
+            message: string;
+        };
+        Session: {
+            signedIn: boolean;
+            /** @description The global login switch (spec 1 §1) */
+            loginEnabled: boolean;
+            /** @description Shown instead of the login, signup and reset forms when login is off */
+            loginOfflineMessage?: string;
+            /** @description The unions a reader may choose (signup, profile), ordered by weight. */
+            visibleUnions: components["schemas"]["VisibleUnion"][];
+            user?: components["schemas"]["Member"];
+        };
+        VisibleUnion: {
+            id: string;
+            netsuiteId?: string;
+            unionLabel: string;
+        };
+        Member: {
+            uid: string;
+            email: string;
+            emailVerified: boolean;
+            firstName: string;
+            lastName: string;
+            union?: components["schemas"]["UnionRef"];
+            isEmailSubscribed: boolean;
+            favorites: string[];
+        };
+        AuthResult: {
+            session: components["schemas"]["Session"];
+            message: string;
+            /** @description Reset or password change: updated, but older sessions may still be valid */
+            partial?: boolean;
+        };
+        SignInRequest: {
+            email: string;
+            password: string;
+        };
+        RegisterRequest: {
+            email: string;
+            password: string;
+            confirmPassword: string;
+            firstName: string;
+            lastName: string;
+            /** @description A union term id */
+            union: string;
+            zip: string;
+            /** @description Defaults to true */
+            emailOpt?: boolean;
+        };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+            confirmPassword: string;
+        };
+        ChangeEmailRequest: {
+            currentPassword: string;
+            newEmail: string;
+        };
+        ForgotPasswordRequest: {
+            email: string;
+        };
+        ResetPasswordRequest: {
+            apiKey: string;
+            lang: string;
+            /** @enum {string} */
+            mode: "resetPassword";
+            oobCode: string;
+            password: string;
+            confirmPassword: string;
+        };
+        HomeAddress: {
+            address1: string;
+            address2: string;
+            city: string;
+            /** @enum {string} */
+            country: "" | "us" | "canada";
+            /** @description home_ prefixed, e.g. home_CA */
+            state: string;
+            zip: string;
+        };
+        /** @description The profile form's three sections (Your Information, Union Information, Home Address). */
+        ProfileFields: {
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description 10 digits on read; digits with any punctuation on write */
+            mobilePhone: string;
+            mobileOpt: boolean;
+            emailOpt: boolean;
+            /** @description A union term id */
+            union: string;
+            unionJoined: string;
+            unionLocal: string;
+            unionRole: string;
+            unionRelationship: string;
+            employmentStatus: string;
+            incomeOpt: boolean;
+            incomeRange: string;
+            birthDay: string;
+            birthMonth: string;
+            birthYear: string;
+            home: components["schemas"]["HomeAddress"];
+        };
+        InterestsUpdate: {
+            interests: string[];
+            wirelessCarrier: string;
+            wirelessCarrierOther: string;
+            vehicleOwner: string;
+            vehicleMake: string;
+            vehicleModel: string;
+            spanishSpeakerInHome: string;
+            homeowner: string;
+            recommendUp: string;
+        };
+        ProfileUpdate: components["schemas"]["ProfileFields"];
+        Profile: components["schemas"]["ProfileFields"] & components["schemas"]["InterestsUpdate"] & {
+            /** Format: date-time */
+            mobileOptDate: string | null;
+            /** Format: date-time */
+            emailOptDate: string | null;
+            /** Format: date-time */
+            updated: string | null;
+        };
+        ProfileDocument: {
+            profile: components["schemas"]["Profile"];
+            emailVerified: boolean;
+            /** @description After a save: the success message */
+            message?: string;
+        };
+        Favorites: {
+            ids: string[];
+            /** @description The favorites that still exist, as cards; ids whose item is gone are left out. */
+            items: components["schemas"]["FavoriteItem"][];
+        };
+        FavoriteItem: {
+            id: string;
+            /** @enum {string} */
+            kind: "benefit" | "product";
+            title: string;
+            url: string;
+            teaser?: string;
+            image?: components["schemas"]["Image"];
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "ready";
@@ -337,6 +706,8 @@ export interface components {
             other: components["schemas"]["BenefitCard"][];
         };
         BenefitCard: {
+            /** @description The favorite id of the benefit, benefit:{nid} */
+            id?: string;
             title: string;
             url: string;
             teaser?: string;
@@ -1138,6 +1509,422 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            503: components["responses"]["Problem"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; Set-Cookie carries the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: components["responses"]["Problem"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered and signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    sendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent, or already verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; Set-Cookie renews the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; Set-Cookie renews the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent when the email is registered. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Reset and signed in; Set-Cookie carries the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileDocument"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    saveProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileDocument"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    saveInterests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterestsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileDocument"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favorites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Favorites"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    addFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A favorite's id, `benefit:{nid}` or `product:{id}`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favorites after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Favorites"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    removeFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A favorite's id, `benefit:{nid}` or `product:{id}`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favorites after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Favorites"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getMyBenefits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The benefits, hardship help apart. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BenefitGroups"];
+                };
+            };
+            401: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };

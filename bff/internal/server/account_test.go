@@ -1,0 +1,675 @@
+package server_test
+
+// Account calls sent straight to the BFF, as a browser or an attacker would send them, without
+// the frontend: every rule and message, ownership, cookies, cross-site requests and rate limits.
+// Firebase Auth and Firestore are accounttest's fakes here; the integration tests use the
+// emulators. Every answer is also validated against contracts/openapi.yaml.
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// browser is one person's browser: its own cookie jar, so two browsers are two sessions.
+type browser struct {
+	t        *testing.T
+	base     string
+	client   *http.Client
+	contract *contract
+	header   http.Header // extra headers for every request
+}
+
+func newBrowser(t *testing.T, b *bff, c *contract) *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: t, base: b.url, client: &http.Client{Jar: jar}, contract: c, header: http.Header{}}
+}
+
+// answer is a response with its body decoded loosely, for assertions.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+	json   map[string]any
+}
+
+// title is what a person is told: a problem's detail (its title is the HTTP status text) or a
+// success's message.
+func (a answer) title() string {
+	if s, ok := a.json["detail"].(string); ok {
+		return s
+	}
+	s, _ := a.json["message"].(string)
+	return s
+}
+
+// fieldError is the message a problem gives a field, or "".
+func (a answer) fieldError(field string) string {
+	errs, _ := a.json["errors"].([]any)
+	for _, e := range errs {
+		m, _ := e.(map[string]any)
+		if m["field"] == field {
+			s, _ := m["message"].(string)
+			return s
+		}
+	}
+	return ""
+}
+
+// call sends a request to target and validates the answer against route's schema.
+func (br *browser) call(method, route, target string, body any) answer {
+	br.t.Helper()
+	var r io.Reader
+	switch v := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(v)
+	default:
+		data, _ := json.Marshal(v)
+		r = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, br.base+target, r)
+	if err != nil {
+		br.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, vs := range br.header {
+		req.Header[k] = vs
+	}
+	resp, err := br.client.Do(req)
+	if err != nil {
+		br.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	a := answer{status: resp.StatusCode, header: resp.Header, body: data}
+	_ = json.Unmarshal(data, &a.json)
+	ptr, err := br.contract.responseSchema(route, method, resp.StatusCode, resp.Header.Get("Content-Type"))
+	if err != nil {
+		br.t.Fatalf("%s %s: %v: %s", method, target, err, data)
+	}
+	br.contract.validate(br.t, ptr, data)
+	return a
+}
+
+func (br *browser) want(a answer, status int) answer {
+	br.t.Helper()
+	if a.status != status {
+		br.t.Fatalf("status %d, want %d: %s", a.status, status, a.body)
+	}
+	return a
+}
+
+const goodPassword = "Password1"
+
+func registration(email string) map[string]any {
+	return map[string]any{
+		"email": email, "password": goodPassword, "confirmPassword": goodPassword,
+		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
+	}
+}
+
+func (br *browser) register(email string) answer {
+	br.t.Helper()
+	return br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration(email)), 201)
+}
+
+func (br *browser) signIn(email, password string) answer {
+	br.t.Helper()
+	return br.call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": email, "password": password})
+}
+
+func (br *browser) session() map[string]any {
+	br.t.Helper()
+	return br.want(br.call("GET", "/api/v1/session", "/api/v1/session", nil), 200).json
+}
+
+func accountBFF(t *testing.T, env map[string]string) (*bff, *contract) {
+	t.Helper()
+	cms := startCMS(t)
+	cfg := testConfig(cms.URL)
+	if len(env) > 0 {
+		var err error
+		cfg, err = config.Load(func(k string) string {
+			if v, ok := env[k]; ok {
+				return v
+			}
+			return map[string]string{"CMS_URL": cms.URL, "CMS_TIMEOUT": "500ms", "CMS_WEBHOOK_SECRET": secret,
+				"FRONTEND_URL": "http://127.0.0.1:1", "FIREBASE_API_KEY": "test-key"}[k]
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return startBFF(t, cfg), loadContract(t)
+}
+
+func TestRegisterSignOutAndSignIn(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+
+	reg := br.register("ada@example.com")
+	if reg.title() != "You have successfully registered and logged in. Please check your email for further instructions." {
+		t.Fatalf("register message %q", reg.title())
+	}
+	cookie := reg.header.Get("Set-Cookie")
+	for _, want := range []string{"session=", "httponly", "samesite=lax", "path=/"} {
+		if !strings.Contains(strings.ToLower(cookie), want) {
+			t.Errorf("session cookie %q lacks %s", cookie, want)
+		}
+	}
+	if strings.Contains(strings.ToLower(cookie), "secure") {
+		t.Errorf("a localhost frontend got a Secure cookie: %q", cookie)
+	}
+	if got := b.auth.Sent; len(got) != 1 || got[0] != "verify:ada@example.com" {
+		t.Errorf("emails sent %v, want one verification", got)
+	}
+	stored, _ := b.profiles.Get(sessionUID(t, br))
+	if stored.Union != "Communications Workers of America" || !stored.EmailOpt || stored.EmailOptDate == nil || stored.Home.Zip != "94612" {
+		t.Errorf("stored profile %+v: the union is stored by name, email opt-in on with its date", stored)
+	}
+
+	s := br.session()
+	user, _ := s["user"].(map[string]any)
+	if s["signedIn"] != true || user["email"] != "ada@example.com" || dig(user, "union", "id") != "37" {
+		t.Fatalf("session after registering: %s", mustJSON(s))
+	}
+
+	out := br.want(br.call("DELETE", "/api/v1/session", "/api/v1/session", nil), 200)
+	if out.title() != "Logout successful!" || !strings.Contains(out.header.Get("Set-Cookie"), "max-age=0") {
+		t.Fatalf("sign out: %q, cookie %q", out.title(), out.header.Get("Set-Cookie"))
+	}
+	if br.session()["signedIn"] != false {
+		t.Fatal("still signed in after signing out")
+	}
+
+	if a := br.want(br.signIn("ada@example.com", "Wrong-pass1"), 401); a.title() != "The email or password is incorrect." {
+		t.Fatalf("wrong password: %q", a.title())
+	}
+	if a := br.want(br.signIn("ada@example.com", goodPassword), 200); a.title() != "Login successful!" {
+		t.Fatalf("sign in: %q", a.title())
+	}
+	if br.session()["signedIn"] != true {
+		t.Fatal("not signed in after signing in")
+	}
+	if a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("ada@example.com")), 409); a.title() != "The email address is already in use by another account." {
+		t.Fatalf("second registration: %q", a.title())
+	}
+}
+
+func TestCookiesAreSecureOutsideLocalhost(t *testing.T) {
+	b, c := accountBFF(t, map[string]string{"FRONTEND_URL": "https://benefits.example.org"})
+	br := newBrowser(t, b, c)
+	// A cookie jar keeps Secure cookies from https only, so read the header itself.
+	reg := br.register("grace@example.com")
+	if cookie := strings.ToLower(reg.header.Get("Set-Cookie")); !strings.Contains(cookie, "secure") || !strings.Contains(cookie, "httponly") {
+		t.Fatalf("cookie %q: want Secure and HttpOnly", cookie)
+	}
+}
+
+func sessionUID(t *testing.T, br *browser) string {
+	t.Helper()
+	uid, _ := dig(br.session(), "user", "uid").(string)
+	if uid == "" {
+		t.Fatal("no signed-in user")
+	}
+	return uid
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestRegistrationRulesAndMessages(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	with := func(k string, v any) map[string]any {
+		r := registration("new@example.com")
+		r[k] = v
+		return r
+	}
+	cases := []struct {
+		name   string
+		body   map[string]any
+		field  string
+		title  string
+		status int
+	}{
+		{"no union", with("union", ""), "union", "Must select a union.", 400},
+		{"unknown union", with("union", "999"), "union", "Unknown union 999", 400},
+		{"bad email", with("email", "ada@example"), "email", "Please enter a valid email address.", 400},
+		{"no first name", with("firstName", " "), "firstName", "Please provide valid values for all fields.", 400},
+		{"no last name", with("lastName", ""), "lastName", "Please provide valid values for all fields.", 400},
+		{"short zip", with("zip", "123"), "zip", "Please provide valid values for all fields.", 400},
+		{"zip with symbols", with("zip", "94612!"), "zip", "Please provide valid values for all fields.", 400},
+		{"weak password", with("password", "password"), "password", "Please provide valid values for all fields.", 400},
+		{"confirm differs", with("confirmPassword", "Password2"), "confirmPassword", "Please confirm your password by entering it again exactly as you did in the Create Password field.", 400},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			br.t = t
+			a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", tc.body), tc.status)
+			if a.title() != tc.title || a.fieldError(tc.field) != tc.title {
+				t.Fatalf("got title %q, %s: %q; want %q", a.title(), tc.field, a.fieldError(tc.field), tc.title)
+			}
+		})
+	}
+	br.t = t
+	// The checks run in spec 3 §5's order: with everything wrong, the union's message leads.
+	a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{"password": "x"}), 400)
+	if a.title() != "Must select a union." || len(a.json["errors"].([]any)) != 7 {
+		t.Fatalf("all wrong: %s", a.body)
+	}
+	if br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", `{"email":`), 400).title() != "The request body is not valid JSON." {
+		t.Fatal("malformed JSON")
+	}
+	if b.auth.Exists("new@example.com") {
+		t.Fatal("a refused registration created an account")
+	}
+}
+
+func TestARefusedProfileWriteLeavesNoAccount(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	b.profiles.FailSave = true
+	a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("half@example.com")), 503)
+	if !strings.HasPrefix(a.title(), "Sorry, there has been an error registering your new account. Please contact the provider at ") {
+		t.Fatalf("message %q", a.title())
+	}
+	if b.auth.Exists("half@example.com") {
+		t.Fatal("the account stayed without its profile")
+	}
+}
+
+func validProfile(email string) map[string]any {
+	return map[string]any{
+		"firstName": "Ada", "lastName": "Lovelace", "email": email, "mobilePhone": "(510) 555-0134",
+		"mobileOpt": true, "emailOpt": false, "union": "37", "unionJoined": "2004", "unionLocal": "Local 9415",
+		"unionRole": "union_role_1", "unionRelationship": "relationship_union_2", "employmentStatus": "employment_status_1",
+		"incomeOpt": true, "incomeRange": "annual_income_5", "birthDay": "10", "birthMonth": "12", "birthYear": "1985",
+		"home": map[string]any{"address1": "1 Main St", "address2": "", "city": "Oakland", "country": "us", "state": "home_CA", "zip": "94612"},
+	}
+}
+
+func TestProfileRulesAndMessages(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	set := func(k string, v any) map[string]any {
+		p := validProfile("ada@example.com")
+		if field, ok := strings.CutPrefix(k, "home."); ok {
+			p["home"].(map[string]any)[field] = v
+		} else {
+			p[k] = v
+		}
+		return p
+	}
+	cases := []struct{ field, value, message string }{
+		{"firstName", "", "This field is required."},
+		{"lastName", " ", "This field is required."},
+		{"email", "", "This field is required."},
+		{"email", "ada@", "Please enter a valid email address."},
+		{"email", "other@example.com", "Use Change Email to change your email address."},
+		{"union", "", "You cannot save your profile with an empty union value. Please select a union on your profile."},
+		{"union", "999", "Unknown union 999"},
+		{"mobilePhone", "555-01", "Please enter a valid mobile phone number."},
+		{"unionJoined", "04", "Please enter the year you joined as 4 digits."},
+		{"unionJoined", "2999", "Please enter the year you joined as 4 digits."},
+		{"unionRole", "union_role_9", "Please choose one of the options."},
+		{"birthDay", "31", "Please choose a valid birthday."}, // 31 December is fine; see the month below
+		{"home.zip", "", "This field is required."},
+		{"home.zip", "1234", "Please enter a 5-10 digit zip."},
+		{"home.zip", "12345678901", "Please enter a 5-10 digit zip."},
+		{"home.state", "CA", "Please choose one of the options."},
+		{"home.country", "mars", "Please choose one of the options."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.field+"="+tc.value, func(t *testing.T) {
+			br.t = t
+			body := set(tc.field, tc.value)
+			field := tc.field
+			if tc.field == "birthDay" {
+				body["birthMonth"] = "2" // 31 February
+				field = "birthMonth"
+			}
+			a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", body), 400)
+			if got := a.fieldError(field); got != tc.message {
+				t.Fatalf("%s: %q, want %q (%s)", field, got, tc.message, a.body)
+			}
+		})
+	}
+	br.t = t
+	noPhone := set("mobilePhone", "")
+	if a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", noPhone), 400); a.fieldError("mobileOpt") != "Please enter a mobile phone number to receive text messages." {
+		t.Fatalf("texts without a phone: %s", a.body)
+	}
+
+	writes := b.profiles.Writes
+	a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 200)
+	if a.title() != "Your profile has been updated." || b.profiles.Writes != writes+1 {
+		t.Fatalf("save: %q, %d writes", a.title(), b.profiles.Writes-writes)
+	}
+	stored, _ := b.profiles.Get(sessionUID(t, br))
+	if stored.MobilePhone != "5105550134" || stored.MobileOptDate == nil || stored.EmailOpt || stored.EmailOptDate != nil || stored.Union != "Communications Workers of America" {
+		t.Fatalf("stored: phone %q as digits, texts dated, email opt-out undated, union by name: %+v", stored.MobilePhone, stored)
+	}
+	if got := dig(a.json, "profile", "union"); got != "37" {
+		t.Fatalf("the profile reads the union as its term id: %v", got)
+	}
+}
+
+func TestInterestsRulesAndMessages(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	good := func() map[string]any {
+		return map[string]any{"interests": []string{"travel", "auto"}, "wirelessCarrier": "wireless_carrier_11", "wirelessCarrierOther": "Mint",
+			"vehicleOwner": "vehicle_owner_1", "vehicleMake": "Ford", "vehicleModel": "F-150", "spanishSpeakerInHome": "spanish_speaker_in_home_2",
+			"homeowner": "homeowner_2", "recommendUp": "recommend_up_1"}
+	}
+	cases := []struct {
+		name, field, message string
+		change               func(map[string]any)
+	}{
+		{"no interests", "interests", `Minimum of one "What are you interested in?" is required.`, func(m map[string]any) { m["interests"] = []string{} }},
+		{"no carrier", "wirelessCarrier", "Please choose your wireless carrier.", func(m map[string]any) { m["wirelessCarrier"] = "" }},
+		{"other carrier unnamed", "wirelessCarrierOther", "Please tell us your wireless carrier.", func(m map[string]any) { m["wirelessCarrierOther"] = " " }},
+		{"owner without a model", "vehicleMake", "Please choose your vehicle's make and model.", func(m map[string]any) { m["vehicleModel"] = "" }},
+		{"model of another make", "vehicleMake", "Please choose your vehicle's make and model.", func(m map[string]any) { m["vehicleModel"] = "Wrangler" }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			br.t = t
+			body := good()
+			tc.change(body)
+			a := br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 400)
+			if a.fieldError(tc.field) != tc.message {
+				t.Fatalf("%s: %s", tc.field, a.body)
+			}
+		})
+	}
+	br.t = t
+	a := br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", good()), 200)
+	if a.title() != `Your interests have been updated. Please continue to complete your profile by clicking on "My Profile".` {
+		t.Fatalf("message %q", a.title())
+	}
+	// A non-owner answer clears make and model, whatever the browser sends with it.
+	body := good()
+	body["vehicleOwner"] = "vehicle_owner_2"
+	a = br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 200)
+	if dig(a.json, "profile", "vehicleMake") != "" || dig(a.json, "profile", "vehicleModel") != "" {
+		t.Fatalf("make and model kept: %s", a.body)
+	}
+}
+
+func TestAMemberNeverReachesAnotherMembersData(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	alice, bob := newBrowser(t, b, c), newBrowser(t, b, c)
+	alice.register("alice@example.com")
+	bob.register("bob@example.com")
+	bobUID := sessionUID(t, bob)
+	bob.want(bob.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
+
+	// No route takes a uid: whatever Alice adds, she reads and writes her own profile.
+	for _, target := range []string{"/api/v1/profile?uid=" + bobUID, "/api/v1/profile"} {
+		a := alice.want(alice.call("GET", "/api/v1/profile", target, nil), 200)
+		if dig(a.json, "profile", "email") != "alice@example.com" {
+			t.Fatalf("%s: %s", target, a.body)
+		}
+	}
+	body := validProfile("bob@example.com")
+	body["uid"] = bobUID
+	alice.want(alice.call("PUT", "/api/v1/profile", "/api/v1/profile", body), 400)
+	alice.want(alice.call("PUT", "/api/v1/profile", "/api/v1/profile?uid="+bobUID, validProfile("alice@example.com")), 200)
+	alice.want(alice.call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
+
+	stored, _ := b.profiles.Get(bobUID)
+	if stored.FirstName != "Ada" || len(stored.Favorites) != 1 {
+		t.Fatalf("Bob's profile changed: %+v", stored)
+	}
+	if favs := alice.want(alice.call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200); len(favs.json["ids"].([]any)) != 0 {
+		t.Fatalf("Alice sees favorites: %s", favs.body)
+	}
+
+	// Without a session, or with a forged one, nothing personal answers.
+	visitor := newBrowser(t, b, c)
+	for _, r := range []struct{ method, route string }{
+		{"GET", "/api/v1/profile"}, {"PUT", "/api/v1/profile"}, {"PUT", "/api/v1/profile/interests"},
+		{"GET", "/api/v1/favorites"}, {"GET", "/api/v1/account/benefits"}, {"PUT", "/api/v1/session/password"},
+	} {
+		visitor.want(visitor.call(r.method, r.route, r.route, map[string]any{}), 401)
+	}
+	visitor.header.Set("Cookie", "session=session|"+bobUID+"|999999")
+	visitor.want(visitor.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200) // the fake's sessions are unsigned
+	visitor.header.Set("Cookie", "session=forged")
+	visitor.want(visitor.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 401)
+}
+
+func TestCrossSiteRequestsAreRefused(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	br.header.Set("Origin", "https://evil.example")
+	if a := br.want(br.call("DELETE", "/api/v1/session", "/api/v1/session", nil), 403); a.title() != "Cross-site requests are not allowed." {
+		t.Fatalf("cross-site origin: %q", a.title())
+	}
+	br.header.Del("Origin")
+	br.header.Set("Sec-Fetch-Site", "cross-site")
+	br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 403)
+	br.header.Del("Sec-Fetch-Site")
+	if br.session()["signedIn"] != true {
+		t.Fatal("a refused cross-site sign-out signed the member out")
+	}
+}
+
+func TestAbuseLimitsAnswer429(t *testing.T) {
+	b, c := accountBFF(t, map[string]string{"RATE_LIMIT_PER_EMAIL": "3", "RATE_LIMIT_PER_IP": "6"})
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	for range 3 {
+		br.want(br.signIn("ada@example.com", "Wrong-pass1"), 401)
+	}
+	a := br.want(br.signIn("ada@example.com", goodPassword), 429)
+	if a.title() != "Too many attempts. Please wait a few minutes and try again." {
+		t.Fatalf("429 message %q", a.title())
+	}
+	// Per IP: other emails from the same address run out too.
+	for i := range 2 {
+		br.want(br.signIn("other"+string(rune('a'+i))+"@example.com", goodPassword), 401)
+	}
+	br.want(br.signIn("fresh@example.com", goodPassword), 429)
+
+	// Reset answers the same for a registered and an unknown email, and is limited per email.
+	r1 := br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
+	r2 := br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "nobody@example.com"}), 202)
+	if string(r1.body) != string(r2.body) || r1.title() != "Password reset successfully sent!" {
+		t.Fatalf("reset answers differ: %s / %s", r1.body, r2.body)
+	}
+	for range 2 {
+		br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"})
+	}
+	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 429)
+}
+
+func TestChangePasswordEndsOtherSessions(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	laptop, phone := newBrowser(t, b, c), newBrowser(t, b, c)
+	laptop.register("ada@example.com")
+	phone.want(phone.signIn("ada@example.com", goodPassword), 200)
+
+	change := func(current, next, confirm string) answer {
+		return laptop.call("PUT", "/api/v1/session/password", "/api/v1/session/password",
+			map[string]any{"currentPassword": current, "newPassword": next, "confirmPassword": confirm})
+	}
+	if a := laptop.want(change("Wrong-pass1", "Newpass12", "Newpass12"), 400); a.fieldError("currentPassword") != "Invalid current password." {
+		t.Fatalf("wrong current: %s", a.body)
+	}
+	if a := laptop.want(change(goodPassword, "short", "short"), 400); a.fieldError("newPassword") != "Your password needs at least 8 characters; 1 uppercase letter; 1 lowercase letter; and 1 number." {
+		t.Fatalf("weak new: %s", a.body)
+	}
+	if a := laptop.want(change(goodPassword, "Newpass12", "Newpass13"), 400); a.fieldError("confirmPassword") == "" {
+		t.Fatalf("confirm: %s", a.body)
+	}
+	if a := laptop.want(change(goodPassword, "Newpass12", "Newpass12"), 200); a.title() != "Password update successful!" {
+		t.Fatalf("change: %q", a.title())
+	}
+	if laptop.session()["signedIn"] != true {
+		t.Fatal("this browser's session was not renewed")
+	}
+	if phone.session()["signedIn"] != false {
+		t.Fatal("the other session still works")
+	}
+	phone.want(phone.signIn("ada@example.com", goodPassword), 401)
+	phone.want(phone.signIn("ada@example.com", "Newpass12"), 200)
+}
+
+func TestChangeEmail(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	newBrowser(t, b, c).register("taken@example.com")
+	change := func(current, email string) answer {
+		return br.call("PUT", "/api/v1/session/email", "/api/v1/session/email", map[string]any{"currentPassword": current, "newEmail": email})
+	}
+	if a := br.want(change("", "ada2@example.com"), 400); a.fieldError("currentPassword") != "Please enter your current password." {
+		t.Fatalf("no current: %s", a.body)
+	}
+	if a := br.want(change(goodPassword, "ada2@"), 400); a.fieldError("newEmail") != "Please enter a valid email address." {
+		t.Fatalf("bad email: %s", a.body)
+	}
+	if a := br.want(change("Wrong-pass1", "ada2@example.com"), 400); a.fieldError("currentPassword") != "Invalid current password." {
+		t.Fatalf("wrong current: %s", a.body)
+	}
+	br.want(change(goodPassword, "taken@example.com"), 409)
+	a := br.want(change(goodPassword, "ada2@example.com"), 200)
+	if a.title() != "Email update successful!" || dig(a.json, "session", "user", "email") != "ada2@example.com" {
+		t.Fatalf("change: %s", a.body)
+	}
+	stored, _ := b.profiles.Get(sessionUID(t, br))
+	if stored.Email != "ada2@example.com" {
+		t.Fatalf("profile email %q", stored.Email)
+	}
+}
+
+func TestPasswordReset(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	other := newBrowser(t, b, c)
+	other.register("ada@example.com")
+	br := newBrowser(t, b, c)
+	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
+	var code string
+	for k := range b.auth.Resets {
+		code = k
+	}
+	reset := func(body map[string]any) answer {
+		return br.call("POST", "/api/v1/password/reset", "/api/v1/password/reset", body)
+	}
+	full := func() map[string]any {
+		return map[string]any{"apiKey": "k", "lang": "en", "mode": "resetPassword", "oobCode": code, "password": "Fresh123", "confirmPassword": "Fresh123"}
+	}
+	for _, missing := range []string{"apiKey", "lang", "mode", "oobCode"} {
+		body := full()
+		delete(body, missing)
+		br.want(reset(body), 400)
+	}
+	weak := full()
+	weak["password"], weak["confirmPassword"] = "fresh", "fresh"
+	br.want(reset(weak), 400)
+	a := br.want(reset(full()), 200)
+	if a.title() != "You have successfully updated your password and are now logged into your account!" || a.json["partial"] == true {
+		t.Fatalf("reset: %s", a.body)
+	}
+	if br.session()["signedIn"] != true || other.session()["signedIn"] != false {
+		t.Fatal("reset must sign this browser in and end older sessions")
+	}
+	if a := br.want(reset(full()), 400); a.title() != "This password reset link is invalid or has expired. Please request a new one." {
+		t.Fatalf("used code: %q", a.title())
+	}
+
+	// The password changed but older sessions could not be ended: the partial notice.
+	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
+	for k := range b.auth.Resets {
+		code = k
+	}
+	b.auth.Fail["RevokeSessions"] = true
+	a = br.want(reset(full()), 200)
+	if a.json["partial"] != true || !strings.Contains(a.title(), "some prior sessions may still be valid") {
+		t.Fatalf("partial reset: %s", a.body)
+	}
+}
+
+func TestLoginSwitchedOffEndsSessionsAndRefusesSignIn(t *testing.T) {
+	b, c := accountBFF(t, map[string]string{"SETTINGS_TTL": "1ns"})
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	b.profiles.SetLogin(false)
+
+	s := br.session()
+	offline := "Union Benefits log in is temporarily offline for maintenance. Please check back soon."
+	if s["signedIn"] != false || s["loginEnabled"] != false || s["loginOfflineMessage"] != offline {
+		t.Fatalf("session with login off: %s", mustJSON(s))
+	}
+	for _, a := range []answer{
+		br.signIn("ada@example.com", goodPassword),
+		br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("new@example.com")),
+		br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}),
+	} {
+		if a.status != 503 || a.title() != offline {
+			t.Fatalf("with login off: %d %s", a.status, a.body)
+		}
+	}
+	b.profiles.SetLogin(true)
+	if br.session()["signedIn"] != false {
+		t.Fatal("the session came back when login was switched on again")
+	}
+}
+
+func TestFavoritesAndMyBenefits(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	mine := br.want(br.call("GET", "/api/v1/account/benefits", "/api/v1/account/benefits", nil), 200)
+	other, _ := mine.json["other"].([]any)
+	if len(other) == 0 {
+		t.Fatalf("no benefits: %s", mine.body)
+	}
+	id, _ := other[0].(map[string]any)["id"].(string)
+	if portal.FavoriteKind(id) != "benefit" {
+		t.Fatalf("card id %q", id)
+	}
+	a := br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	a = br.want(br.call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200)
+	if items, _ := a.json["items"].([]any); len(items) != 1 || len(a.json["ids"].([]any)) != 1 {
+		t.Fatalf("favorites after adding one twice: %s", a.body)
+	}
+	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:0000", nil), 404)
+	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/bogus", nil), 400)
+	a = br.want(br.call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	if len(a.json["ids"].([]any)) != 0 {
+		t.Fatalf("after removing: %s", a.body)
+	}
+}
+
+func TestPagesReadAMemberAsAMemberOfTheirUnion(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	// The members-only page is gated for a visitor...
+	if a := br.want(br.call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit", nil), 200); a.json["gate"] == nil {
+		t.Fatalf("visitor: %s", a.body)
+	}
+	br.register("ada@example.com")
+	// ...and open to a member, whose union (37, CWA) comes from the profile, not the query.
+	a := br.want(br.call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit&union=41", nil), 200)
+	if a.json["gate"] != nil || dig(a.json, "union", "id") != "37" {
+		t.Fatalf("member: %s", a.body)
+	}
+}

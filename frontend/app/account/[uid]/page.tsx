@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireOwnAccount } from '@/lib/accountGuard';
+import { FAVORITES_HREF } from '@/lib/accountRoutes';
+import { getMyBenefits } from '@/lib/bff/accountServer';
+import { BenefitCards } from '@/components/page/BenefitCards';
+import { AccountSection, EmptyState } from '@/components/account/AccountSection';
+import styles from '@/components/account/AccountSection.module.css';
+
+export const metadata: Metadata = { title: 'My Benefits' };
+
+type Props = { params: Promise<{ uid: string }> };
+
+/** My Benefits, the account's index: the benefits of the member's union, hardship help apart. */
+export default async function MyBenefitsPage({ params }: Props) {
+  await requireOwnAccount((await params).uid, 'benefits');
+  const { other, hardship } = await getMyBenefits();
+  if (other.length === 0 && hardship.length === 0) {
+    return (
+      <AccountSection title="My Benefits">
+        <EmptyState>There are no benefits for your union yet. Please check back soon.</EmptyState>
+      </AccountSection>
+    );
+  }
+  return (
+    <div className={styles.cards}>
+      <p className={`container ${styles.note}`}>
+        Tap the heart on a benefit to keep it in <Link href={FAVORITES_HREF}>My Favorites</Link>.
+      </p>
+      <BenefitCards title="My Benefits" cards={other} />
+      <BenefitCards title="Hardship Help" cards={hardship} />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+
+export default function FavoritesLoading() {
+  return <LoadingIndicator />;
+}

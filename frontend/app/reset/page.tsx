@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getSessionOrNull } from '@/lib/bff/session';
+import { LoginOffline } from '@/components/auth/LoginOffline';
+import { ResetPasswordForm, type ResetLink } from '@/components/auth/ResetPasswordForm';
+import { PageHero } from '@/components/heroes/PageHero';
+import styles from '@/components/auth/AuthForm.module.css';
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = {
+  title: 'Reset Password',
+  robots: { index: false, follow: false },
+};
+
+/** The emailed link's four parameters, or null when any is missing. */
+function resetLink(query: Record<string, string | string[] | undefined>): ResetLink | null {
+  const value = (name: keyof ResetLink) => {
+    const v = query[name];
+    return (Array.isArray(v) ? v[0] : v)?.trim() || null;
+  };
+  const apiKey = value('apiKey');
+  const lang = value('lang');
+  const mode = value('mode');
+  const oobCode = value('oobCode');
+  if (!apiKey || !lang || !mode || !oobCode) return null;
+  // The BFF checks the mode; anything else is answered as an invalid link.
+  return { apiKey, lang, mode: mode as ResetLink['mode'], oobCode };
+}
+
+/**
+ * /reset?apiKey&lang&mode&oobCode, the page a password-reset email links to (spec 1 §2, §4). A
+ * member already signed in goes to their account; a link missing a parameter goes home.
+ */
+export default async function ResetPage({ searchParams }: Props) {
+  const session = await getSessionOrNull();
+  if (session?.user) redirect(`/account/${encodeURIComponent(session.user.uid)}`);
+  const link = resetLink(await searchParams);
+  if (!link) redirect('/');
+  return (
+    <>
+      <PageHero
+        hero={{
+          variant: 'basic',
+          headline: 'Reset Your Password',
+          description: 'Choose a new password for your account. You will be logged in once it is saved.',
+        }}
+      />
+      <div className={`container ${styles.page}`}>
+        <div className={styles.card}>
+          {session && !session.loginEnabled ? <LoginOffline session={session} /> : <ResetPasswordForm link={link} />}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { accountApi } from '@/lib/bff/account';
+import { FormAlert, TextField } from '@/components/auth/fields';
+import { Modal } from '@/components/modals/Modal';
+import { validateChangeEmail } from './credentialsForm';
+import { DialogActions } from './DialogActions';
+import { useCredentialsChange } from './useCredentialsChange';
+import styles from '@/components/auth/AuthForm.module.css';
+
+/** Change Email (spec 1 §2): the current password, then the new email. */
+export function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
+  const { form, formRef, onSubmit, busy, alert } = useCredentialsChange(
+    { currentPassword: '', newEmail: '' },
+    validateChangeEmail,
+    (v) => accountApi.changeEmail({ currentPassword: v.currentPassword, newEmail: v.newEmail.trim() }),
+    onClose,
+  );
+  return (
+    <Modal title="Change Email" onClose={onClose} name="change-email">
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          data-autofocus
+          {...form.bind('currentPassword')}
+        />
+        <TextField
+          label="New Email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          hint="We will send a link to this address to verify it."
+          {...form.bind('newEmail')}
+        />
+        <FormAlert message={alert} />
+        <DialogActions busy={busy} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { accountApi } from '@/lib/bff/account';
+import { message } from '@/lib/accounts';
+import { FormAlert, TextField } from '@/components/auth/fields';
+import { PasswordChecklist } from '@/components/auth/PasswordFields';
+import { Modal } from '@/components/modals/Modal';
+import { validateChangePassword } from './credentialsForm';
+import { DialogActions } from './DialogActions';
+import { useCredentialsChange } from './useCredentialsChange';
+import styles from '@/components/auth/AuthForm.module.css';
+
+/** Change Password (spec 1 §2): the current password, the new one with its live checklist, and its confirmation. */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const { form, formRef, onSubmit, busy, alert } = useCredentialsChange(
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validateChangePassword,
+    accountApi.changePassword,
+    onClose,
+  );
+  return (
+    <Modal title="Change Password" onClose={onClose} name="change-password">
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          data-autofocus
+          {...form.bind('currentPassword')}
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          hint={
+            <>
+              <p>{message('passwordHint')}</p>
+              <PasswordChecklist password={form.values.newPassword} />
+            </>
+          }
+          {...form.bind('newPassword')}
+        />
+        <TextField
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          {...form.bind('confirmPassword')}
+        />
+        <FormAlert message={alert} />
+        <DialogActions busy={busy} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,182 @@
+'use client';
+
+import Link from 'next/link';
+import { useRef, useState, type FormEvent } from 'react';
+import { accountApi, type Profile } from '@/lib/bff/account';
+import { message, options, OTHER_CARRIER, VEHICLE_OWNER_YES } from '@/lib/accounts';
+import { FormAlert, SelectField, TextField } from '@/components/auth/fields';
+import buttons from '@/components/common/ButtonLink.module.css';
+import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { CheckboxGroup, RadioGroup } from './choices';
+import { failureMessage, fieldErrorsOf } from './failure';
+import {
+  modelsOf,
+  toInterestsUpdate,
+  toInterestsValues,
+  validateInterests,
+  withInterest,
+  withVehicleMake,
+  withVehicleOwner,
+} from './interestsForm';
+import { FormSection } from './ProfileSections';
+import { focusFirstError, useForm } from './useForm';
+import { useExclusiveTask } from './useExclusiveTask';
+import styles from './AccountForm.module.css';
+
+/** Its wording is part of the minimum-one message: 'Minimum of one "What are you interested in?"…'. */
+const INTERESTS_LEGEND = 'What are you interested in?';
+const CHOOSE = '- Select -';
+
+/**
+ * My Interests (spec 1 §2, §4): the interests, the wireless carrier, the car and three questions
+ * about the home. Save is enabled once something changed and not while saving; the answer's
+ * message shows and the member stays on the page.
+ */
+export function InterestsForm({ profile }: { profile: Profile }) {
+  const form = useForm(toInterestsValues(profile), validateInterests);
+  const { values, update, touch } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useExclusiveTask();
+  const [alert, setAlert] = useState<string | null>(null);
+  const { push } = useStatusMessages();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.busy || !form.dirty) return;
+    const errors = form.submit();
+    if (Object.keys(errors).length > 0) {
+      focusFirstError(formRef.current, errors);
+      return;
+    }
+    void save.run(async () => {
+      setAlert(null);
+      try {
+        const saved = await accountApi.saveInterests(toInterestsUpdate(values));
+        form.saved();
+        push({ message: saved.message ?? message('interestsUpdated') });
+      } catch (error) {
+        const fields = fieldErrorsOf(error);
+        form.setServerErrors(fields);
+        setAlert(Object.keys(fields).length > 0 ? null : failureMessage(error, 'interestsError'));
+        focusFirstError(formRef.current, fields);
+      }
+    });
+  }
+
+  const carOwner = values.vehicleOwner === VEHICLE_OWNER_YES;
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="My Interests">
+      <FormSection title="Your Interests">
+        <CheckboxGroup
+          legend={INTERESTS_LEGEND}
+          name="interests"
+          required
+          options={options.interests}
+          values={values.interests}
+          error={form.errorOf('interests')}
+          onToggle={(interest, on) => {
+            update((v) => withInterest(v, interest, on));
+            touch('interests');
+          }}
+        />
+      </FormSection>
+
+      <FormSection title="Wireless">
+        <div className={styles.grid}>
+          <div className={styles.wide}>
+            <SelectField
+              label="Who is your wireless carrier?"
+              placeholder={CHOOSE}
+              options={options.wirelessCarrier}
+              required
+              {...form.bind('wirelessCarrier')}
+            />
+          </div>
+          {values.wirelessCarrier === OTHER_CARRIER && (
+            <div className={styles.wide}>
+              <TextField label="Other carrier" required maxLength={200} {...form.bind('wirelessCarrierOther')} />
+            </div>
+          )}
+        </div>
+      </FormSection>
+
+      <FormSection title="Your Car">
+        <RadioGroup
+          legend="Do you own a car?"
+          name="vehicleOwner"
+          inline
+          options={options.vehicleOwner}
+          value={values.vehicleOwner}
+          error={form.errorOf('vehicleOwner')}
+          onChange={(owner) => update((v) => withVehicleOwner(v, owner))}
+        />
+        {carOwner && (
+          <div className={styles.grid}>
+            <SelectField
+              label="Make"
+              placeholder={CHOOSE}
+              options={options.vehicleMakes}
+              required
+              {...form.bind('vehicleMake')}
+              onChange={(e) => update((v) => withVehicleMake(v, e.target.value))}
+            />
+            <SelectField
+              label="Model"
+              placeholder={CHOOSE}
+              options={modelsOf(values.vehicleMake)}
+              required
+              disabled={!values.vehicleMake}
+              {...form.bind('vehicleModel')}
+            />
+          </div>
+        )}
+      </FormSection>
+
+      <FormSection title="Your Home">
+        <RadioGroup
+          legend="Does anyone in your home speak Spanish?"
+          name="spanishSpeakerInHome"
+          inline
+          options={options.spanishSpeakerInHome}
+          value={values.spanishSpeakerInHome}
+          error={form.errorOf('spanishSpeakerInHome')}
+          onChange={(answer) => update((v) => ({ ...v, spanishSpeakerInHome: answer }))}
+        />
+        <RadioGroup
+          legend="Do you rent or own your home?"
+          name="homeowner"
+          inline
+          options={options.homeowner}
+          value={values.homeowner}
+          error={form.errorOf('homeowner')}
+          onChange={(answer) => update((v) => ({ ...v, homeowner: answer }))}
+        />
+        <RadioGroup
+          legend="Would you recommend these member benefits to a friend?"
+          name="recommendUp"
+          inline
+          options={options.recommendUp}
+          value={values.recommendUp}
+          error={form.errorOf('recommendUp')}
+          onChange={(answer) => update((v) => ({ ...v, recommendUp: answer }))}
+        />
+      </FormSection>
+
+      <FormAlert message={alert} />
+      <p className={styles.legal}>
+        We use your answers to show you the benefits that fit you. See our <Link href="/terms">Terms of Use</Link> and{' '}
+        <Link href="/privacy">Privacy Policy</Link>.
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="submit"
+          className={`${buttons.button} ${buttons.primary} ${styles.button}`}
+          disabled={!form.dirty || save.busy}
+          aria-busy={save.busy || undefined}
+        >
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { accountApi, type ProfileDocument, type VisibleUnion } from '@/lib/bff/account';
+import { limits, message } from '@/lib/accounts';
+import { accountHref } from '@/lib/accountRoutes';
+import { FormAlert } from '@/components/auth/fields';
+import buttons from '@/components/common/ButtonLink.module.css';
+import { useSession } from '@/components/session/SessionProvider';
+import { withParams } from '@/components/shell/url';
+import { ChangeEmailDialog } from './ChangeEmailDialog';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { failureMessage, fieldErrorsOf } from './failure';
+import { HomeAddress, UnionInformation, YourInformation } from './ProfileSections';
+import { toProfileUpdate, toProfileValues, validateProfile, type ProfileValues } from './profileForm';
+import { focusFirstError, useForm } from './useForm';
+import { useExclusiveTask } from './useExclusiveTask';
+import styles from './AccountForm.module.css';
+
+interface ProfileFormProps {
+  document: ProfileDocument;
+  /** The unions the member may choose, from the session. */
+  unions: VisibleUnion[];
+  uid: string;
+  /** The server's year, so the birthday years are the same on both sides of hydration. */
+  thisYear: number;
+}
+
+const validate = (v: ProfileValues) => validateProfile(v, new Date());
+
+/**
+ * My Profile (spec 1 §2, §4): three sections, 'Save and Continue', and the Change Email and
+ * Change Password dialogs. A save runs once at a time; on success the session is read again (the
+ * header's name, the union the site is shaped for), and after 600 ms the member goes on to My
+ * Interests, where the answer's message shows (a message shown here would be closed by the route
+ * change: spec 1 §4 closes the first message on every route change).
+ */
+export function ProfileForm({ document, unions, uid, thisYear }: ProfileFormProps) {
+  const { member, refresh } = useSession();
+  const router = useRouter();
+  const form = useForm(toProfileValues(document.profile), validate);
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useExclusiveTask();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'email' | 'password' | null>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const email = member?.email ?? document.profile.email;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.busy) return;
+    const errors = form.submit();
+    if (Object.keys(errors).length > 0) {
+      focusFirstError(formRef.current, errors);
+      return;
+    }
+    void save.run(async () => {
+      setAlert(null);
+      form.setServerErrors({});
+      let saved: ProfileDocument;
+      try {
+        saved = await accountApi.saveProfile(toProfileUpdate(form.values, email));
+      } catch (error) {
+        const fields = fieldErrorsOf(error);
+        form.setServerErrors(fields);
+        setAlert(Object.keys(fields).length > 0 ? null : failureMessage(error, 'profileError'));
+        focusFirstError(formRef.current, fields);
+        return;
+      }
+      form.saved();
+      await refresh();
+      router.refresh();
+      await new Promise((resolve) => setTimeout(resolve, limits.profileSuccessDelayMs));
+      const note = saved.message ?? message('profileUpdated');
+      router.push(withParams(accountHref(uid, 'interests'), null, { message: note }));
+    });
+  }
+
+  return (
+    <>
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="My Profile">
+        <YourInformation
+          form={form}
+          email={email}
+          onChangeEmail={() => setDialog('email')}
+          thisYear={thisYear}
+          emailVerified={document.emailVerified}
+        />
+        <UnionInformation form={form} unions={unions} />
+        <HomeAddress form={form} />
+        <FormAlert message={alert} />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={`${buttons.button} ${buttons.primary} ${styles.button}`}
+            disabled={save.busy}
+            aria-busy={save.busy || undefined}
+          >
+            Save and Continue
+          </button>
+          <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setDialog('password')}>
+            Change Password
+          </button>
+        </div>
+      </form>
+      {dialog === 'email' && <ChangeEmailDialog onClose={closeDialog} />}
+      {dialog === 'password' && <ChangePasswordDialog onClose={closeDialog} />}
+    </>
+  );
+}

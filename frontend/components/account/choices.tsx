@@ -1,0 +1,137 @@
+'use client';
+
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { Option } from '@/lib/accounts';
+import styles from './AccountForm.module.css';
+
+/** The error under a control or group, with the id its control is described by. */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className={styles.error}>
+      {error}
+    </p>
+  );
+}
+
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & {
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+};
+
+/** One labelled checkbox (an opt-in), its hint and error announced with it. */
+export function CheckboxField({ label, hint, error, ...input }: CheckboxFieldProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={styles.choiceField}>
+      <label className={styles.choice} data-disabled={input.disabled || undefined}>
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          {...input}
+        />
+        <span>{label}</span>
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+interface GroupProps {
+  /** The question, as the group's legend. */
+  legend: string;
+  error?: string;
+  /** Every box carries it, so a submit with an error can focus the first. */
+  name: string;
+  required?: boolean;
+  /** Side by side where there is room (short answers such as Yes / No). */
+  inline?: boolean;
+  children: ReactNode;
+}
+
+/** A fieldset of choices under its legend, its error announced with the group. */
+export function ChoiceGroup({ legend, error, required, inline, children }: GroupProps) {
+  const id = useId();
+  return (
+    <fieldset
+      className={styles.group}
+      aria-describedby={error ? `${id}-error` : undefined}
+      data-invalid={error ? true : undefined}
+    >
+      <legend className={styles.legend}>
+        {legend}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      <div className={inline ? styles.inlineChoices : styles.choices}>{children}</div>
+      <FieldError id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+interface RadioGroupProps extends Omit<GroupProps, 'children'> {
+  options: Option[];
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}
+
+/** A question answered by one of a few options. */
+export function RadioGroup({ options, value, onChange, onBlur, ...group }: RadioGroupProps) {
+  return (
+    <ChoiceGroup {...group}>
+      {options.map((o) => (
+        <label key={o.value} className={styles.choice}>
+          <input
+            type="radio"
+            name={group.name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+            onBlur={onBlur}
+          />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </ChoiceGroup>
+  );
+}
+
+interface CheckboxGroupProps extends Omit<GroupProps, 'children'> {
+  options: Option[];
+  values: string[];
+  onToggle: (value: string, on: boolean) => void;
+}
+
+/** A question answered by any number of options. */
+export function CheckboxGroup({ options, values, onToggle, ...group }: CheckboxGroupProps) {
+  return (
+    <ChoiceGroup {...group}>
+      {options.map((o) => (
+        <label key={o.value} className={styles.choice}>
+          <input
+            type="checkbox"
+            name={group.name}
+            value={o.value}
+            checked={values.includes(o.value)}
+            onChange={(e) => onToggle(o.value, e.target.checked)}
+          />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </ChoiceGroup>
+  );
+}

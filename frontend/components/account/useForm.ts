@@ -1,0 +1,101 @@
+'use client';
+
+import { useCallback, useMemo, useState } from 'react';
+import type { FieldErrors } from './profileForm';
+
+/** The fields of V that hold text (inputs and selects). */
+export type TextFieldOf<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** What a text input or select needs to be part of the form. */
+export interface BoundField {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+}
+
+export interface Form<V> {
+  values: V;
+  /** Replaces the values; the BFF's error on any field that changed is dropped. */
+  update: (next: (v: V) => V) => void;
+  /** Marks a field touched (left, or chosen): its own error may show from now on. */
+  touch: (field: string) => void;
+  /** The error to show on a field, if any. */
+  errorOf: (field: string) => string | undefined;
+  /**
+   * A submit: every error may show from now on. Answers the errors found, in form order; an empty
+   * object means the values may be sent.
+   */
+  submit: () => FieldErrors;
+  /** The BFF's field errors from a failed save. */
+  setServerErrors: (errors: FieldErrors) => void;
+  /** Whether the values differ from the last saved ones. */
+  dirty: boolean;
+  /** After a save: the values become the saved ones, and nothing counts as touched. */
+  saved: () => void;
+  /** The props that tie an input or select to a text field of the form. */
+  bind: (field: TextFieldOf<V>) => BoundField;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A form's values and errors (spec 1 §5: an error shows only after its field was touched, or on
+ * submit). The form's own rules are checked on every change; an error from the BFF shows at once
+ * and stays until its field changes.
+ */
+export function useForm<V extends object>(initial: V, validate: (v: V) => FieldErrors): Form<V> {
+  const [values, setValues] = useState(initial);
+  const [savedValues, setSavedValues] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const errors = useMemo(() => validate(values), [validate, values]);
+
+  const update = (next: (v: V) => V) => {
+    const after = next(values);
+    const changed = (field: string) =>
+      !same((values as Record<string, unknown>)[field], (after as Record<string, unknown>)[field]);
+    setValues(after);
+    setServerErrors((server) => Object.fromEntries(Object.entries(server).filter(([field]) => !changed(field))));
+  };
+
+  const touch = useCallback((field: string) => {
+    setTouched((set) => (set.has(field) ? set : new Set(set).add(field)));
+  }, []);
+
+  const errorOf = (field: string) =>
+    serverErrors[field] ?? (submitted || touched.has(field) ? errors[field] : undefined);
+
+  const submit = () => {
+    setSubmitted(true);
+    return errors;
+  };
+
+  const saved = () => {
+    setSavedValues(values);
+    setSubmitted(false);
+    setTouched(new Set());
+  };
+
+  const bind = (field: TextFieldOf<V>): BoundField => ({
+    name: field,
+    value: values[field] as string,
+    error: errorOf(field),
+    onChange: (event) => update((v) => ({ ...v, [field]: event.target.value })),
+    onBlur: () => touch(field),
+  });
+
+  return { values, update, touch, errorOf, submit, setServerErrors, dirty: !same(values, savedValues), saved, bind };
+}
+
+/**
+ * Moves the focus to the first field with an error, so a keyboard or screen-reader user lands on
+ * what to fix. Controls carry the field's name (a radio or checkbox group: its first box).
+ */
+export function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
+  const first = Object.keys(errors)[0];
+  if (!form || !first) return;
+  form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}

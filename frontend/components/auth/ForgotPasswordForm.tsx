@@ -1,0 +1,52 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { accountApi } from '@/lib/bff/account';
+import { isValidEmail } from '@/lib/accounts';
+import { FormAlert, SubmitButton, TextField } from './fields';
+import { useAuthTask } from './useAuthTask';
+import styles from './AuthForm.module.css';
+
+/**
+ * Ask for a reset link (spec 3 §4): the form, then the submitted state. The BFF answers the same
+ * whether or not the email has an account, so the submitted state tells nothing about it either.
+ */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const forgot = useAuthTask(accountApi.forgotPassword);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isValidEmail(email)) return;
+    forgot.run(email.trim(), () => setSubmitted(true));
+  }
+
+  if (submitted) {
+    return (
+      <div role="status" className={styles.submitted}>
+        <p className={styles.submittedTitle}>Check your email to reset your password</p>
+        <p>Don&apos;t forget to check your spam folder.</p>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.form} onSubmit={submit}>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={forgot.error?.fields.email}
+      />
+      <FormAlert message={forgot.error?.message} />
+      <SubmitButton busy={forgot.running} disabled={!isValidEmail(email) || forgot.running}>
+        Send Reset Link
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { accountApi } from '@/lib/bff/account';
+import { isValidEmail } from '@/lib/accounts';
+import { FormAlert, SubmitButton, TextField } from './fields';
+import { useAfterSignIn } from './useAfterSignIn';
+import { useAuthTask } from './useAuthTask';
+import styles from './AuthForm.module.css';
+
+/**
+ * Sign in with email and password (spec 3 §4, §5). 'Log In' is enabled only for a valid email
+ * and while no sign-in runs; the password is required by the browser. A failure is shown in the
+ * modal and the modal stays open.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useAuthTask(accountApi.signIn);
+  const afterSignIn = useAfterSignIn();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isValidEmail(email)) return;
+    signIn.run({ email: email.trim(), password }, (result) => afterSignIn(result, onSignedIn));
+  }
+
+  const fields = signIn.error?.fields ?? {};
+  return (
+    <form className={styles.form} onSubmit={submit}>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fields.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        maxLength={128}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fields.password}
+      />
+      <FormAlert message={signIn.error?.message} />
+      <SubmitButton busy={signIn.running} disabled={!isValidEmail(email) || signIn.running}>
+        Log In
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import buttons from '@/components/common/ButtonLink.module.css';
+import styles from './AuthForm.module.css';
+
+interface FieldShellProps {
+  label: string;
+  /** Shown under the control and announced with it. */
+  hint?: ReactNode;
+  /** A field error from the BFF; marks the control invalid. */
+  error?: string;
+}
+
+/** The ids the control is described by: its hint, then its error. */
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  children,
+}: FieldShellProps & { id: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className={styles.field} data-invalid={error ? true : undefined}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <div id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled input with its hint and error wired for assistive technology. */
+export function TextField({ label, hint, error, ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} required={input.required}>
+      <input
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = FieldShellProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+    options: { value: string; label: string }[];
+    /** The first, empty choice. */
+    placeholder: string;
+  };
+
+/** A labelled select with an empty first choice. */
+export function SelectField({ label, hint, error, options, placeholder, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} required={select.required}>
+      <select
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/**
+ * Where a form says what went wrong: a check that failed, or the BFF's answer. An alert, so it is
+ * read out the moment a message appears; kept in the page while empty so that first message is
+ * announced too.
+ */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  return (
+    <div role="alert" className={styles.alert}>
+      {message && <p>{message}</p>}
+    </div>
+  );
+}
+
+/** The form's main button, spanning the form, busy while its task runs. */
+export function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className={`${buttons.button} ${buttons.primary} ${styles.submit}`}
+      disabled={disabled}
+      aria-busy={busy || undefined}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+import type { AuthResult } from '@/lib/bff/account';
+import { resumePendingLink } from '@/lib/pendingLink';
+import { useSession } from '@/components/session/SessionProvider';
+import { useStatusMessages } from '@/components/shell/StatusMessages';
+
+/**
+ * What follows a sign-in or sign-up answered by the BFF: the member goes into the session query
+ * (the header, the gate and the chat assistant follow it at once), the modal closes, the answer's
+ * message shows, the server-rendered page renders again for the member (a gated page opens), and
+ * a link clicked before signing in is resumed (spec 3 §4).
+ */
+export function useAfterSignIn(): (result: AuthResult, close: () => void) => void {
+  const { setSession } = useSession();
+  const { push } = useStatusMessages();
+  const router = useRouter();
+  return useCallback(
+    (result, close) => {
+      setSession(result.session);
+      close();
+      push({ message: result.message, type: result.session.signedIn ? 'success' : 'error' });
+      router.refresh();
+      if (result.session.signedIn) resumePendingLink();
+    },
+    [setSession, push, router],
+  );
+}

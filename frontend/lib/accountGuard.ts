@@ -1,0 +1,23 @@
+// The account area's gate on the server: a real redirect before any of the page is sent.
+import { redirect } from 'next/navigation';
+import type { Member } from './bff/account';
+import { getMember } from './bff/session';
+import { accountRedirect, LOGIN_HREF, type AccountTab } from './accountRoutes';
+
+/** The signed-in member; a visitor goes home with the login modal open. */
+export async function requireMember(): Promise<Member> {
+  const member = await getMember();
+  if (!member) redirect(LOGIN_HREF);
+  return member;
+}
+
+/**
+ * The member whose account /account/{uid} may show, after the routing rule of spec 1 §2 has sent
+ * anyone else on. `tab` is undefined in the layout, which cannot see which tab is asked for.
+ */
+export async function requireOwnAccount(uid: string, tab?: AccountTab): Promise<Member> {
+  const member = await getMember();
+  const to = accountRedirect(uid, tab, member?.uid ?? null);
+  if (to) redirect(to);
+  return member!;
+}

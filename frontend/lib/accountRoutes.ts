@@ -1,0 +1,51 @@
+// The account area's tabs and its routing rule (spec 1 §2), kept free of Next's server APIs so
+// the rule can be tested on its own.
+
+/** The account tabs in the order the hero shows them; 'benefits' is the index (My Benefits). */
+export const ACCOUNT_TABS = [
+  { tab: 'benefits', label: 'My Benefits' },
+  { tab: 'profile', label: 'My Profile' },
+  { tab: 'interests', label: 'My Interests' },
+  { tab: 'forms', label: 'My Forms' },
+  { tab: 'orders', label: 'My Orders' },
+  { tab: 'eligibility', label: 'Eligibility' },
+] as const;
+
+export type AccountTab = (typeof ACCOUNT_TABS)[number]['tab'];
+
+/** Where the login modal opens for a visitor who asked for a members-only page. */
+export const LOGIN_HREF = '/?modal=login';
+
+export const FAVORITES_HREF = '/account/favorites';
+
+export function isAccountTab(value: string): value is AccountTab {
+  return ACCOUNT_TABS.some((t) => t.tab === value);
+}
+
+/** A tab's address under a uid; My Benefits is the index, so it has no segment of its own. */
+export function accountHref(uid: string, tab: AccountTab = 'benefits'): string {
+  const base = `/account/${encodeURIComponent(uid)}`;
+  return tab === 'benefits' ? base : `${base}/${tab}`;
+}
+
+/** The tab a URL segment under /account/{uid} stands for (no segment: the index). */
+export function tabOfSegment(segment: string | null): AccountTab | null {
+  if (segment === null) return 'benefits';
+  return isAccountTab(segment) && segment !== 'benefits' ? segment : null;
+}
+
+/**
+ * Where /account/{uid}/… must send the reader instead, or null to show it.
+ * - A visitor goes home with the login modal open.
+ * - A tab name in the uid's place (account/profile, account/benefits) means that tab of the
+ *   reader's own account; 'benefits' is the index.
+ * - Another member's uid becomes the reader's own, on the same tab, so no one else's uid is ever
+ *   shown. `tab` is undefined where the tab is not known (the layout cannot see its child
+ *   segment); that case is left to the page, which knows it.
+ */
+export function accountRedirect(uid: string, tab: AccountTab | undefined, ownUid: string | null): string | null {
+  if (!ownUid) return LOGIN_HREF;
+  if (isAccountTab(uid)) return accountHref(ownUid, uid);
+  if (uid !== ownUid && tab) return accountHref(ownUid, tab);
+  return null;
+}
