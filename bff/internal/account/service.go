@@ -138,6 +138,13 @@ func (s *Service) sessionFor(ctx context.Context, id portal.Identity) (portal.Se
 	if err != nil {
 		return session, false, err
 	}
+	if !id.EmailVerified {
+		// The cookie says what was true at sign-in; the member may have verified since (spec 1
+		// §4: checking again reloads the user). Only the unverified pay for the extra call.
+		if fresh, err := s.auth.User(ctx, id.UID); err == nil {
+			id.EmailVerified = fresh.EmailVerified
+		}
+	}
 	user := &portal.SessionUser{
 		UID: id.UID, Email: id.Email, EmailVerified: id.EmailVerified,
 		FirstName: p.FirstName, LastName: p.LastName, IsEmailSubscribed: p.EmailOpt,

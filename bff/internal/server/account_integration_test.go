@@ -1,0 +1,177 @@
+//go:build integration
+
+package server_test
+
+// The account flows against the real stand-ins: the Firebase Auth emulator (its out-of-band
+// codes stand in for the emails) and the Firestore emulator, with the stack's fixture CMS.
+// Run through `make test-integration`, or inside `eval "$(.bin/stack env)"` next to `make dev`.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/firestore"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/server"
+)
+
+// realBFF builds the BFF in process from the stack's environment, with real Auth and Firestore.
+func realBFF(t *testing.T) *bff {
+	t.Helper()
+	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
+		t.Skip("needs the stack's emulators: run inside `eval \"$(.bin/stack env)\"`")
+	}
+	cfg, err := config.Load(func(k string) string {
+		switch k {
+		case "SETTINGS_TTL":
+			return "1ns" // the login switch test flips it and needs the change at once
+		case "FRONTEND_URL":
+			return "http://127.0.0.1:1"
+		}
+		return os.Getenv(k)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(cfg, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	srv.Ready.Store(true)
+	t.Cleanup(func() {
+		_ = srv.App.ShutdownWithTimeout(time.Second)
+		srv.Close()
+	})
+	return &bff{url: "http://" + ln.Addr().String(), srv: srv}
+}
+
+// oobCode is the newest out-of-band code the Auth emulator "mailed" to email for requestType
+// (VERIFY_EMAIL or PASSWORD_RESET).
+func oobCode(t *testing.T, email, requestType string) (code, link string) {
+	t.Helper()
+	url := fmt.Sprintf("http://%s/emulator/v1/projects/%s/oobCodes", os.Getenv("FIREBASE_AUTH_EMULATOR_HOST"), os.Getenv("FIREBASE_PROJECT_ID"))
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		OobCodes []struct{ Email, OobCode, OobLink, RequestType string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range out.OobCodes {
+		if strings.EqualFold(c.Email, email) && c.RequestType == requestType {
+			code, link = c.OobCode, c.OobLink
+		}
+	}
+	if code == "" {
+		t.Fatalf("no %s code for %s", requestType, email)
+	}
+	return code, link
+}
+
+func uniqueEmail(prefix string) string {
+	return fmt.Sprintf("%s-%d@example.com", prefix, rand.Int64())
+}
+
+func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
+	b := realBFF(t)
+	c := loadContract(t)
+	laptop, phone := newBrowser(t, b, c), newBrowser(t, b, c)
+	email := uniqueEmail("it")
+
+	reg := laptop.register(email)
+	if dig(reg.json, "session", "user", "emailVerified") != false {
+		t.Fatalf("a new account is unverified: %s", reg.body)
+	}
+	stored := laptop.want(laptop.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
+	if dig(stored.json, "profile", "union") != "37" || dig(stored.json, "profile", "home", "zip") != "94612" {
+		t.Fatalf("profile in Firestore: %s", stored.body)
+	}
+
+	// Verify: the registration mailed a link; the member follows it, and checking again sees it.
+	_, link := oobCode(t, email, "VERIFY_EMAIL")
+	if resp, err := http.Get(link); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("following the verification link: %v %v", resp, err)
+	}
+	if laptop.session()["user"].(map[string]any)["emailVerified"] != true {
+		t.Fatal("the session does not see the verified email")
+	}
+	if a := laptop.want(laptop.call("POST", "/api/v1/session/verification", "/api/v1/session/verification", nil), 200); a.title() != "Your email address is verified." {
+		t.Fatalf("verification once verified: %q", a.title())
+	}
+
+	// Profile save and read back through Firestore.
+	laptop.want(laptop.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile(email)), 200)
+	stored = laptop.want(laptop.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
+	if dig(stored.json, "profile", "mobilePhone") != "5105550134" || dig(stored.json, "profile", "mobileOptDate") == nil {
+		t.Fatalf("saved profile: %s", stored.body)
+	}
+
+	// Change password: the other browser's session ends, the old password no longer works.
+	phone.want(phone.signIn(email, goodPassword), 200)
+	time.Sleep(1100 * time.Millisecond) // revocation has one-second granularity
+	laptop.want(laptop.call("PUT", "/api/v1/session/password", "/api/v1/session/password",
+		map[string]any{"currentPassword": goodPassword, "newPassword": "Changed12", "confirmPassword": "Changed12"}), 200)
+	if laptop.session()["signedIn"] != true {
+		t.Fatal("this browser was signed out by its own password change")
+	}
+	if phone.session()["signedIn"] != false {
+		t.Fatal("the other session survived the password change")
+	}
+	phone.want(phone.signIn(email, goodPassword), 401)
+
+	// Forgot and reset through the emulator's code: signed in with the new password.
+	anon := newBrowser(t, b, c)
+	anon.want(anon.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": email}), 202)
+	code, _ := oobCode(t, email, "PASSWORD_RESET")
+	a := anon.want(anon.call("POST", "/api/v1/password/reset", "/api/v1/password/reset", map[string]any{
+		"apiKey": "fake-api-key", "lang": "en", "mode": "resetPassword", "oobCode": code, "password": "Reset1234", "confirmPassword": "Reset1234",
+	}), 200)
+	if dig(a.json, "session", "user", "email") != strings.ToLower(email) && dig(a.json, "session", "user", "email") != email {
+		t.Fatalf("reset: %s", a.body)
+	}
+	anon.want(anon.signIn(email, "Changed12"), 401)
+	anon.want(anon.signIn(email, "Reset1234"), 200)
+}
+
+func TestLoginSwitchAgainstFirestore(t *testing.T) {
+	b := realBFF(t)
+	c := loadContract(t)
+	store, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	br := newBrowser(t, b, c)
+	br.register(uniqueEmail("switch"))
+
+	if err := store.SetSettings(context.Background(), portal.SiteSettings{LoginEnabled: false}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.SetSettings(context.Background(), portal.SiteSettings{LoginEnabled: true}) })
+	if s := br.session(); s["signedIn"] != false || s["loginEnabled"] != false {
+		t.Fatalf("login off: %s", mustJSON(s))
+	}
+	br.want(br.signIn("member@example.com", goodPassword), 503)
+}
