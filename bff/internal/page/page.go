@@ -158,7 +158,7 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 		// Empty, not absent, for a gated document too: the contract lists both as arrays.
 		AboveHeader: []portal.Block{},
 		Meta:        s.meta(node),
-		Union:  unionRef(unions, r.Union),
+		Union:       unionRef(unions, r.Union),
 		Tags: []string{cache.NodeTag(node.NID), cache.PathTag(cmsPath), cache.MenuTag,
 			cache.VariableTag(globalVariable), cache.TermTag("union")},
 	}

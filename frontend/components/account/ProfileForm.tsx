@@ -19,7 +19,8 @@ import { useExclusiveTask } from './useExclusiveTask';
 import styles from './AccountForm.module.css';
 
 interface ProfileFormProps {
-  document: ProfileDocument;
+  /** The stored profile and whether the email is verified. */
+  stored: ProfileDocument;
   /** The unions the member may choose, from the session. */
   unions: VisibleUnion[];
   uid: string;
@@ -36,16 +37,16 @@ const validate = (v: ProfileValues) => validateProfile(v, new Date());
  * Interests, where the answer's message shows (a message shown here would be closed by the route
  * change: spec 1 §4 closes the first message on every route change).
  */
-export function ProfileForm({ document, unions, uid, thisYear }: ProfileFormProps) {
+export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps) {
   const { member, refresh } = useSession();
   const router = useRouter();
-  const form = useForm(toProfileValues(document.profile), validate);
+  const form = useForm(toProfileValues(stored.profile), validate);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useExclusiveTask();
   const [alert, setAlert] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'email' | 'password' | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
-  const email = member?.email ?? document.profile.email;
+  const email = member?.email ?? stored.profile.email;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,7 +86,7 @@ export function ProfileForm({ document, unions, uid, thisYear }: ProfileFormProp
           email={email}
           onChangeEmail={() => setDialog('email')}
           thisYear={thisYear}
-          emailVerified={document.emailVerified}
+          emailVerified={stored.emailVerified}
         />
         <UnionInformation form={form} unions={unions} />
         <HomeAddress form={form} />

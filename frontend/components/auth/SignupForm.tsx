@@ -99,31 +99,30 @@ export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
           error={fields.lastName}
         />
       </div>
-      <div className={styles.pair}>
-        <SelectField
-          label="Union"
-          name="union"
-          required
-          placeholder="Choose your union"
-          options={unions.map((u) => ({ value: u.id, label: u.unionLabel }))}
-          value={values.union}
-          onChange={onInput('union')}
-          error={fields.union}
-        />
-        <TextField
-          label="Zip Code"
-          name="zip"
-          autoComplete="postal-code"
-          required
-          minLength={limits.zipMinLength}
-          maxLength={limits.zipMaxLength}
-          pattern={ZIP_INPUT_PATTERN}
-          title="5-10 digit zip"
-          value={values.zip}
-          onChange={onInput('zip')}
-          error={fields.zip}
-        />
-      </div>
+      {/* Full width: union names are long. */}
+      <SelectField
+        label="Union"
+        name="union"
+        required
+        placeholder="Choose your union"
+        options={unions.map((u) => ({ value: u.id, label: u.unionLabel }))}
+        value={values.union}
+        onChange={onInput('union')}
+        error={fields.union}
+      />
+      <TextField
+        label="Zip Code"
+        name="zip"
+        autoComplete="postal-code"
+        required
+        minLength={limits.zipMinLength}
+        maxLength={limits.zipMaxLength}
+        pattern={ZIP_INPUT_PATTERN}
+        title="5-10 digit zip"
+        value={values.zip}
+        onChange={onInput('zip')}
+        error={fields.zip}
+      />
       <PasswordFields
         password={values.password}
         confirm={values.confirmPassword}

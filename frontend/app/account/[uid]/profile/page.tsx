@@ -12,11 +12,11 @@ type Props = { params: Promise<{ uid: string }> };
 /** My Profile: the form, filled from the member's stored profile. */
 export default async function MyProfilePage({ params }: Props) {
   const member = await requireOwnAccount((await params).uid, 'profile');
-  const [document, session] = await Promise.all([getProfile(), getSession()]);
+  const [stored, session] = await Promise.all([getProfile(), getSession()]);
   return (
     <AccountSection title="My Profile" intro={<p>Keep your details up to date so we can show you the benefits that fit.</p>}>
       <ProfileForm
-        document={document}
+        stored={stored}
         unions={session.visibleUnions}
         uid={member.uid}
         thisYear={new Date().getFullYear()}
