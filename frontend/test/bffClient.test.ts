@@ -2,12 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BffError, getPage, getSite } from '@/lib/bff/client';
 import { homePage, site } from './examples';
 
+// The request's cookies, as next/headers would give them to a server component.
+const requestCookies = vi.hoisted(() => new Map<string, string>());
+vi.mock('next/headers', () => ({
+  cookies: async () => ({
+    get: (name: string) => (requestCookies.has(name) ? { name, value: requestCookies.get(name) } : undefined),
+  }),
+}));
+
 function answer(status: number, body: unknown, type = 'application/json') {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } }));
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  requestCookies.clear();
 });
 
 describe('getPage', () => {
@@ -70,5 +79,27 @@ describe('getSite', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
     expect(url).toBe('http://127.0.0.1:8080/api/v1/site');
     expect(init.next).toEqual({ revalidate: 300, tags: ['site'] });
+  });
+});
+
+describe("a member's requests", () => {
+  it("carry the session cookie to the BFF, and a member's chrome is never cached", async () => {
+    requestCookies.set('session', 'abc');
+    const fetchMock = answer(200, site());
+    vi.stubGlobal('fetch', fetchMock);
+    await getSite('37');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
+    expect(init.headers).toMatchObject({ Cookie: 'session=abc' });
+    expect(init.cache).toBe('no-store');
+    expect(init.next).toBeUndefined();
+  });
+
+  it('forward the session with the page request', async () => {
+    requestCookies.set('session', 'abc');
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/members-only');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ Cookie: 'session=abc' });
   });
 });

@@ -20,9 +20,9 @@ export function stubFetch(handler: Handler) {
   return fetch;
 }
 
-/** An RFC 9457 problem as the BFF words it. */
-export function problem(status: number, title: string, errors: { field: string; message: string }[] = []) {
-  return { status, body: { type: 'about:blank', title, status, code: 'invalid', errors } };
+/** An RFC 9457 problem as the BFF words it: the message for people is the detail. */
+export function problem(status: number, detail: string, errors: { field: string; message: string }[] = []) {
+  return { status, body: { type: 'about:blank', title: `Status ${status}`, status, detail, code: 'invalid', errors } };
 }
 
 /** The JSON body of the n-th call (0-based). */

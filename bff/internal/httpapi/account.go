@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"time"
 
@@ -297,11 +298,13 @@ func (h handlers) addFavorite(c fiber.Ctx) error    { return h.setFavorite(c, tr
 func (h handlers) removeFavorite(c fiber.Ctx) error { return h.setFavorite(c, false) }
 
 func (h handlers) setFavorite(c fiber.Ctx, on bool) error {
-	id := c.Params("id")
-	if portal.FavoriteKind(id) == "" {
+	// Browsers encode the colon of "benefit:1180"; Fiber hands path parameters on undecoded, and
+	// in a buffer it reuses for the next request, hence the copy.
+	id, err := url.PathUnescape(strings.Clone(c.Params("id")))
+	if err != nil || portal.FavoriteKind(id) == "" {
 		return apperr.Fields("This is not a favorite id.", apperr.FieldError{Field: "id", Message: "This is not a favorite id."})
 	}
-	favorites, err := h.Accounts.SetFavorite(c.Context(), identity(c), strings.Clone(id), on)
+	favorites, err := h.Accounts.SetFavorite(c.Context(), identity(c), id, on)
 	if err != nil {
 		return err
 	}

@@ -646,7 +646,8 @@ func TestFavoritesAndMyBenefits(t *testing.T) {
 		t.Fatalf("card id %q", id)
 	}
 	a := br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
-	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	// A browser encodes the colon: the same favorite.
+	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+strings.Replace(id, ":", "%3A", 1), nil), 200)
 	a = br.want(br.call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200)
 	if items, _ := a.json["items"].([]any); len(items) != 1 || len(a.json["ids"].([]any)) != 1 {
 		t.Fatalf("favorites after adding one twice: %s", a.body)

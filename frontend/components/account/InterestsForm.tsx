@@ -18,7 +18,7 @@ import {
   withVehicleMake,
   withVehicleOwner,
 } from './interestsForm';
-import { FormSection } from './ProfileSections';
+import { FormSection } from './FormSection';
 import { focusFirstError, useForm } from './useForm';
 import { useExclusiveTask } from './useExclusiveTask';
 import styles from './AccountForm.module.css';
@@ -104,7 +104,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
         <RadioGroup
           legend="Do you own a car?"
           name="vehicleOwner"
-          inline
+          layout="inline"
           options={options.vehicleOwner}
           value={values.vehicleOwner}
           error={form.errorOf('vehicleOwner')}
@@ -136,7 +136,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
         <RadioGroup
           legend="Does anyone in your home speak Spanish?"
           name="spanishSpeakerInHome"
-          inline
+          layout="inline"
           options={options.spanishSpeakerInHome}
           value={values.spanishSpeakerInHome}
           error={form.errorOf('spanishSpeakerInHome')}
@@ -145,7 +145,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
         <RadioGroup
           legend="Do you rent or own your home?"
           name="homeowner"
-          inline
+          layout="inline"
           options={options.homeowner}
           value={values.homeowner}
           error={form.errorOf('homeowner')}
@@ -154,7 +154,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
         <RadioGroup
           legend="Would you recommend these member benefits to a friend?"
           name="recommendUp"
-          inline
+          layout="inline"
           options={options.recommendUp}
           value={values.recommendUp}
           error={form.errorOf('recommendUp')}

@@ -1,28 +1,19 @@
 'use client';
 
-import type { ReactNode } from 'react';
 import type { VisibleUnion } from '@/lib/bff/account';
 import { options } from '@/lib/accounts';
 import { SelectField, TextField } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { CheckboxField, ChoiceGroup } from './choices';
 import { EmailVerification } from './EmailVerification';
+import { FormSection } from './FormSection';
 import { BIRTH_DAYS, birthYears, statesOf, withCountry, withPhone, type ProfileValues } from './profileForm';
-import type { Form } from './useForm';
+import { leftForSubmit, type Form } from './useForm';
 import styles from './AccountForm.module.css';
 
 type SectionProps = { form: Form<ProfileValues> };
 
 const CHOOSE = '- Select -';
-
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className={styles.section}>
-      <h3 className={styles.sectionTitle}>{title}</h3>
-      {children}
-    </section>
-  );
-}
 
 interface YourInformationProps extends SectionProps {
   /** The session's email: shown, never edited here. */
@@ -44,7 +35,7 @@ export function YourInformation({ form, email, onChangeEmail, thisYear, emailVer
         <TextField label="Last Name" autoComplete="family-name" required maxLength={80} {...form.bind('lastName')} />
         <div className={`${styles.wide} ${styles.stack}`}>
           <div className={styles.emailRow}>
-            <TextField label="Email" type="email" name="email" value={email} readOnly />
+            <TextField label="Email" type="email" name="email" value={email} readOnly error={form.errorOf('email')} />
             <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={onChangeEmail}>
               Change Email
             </button>
@@ -100,10 +91,10 @@ function BirthdayField({ form, thisYear, onLeave }: SectionProps & { thisYear: n
   return (
     <div
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null) && !leftForSubmit(e)) onLeave();
       }}
     >
-      <ChoiceGroup legend="Birthday" name="birthday" error={error}>
+      <ChoiceGroup legend="Birthday" name="birthday" error={error} layout="plain">
         <div className={styles.birthday}>
           <SelectField
             label="Month"

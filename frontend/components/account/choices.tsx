@@ -53,13 +53,15 @@ interface GroupProps {
   /** Every box carries it, so a submit with an error can focus the first. */
   name: string;
   required?: boolean;
-  /** Side by side where there is room (short answers such as Yes / No). */
-  inline?: boolean;
+  /** How the choices sit: a grid of columns (default), side by side (Yes / No), or as given. */
+  layout?: 'grid' | 'inline' | 'plain';
   children: ReactNode;
 }
 
 /** A fieldset of choices under its legend, its error announced with the group. */
-export function ChoiceGroup({ legend, error, required, inline, children }: GroupProps) {
+const LAYOUTS = { grid: styles.choices, inline: styles.inlineChoices, plain: undefined };
+
+export function ChoiceGroup({ legend, error, required, layout = 'grid', children }: GroupProps) {
   const id = useId();
   return (
     <fieldset
@@ -76,7 +78,7 @@ export function ChoiceGroup({ legend, error, required, inline, children }: Group
           </span>
         )}
       </legend>
-      <div className={inline ? styles.inlineChoices : styles.choices}>{children}</div>
+      <div className={LAYOUTS[layout]}>{children}</div>
       <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
@@ -86,11 +88,10 @@ interface RadioGroupProps extends Omit<GroupProps, 'children'> {
   options: Option[];
   value: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
 }
 
 /** A question answered by one of a few options. */
-export function RadioGroup({ options, value, onChange, onBlur, ...group }: RadioGroupProps) {
+export function RadioGroup({ options, value, onChange, ...group }: RadioGroupProps) {
   return (
     <ChoiceGroup {...group}>
       {options.map((o) => (
@@ -101,7 +102,6 @@ export function RadioGroup({ options, value, onChange, onBlur, ...group }: Radio
             value={o.value}
             checked={value === o.value}
             onChange={() => onChange(o.value)}
-            onBlur={onBlur}
           />
           <span>{o.label}</span>
         </label>

@@ -2,7 +2,7 @@
 // messages from contracts/accounts.json.
 import type { InterestsUpdate, Profile } from '@/lib/bff/account';
 import { limits, message, options, OTHER_CARRIER, VEHICLE_OWNER_YES, type Option } from '@/lib/accounts';
-import type { FieldErrors } from './profileForm';
+import type { FieldErrors } from './useForm';
 
 export type InterestsValues = InterestsUpdate;
 

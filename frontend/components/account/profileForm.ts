@@ -3,6 +3,7 @@
 // contracts/accounts.json, and each error is keyed by the request's field name ('home.zip'), the
 // name the BFF's field errors use too.
 import type { Profile, ProfileUpdate } from '@/lib/bff/account';
+import type { FieldErrors } from './useForm';
 import {
   formatPhone,
   isValidPhone,
@@ -13,8 +14,6 @@ import {
   options,
   type Option,
 } from '@/lib/accounts';
-
-export type FieldErrors = Record<string, string>;
 
 /** The form's values, flat: one entry per control, named as the BFF names its field errors. */
 export interface ProfileValues {

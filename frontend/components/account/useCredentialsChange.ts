@@ -5,8 +5,7 @@ import type { AuthResult } from '@/lib/bff/account';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { failureMessage, fieldErrorsOf } from './failure';
-import type { FieldErrors } from './profileForm';
-import { focusFirstError, useForm, type Form } from './useForm';
+import { focusFirstError, useForm, type FieldErrors, type Form } from './useForm';
 import { useExclusiveTask } from './useExclusiveTask';
 
 export interface CredentialsChange<V> {

@@ -1,7 +1,9 @@
 'use client';
 
-import { useCallback, useMemo, useState } from 'react';
-import type { FieldErrors } from './profileForm';
+import { useCallback, useMemo, useState, type FocusEvent } from 'react';
+
+/** A form's errors by field name (the request's: 'home.zip'), in the order the form shows them. */
+export type FieldErrors = Record<string, string>;
 
 /** The fields of V that hold text (inputs and selects). */
 export type TextFieldOf<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -12,7 +14,17 @@ export interface BoundField {
   value: string;
   error: string | undefined;
   onChange: (event: { target: { value: string } }) => void;
-  onBlur: () => void;
+  onBlur: (event: FocusEvent) => void;
+}
+
+/**
+ * Whether the focus left a field for a submit button. That is not leaving it in the sense of
+ * spec 1 §5: the submit shows every error anyway, and an error shown now would push the button
+ * down under the pointer between its mousedown and mouseup, and the click would be lost.
+ */
+export function leftForSubmit(event: FocusEvent): boolean {
+  const to = event.relatedTarget;
+  return to instanceof HTMLButtonElement && to.type === 'submit';
 }
 
 export interface Form<V> {
@@ -84,7 +96,9 @@ export function useForm<V extends object>(initial: V, validate: (v: V) => FieldE
     value: values[field] as string,
     error: errorOf(field),
     onChange: (event) => update((v) => ({ ...v, [field]: event.target.value })),
-    onBlur: () => touch(field),
+    onBlur: (event) => {
+      if (!leftForSubmit(event)) touch(field);
+    },
   });
 
   return { values, update, touch, errorOf, submit, setServerErrors, dirty: !same(values, savedValues), saved, bind };

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
 import { FAVORITES_HREF } from '@/lib/accountRoutes';
 import { getMyBenefits } from '@/lib/bff/accountServer';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { BenefitCards } from '@/components/page/BenefitCards';
 import { AccountSection, EmptyState } from '@/components/account/AccountSection';
 import styles from '@/components/account/AccountSection.module.css';
@@ -11,9 +13,22 @@ export const metadata: Metadata = { title: 'My Benefits' };
 
 type Props = { params: Promise<{ uid: string }> };
 
-/** My Benefits, the account's index: the benefits of the member's union, hardship help apart. */
+/**
+ * My Benefits, the account's index. The routing rule runs before anything is sent, so it answers
+ * with a real redirect; the benefits then stream in behind a spinner (the pattern of every tab
+ * with data: a loading.tsx would wrap the rule too and turn its redirect into a streamed one).
+ */
 export default async function MyBenefitsPage({ params }: Props) {
   await requireOwnAccount((await params).uid, 'benefits');
+  return (
+    <Suspense fallback={<LoadingIndicator />}>
+      <MyBenefits />
+    </Suspense>
+  );
+}
+
+/** The benefits of the member's union, hardship help apart, each with its heart. */
+async function MyBenefits() {
   const { other, hardship } = await getMyBenefits();
   if (other.length === 0 && hardship.length === 0) {
     return (

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { requireMember } from '@/lib/accountGuard';
 import { getFavorites } from '@/lib/bff/accountServer';
 import { ButtonLink } from '@/components/common/ButtonLink';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { PageHero } from '@/components/heroes/PageHero';
 import { FavoritesGrid } from '@/components/account/FavoritesGrid';
 import styles from '@/components/account/AccountSection.module.css';
@@ -11,10 +13,12 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** My Favorites (spec 3 §2): intro text, the favorite cards and a way back to the store. */
+/**
+ * My Favorites (spec 3 §2): intro text, the favorite cards and a way back to the store. Members
+ * only, checked before anything is sent; the cards stream in behind a spinner.
+ */
 export default async function FavoritesPage() {
   await requireMember();
-  const { items } = await getFavorites();
   return (
     <>
       <PageHero
@@ -25,11 +29,18 @@ export default async function FavoritesPage() {
         }}
       />
       <div className={styles.cards}>
-        <FavoritesGrid items={items} />
+        <Suspense fallback={<LoadingIndicator />}>
+          <StoredFavorites />
+        </Suspense>
         <div className={`container ${styles.actions}`}>
           <ButtonLink link={{ url: '/store', title: 'Return to Store' }} />
         </div>
       </div>
     </>
   );
+}
+
+async function StoredFavorites() {
+  const { items } = await getFavorites();
+  return <FavoritesGrid items={items} />;
 }

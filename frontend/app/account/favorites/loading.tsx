@@ -1,5 +1,0 @@
-import { LoadingIndicator } from '@/components/common/LoadingIndicator';
-
-export default function FavoritesLoading() {
-  return <LoadingIndicator />;
-}
