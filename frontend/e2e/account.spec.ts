@@ -6,6 +6,8 @@ import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 // registers its own member; member@example.com is never changed.
 
 const PASSWORD = 'Password1';
+const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
 
 const uniqueEmail = () => `account-e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const statusMessages = (page: Page) => page.getByTestId('status-messages');
@@ -177,6 +179,24 @@ test.describe('My Profile', () => {
     await expect(statusMessages(page)).toContainText('Verification email sent.');
     await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'I have verified my email address' })).toBeVisible();
+  });
+
+  test('following the emailed link verifies the email, and checking again says so', async ({ page }) => {
+    const { uid, email } = await registerMember(page);
+    await open(page, `/account/${uid}/profile`);
+    await page.getByRole('button', { name: 'I have verified my email address' }).click();
+    await expect(statusMessages(page)).toContainText('Your email address is still unverified.');
+
+    // Registration mailed a verification link; the Auth emulator keeps it as an out-of-band code.
+    const codes = await page.request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
+    const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+    const link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
+    expect(link, 'a verification link was mailed').toBeTruthy();
+    expect((await page.request.get(link!)).ok()).toBe(true);
+
+    await page.getByRole('button', { name: 'I have verified my email address' }).click();
+    await expect(page.getByRole('button', { name: 'Verify Email' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'I have verified my email address' })).toHaveCount(0);
   });
 
   test('Change Password: a wrong current password is refused; afterwards only the new one signs in', async ({
