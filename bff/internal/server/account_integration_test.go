@@ -162,14 +162,20 @@ func TestLoginSwitchAgainstFirestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	// Cleanups run last-in first-out: login goes back on before the client closes. The switch is
+	// shared by everything on the stack, so failing to restore it fails the test.
+	t.Cleanup(func() { _ = store.Close() })
 	br := newBrowser(t, b, c)
 	br.register(uniqueEmail("switch"))
 
 	if err := store.SetSettings(context.Background(), portal.SiteSettings{LoginEnabled: false}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = store.SetSettings(context.Background(), portal.SiteSettings{LoginEnabled: true}) })
+	t.Cleanup(func() {
+		if err := store.SetSettings(context.Background(), portal.SiteSettings{LoginEnabled: true}); err != nil {
+			t.Errorf("login left off for the rest of the stack: %v", err)
+		}
+	})
 	if s := br.session(); s["signedIn"] != false || s["loginEnabled"] != false {
 		t.Fatalf("login off: %s", mustJSON(s))
 	}

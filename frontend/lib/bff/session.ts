@@ -1,6 +1,7 @@
 // The session on the server side: server components forward the browser's session cookie to the
 // BFF, which alone can read it (HttpOnly), so pages are shaped for the signed-in member.
 import { cookies } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import type { Session } from './account';
 import { getJson } from './client';
@@ -32,6 +33,8 @@ export async function getSessionOrNull(): Promise<Session | null> {
   try {
     return await getSession();
   } catch (error) {
+    // Next signals a dynamic render by throwing; that is not a failure to swallow.
+    unstable_rethrow(error);
     console.error('session unavailable', error);
     return null;
   }
