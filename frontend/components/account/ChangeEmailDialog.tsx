@@ -4,6 +4,7 @@ import { accountApi } from '@/lib/bff/account';
 import { FormAlert, TextField } from '@/components/auth/fields';
 import { Modal } from '@/components/modals/Modal';
 import { validateChangeEmail } from './credentialsForm';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { DialogActions } from './DialogActions';
 import { useCredentialsChange } from './useCredentialsChange';
 import styles from '@/components/auth/AuthForm.module.css';
@@ -19,15 +20,7 @@ export function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Change Email" onClose={onClose} name="change-email">
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-          data-autofocus
-          {...form.bind('currentPassword')}
-        />
+        <CurrentPasswordField {...form.bind('currentPassword')} />
         <TextField
           label="New Email"
           type="email"

@@ -6,6 +6,7 @@ import { FormAlert, TextField } from '@/components/auth/fields';
 import { PasswordChecklist } from '@/components/auth/PasswordFields';
 import { Modal } from '@/components/modals/Modal';
 import { validateChangePassword } from './credentialsForm';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { DialogActions } from './DialogActions';
 import { useCredentialsChange } from './useCredentialsChange';
 import styles from '@/components/auth/AuthForm.module.css';
@@ -21,15 +22,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Change Password" onClose={onClose} name="change-password">
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-          data-autofocus
-          {...form.bind('currentPassword')}
-        />
+        <CurrentPasswordField {...form.bind('currentPassword')} />
         <TextField
           label="New Password"
           type="password"

@@ -27,6 +27,13 @@ import styles from './AccountForm.module.css';
 const INTERESTS_LEGEND = 'What are you interested in?';
 const CHOOSE = '- Select -';
 
+/** The "Your Home" questions: yes/no-style radios, each an option table of contracts/accounts.json. */
+const HOME_QUESTIONS = [
+  { name: 'spanishSpeakerInHome', legend: 'Does anyone in your home speak Spanish?' },
+  { name: 'homeowner', legend: 'Do you rent or own your home?' },
+  { name: 'recommendUp', legend: 'Would you recommend these member benefits to a friend?' },
+] as const;
+
 /**
  * My Interests (spec 1 §2, §4): the interests, the wireless carrier, the car and three questions
  * about the home. Save is enabled once something changed and not while saving; the answer's
@@ -133,33 +140,18 @@ export function InterestsForm({ profile }: { profile: Profile }) {
       </FormSection>
 
       <FormSection title="Your Home">
-        <RadioGroup
-          legend="Does anyone in your home speak Spanish?"
-          name="spanishSpeakerInHome"
-          layout="inline"
-          options={options.spanishSpeakerInHome}
-          value={values.spanishSpeakerInHome}
-          error={form.errorOf('spanishSpeakerInHome')}
-          onChange={(answer) => update((v) => ({ ...v, spanishSpeakerInHome: answer }))}
-        />
-        <RadioGroup
-          legend="Do you rent or own your home?"
-          name="homeowner"
-          layout="inline"
-          options={options.homeowner}
-          value={values.homeowner}
-          error={form.errorOf('homeowner')}
-          onChange={(answer) => update((v) => ({ ...v, homeowner: answer }))}
-        />
-        <RadioGroup
-          legend="Would you recommend these member benefits to a friend?"
-          name="recommendUp"
-          layout="inline"
-          options={options.recommendUp}
-          value={values.recommendUp}
-          error={form.errorOf('recommendUp')}
-          onChange={(answer) => update((v) => ({ ...v, recommendUp: answer }))}
-        />
+        {HOME_QUESTIONS.map(({ name, legend }) => (
+          <RadioGroup
+            key={name}
+            legend={legend}
+            name={name}
+            layout="inline"
+            options={options[name]}
+            value={values[name]}
+            error={form.errorOf(name)}
+            onChange={(answer) => update((v) => ({ ...v, [name]: answer }))}
+          />
+        ))}
       </FormSection>
 
       <FormAlert message={alert} />
