@@ -89,7 +89,7 @@ vet:
 
 # Unit tests and the integration tests that run their stand-ins in process.
 go-test:
-	$(GO) test ./...
+	$(GO) test -race ./...
 
 frontend-typecheck:
 	$(NPM) -w frontend run typecheck

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -32,14 +33,20 @@ type Options struct {
 
 // Store is a byte-bounded cache (ristretto) of loaded values with stale-while-revalidate,
 // stale-if-error, one load per key at a time (singleflight) and tags for purging.
+//
+// Ristretto applies sets, deletes, evictions and expiries on a goroutine of its own, and calls
+// back into the store (OnEvict, OnReject) from it. So the store never calls into ristretto while
+// holding a lock its callbacks take: the tag index has its own lock, held only for map updates.
+// Holding it across a ristretto call froze the whole store once: the callback waited for the lock
+// while the lock's holder waited for ristretto's buffer.
 type Store struct {
 	opts  Options
 	rc    *ristretto.Cache[string, *entry]
 	loads singleflight.Group
+	index tagIndex
 
-	mu   sync.Mutex
-	tags map[string]map[string]struct{} // tag -> keys
-	gen  uint64                         // bumped by every purge; a load begun before one is not stored
+	probeMu sync.Mutex
+	probe   chan struct{} // closed when the readiness probe under way completes; nil when none is
 }
 
 type entry struct {
@@ -64,13 +71,14 @@ func NewStore(o Options) (*Store, error) {
 	if o.LoadTimeout == 0 {
 		o.LoadTimeout = 10 * time.Second
 	}
-	s := &Store{opts: o, tags: map[string]map[string]struct{}{}}
+	s := &Store{opts: o, index: newTagIndex()}
 	rc, err := ristretto.NewCache(&ristretto.Config[string, *entry]{
 		NumCounters: 100_000, // about ten times the entries a BFF holds
 		MaxCost:     o.MaxBytes,
 		BufferItems: 64,
-		OnEvict:     func(it *ristretto.Item[*entry]) { s.untag(it.Value) },
-		OnReject:    func(it *ristretto.Item[*entry]) { s.untag(it.Value) },
+		// Both run on ristretto's goroutine: they only update the index's maps.
+		OnEvict:  func(it *ristretto.Item[*entry]) { s.index.remove(it.Value) },
+		OnReject: func(it *ristretto.Item[*entry]) { s.index.remove(it.Value) },
 	})
 	if err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
@@ -95,7 +103,9 @@ type Loader[T any] func(ctx context.Context) (Loaded[T], error)
 // Fetch returns the value for kind/key, loading it on a miss. Fresh entries are returned as they
 // are; stale ones are returned at once while one background load refreshes them (and kept when
 // that load fails); on a miss, concurrent callers share one load. A not-found answer is
-// remembered briefly, so unknown paths do not reach the CMS on every request.
+// remembered briefly, so unknown paths do not reach the CMS on every request. A caller waits for
+// a load until its context ends, and never longer than a load may take (LoadTimeout) plus a
+// second to store it: a load that outlives that is stuck, and the caller is answered 503.
 func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T]) (T, error) {
 	var zero T
 	full := kind + "|" + key
@@ -116,9 +126,13 @@ func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T
 	}
 	s.opts.Metrics.CacheLookup(kind, "miss")
 	ch := s.loads.DoChan(full, func() (any, error) { return loadAndStore(s, full, load) })
+	stuck := time.NewTimer(s.opts.LoadTimeout + time.Second)
+	defer stuck.Stop()
 	select {
 	case <-ctx.Done():
 		return zero, apperr.Wrap(apperr.Unavailable, "The request was cancelled.", ctx.Err())
+	case <-stuck.C:
+		return zero, apperr.New(apperr.Unavailable, "The content is taking too long to load.")
 	case r := <-ch:
 		if r.Err != nil {
 			return zero, r.Err
@@ -130,11 +144,17 @@ func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T
 // loadAndStore runs one load under its own deadline and stores the result. A failed load leaves
 // any stale entry in place (stale-if-error) and answers with it; a not-found answer is stored as
 // such. A purge during the load means the value may predate the edit: it is answered but not
-// stored, so the next request loads again.
-func loadAndStore[T any](s *Store, full string, load Loader[T]) (any, error) {
-	s.mu.Lock()
-	gen := s.gen
-	s.mu.Unlock()
+// stored, so the next request loads again. A loader that panics answers an internal error: the
+// load runs inside singleflight.DoChan, which would otherwise re-panic on a goroutine of its own
+// and end the process.
+func loadAndStore[T any](s *Store, full string, load Loader[T]) (val any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.opts.Logger.Error("cache loader panicked", "key", full, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			val, err = nil, apperr.Wrap(apperr.Internal, "Internal Server Error", fmt.Errorf("cache loader panicked: %v", r))
+		}
+	}()
+	gen := s.index.generation()
 
 	ctx, cancel := context.WithTimeout(context.Background(), s.opts.LoadTimeout)
 	defer cancel()
@@ -166,19 +186,7 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (any, error) {
 	if err != nil {
 		ttl = s.opts.NotFound
 	}
-
-	s.mu.Lock()
-	if gen == s.gen {
-		for _, t := range e.tags {
-			if s.tags[t] == nil {
-				s.tags[t] = map[string]struct{}{}
-			}
-			s.tags[t][full] = struct{}{}
-		}
-		s.rc.SetWithTTL(full, e, cost, ttl)
-	}
-	s.mu.Unlock()
-	s.rc.Wait() // make the entry visible before the callers that shared this load return
+	s.store(e, cost, ttl, gen)
 
 	if err != nil {
 		return nil, err
@@ -186,39 +194,156 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (any, error) {
 	return got.Value, nil
 }
 
-// Purge removes every entry carrying any of the tags and reports how many it removed.
-func (s *Store) Purge(tags ...string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.gen++
-	removed := map[string]struct{}{}
-	for _, t := range tags {
-		for key := range s.tags[t] {
-			removed[key] = struct{}{}
-		}
-		delete(s.tags, t)
+// store indexes e under its tags and hands it to ristretto, unless a purge has run since gen
+// (the load that made e began before it). No lock is held across the ristretto calls.
+func (s *Store) store(e *entry, cost int64, ttl time.Duration, gen uint64) {
+	if !s.index.add(e, gen) {
+		return
 	}
-	for key := range removed {
-		s.rc.Del(key)
-		s.loads.Forget(key)
+	if !s.rc.SetWithTTL(e.key, e, cost, ttl) {
+		// Dropped (ristretto's buffer was full): it will never be evicted, so unindex it here.
+		s.index.remove(e)
+		return
 	}
-	s.rc.Wait()
-	return len(removed)
+	s.rc.Wait() // make the entry visible before the callers that shared this load return
+	if s.index.generation() != gen && !s.index.holds(e) {
+		// A purge ran between indexing e and ristretto applying the set, and may have deleted
+		// the key before the set landed: delete it again, now that the set has been applied.
+		s.rc.Del(e.key)
+	}
 }
 
-// untag drops an evicted entry's keys from the tag index.
-func (s *Store) untag(e *entry) {
+// Purge removes every entry carrying any of the tags and reports how many it removed.
+func (s *Store) Purge(tags ...string) int {
+	keys := s.index.purge(tags)
+	for _, key := range keys {
+		s.loads.Forget(key)
+		s.rc.Del(key)
+	}
+	s.rc.Wait() // sets queued before the deletes are applied, and deleted, before Purge returns
+	return len(keys)
+}
+
+// Check completes one store within ctx, or reports that the store is stuck: readiness asks it,
+// so that an orchestrator replaces a replica whose cache has frozen. Concurrent checks share one
+// probe, and a probe that never completes is shared by every later check, so a frozen store
+// costs one goroutine, not one per check.
+func (s *Store) Check(ctx context.Context) error {
+	s.probeMu.Lock()
+	done := s.probe
+	if done == nil {
+		done = make(chan struct{})
+		s.probe = done
+		go func() {
+			e := &entry{key: "probe|ready", fetched: s.opts.Now()}
+			s.store(e, 1, time.Second, s.index.generation())
+			s.probeMu.Lock()
+			s.probe = nil
+			s.probeMu.Unlock()
+			close(done)
+		}()
+	}
+	s.probeMu.Unlock()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return apperr.Wrap(apperr.Unavailable, "The content cache is not responding.", ctx.Err())
+	}
+}
+
+// tagIndex maps tags to the keys of the entries built from them, and each key to the entry
+// indexed for it, so that an eviction of an older entry cannot unindex its replacement. Its
+// lock is held for map updates only, never across a call into ristretto (see Store).
+type tagIndex struct {
+	mu   sync.Mutex
+	tags map[string]map[string]struct{} // tag -> keys
+	keys map[string]*entry              // key -> the entry whose tags are indexed
+	gen  uint64                         // bumped by every purge; a load begun before one is not stored
+}
+
+func newTagIndex() tagIndex {
+	return tagIndex{tags: map[string]map[string]struct{}{}, keys: map[string]*entry{}}
+}
+
+func (ix *tagIndex) generation() uint64 {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.gen
+}
+
+// add indexes e in place of the key's previous entry, unless a purge has run since gen.
+func (ix *tagIndex) add(e *entry, gen uint64) bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if gen != ix.gen {
+		return false
+	}
+	if old := ix.keys[e.key]; old != nil {
+		ix.unindex(old)
+	}
+	ix.keys[e.key] = e
+	for _, t := range e.tags {
+		if ix.tags[t] == nil {
+			ix.tags[t] = map[string]struct{}{}
+		}
+		ix.tags[t][e.key] = struct{}{}
+	}
+	return true
+}
+
+// remove unindexes e if it is still the entry indexed for its key (evicted, rejected or dropped).
+func (ix *tagIndex) remove(e *entry) {
 	if e == nil {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, t := range e.tags {
-		if keys := s.tags[t]; keys != nil {
-			delete(keys, e.key)
-			if len(keys) == 0 {
-				delete(s.tags, t)
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.keys[e.key] == e {
+		ix.unindex(e)
+	}
+}
+
+func (ix *tagIndex) holds(e *entry) bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.keys[e.key] == e
+}
+
+// purge bumps the generation and unindexes every entry carrying any of the tags, under all of
+// its tags, and returns their keys.
+func (ix *tagIndex) purge(tags []string) []string {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.gen++
+	var keys []string
+	for _, t := range tags {
+		for key := range ix.tags[t] {
+			if e := ix.keys[key]; e != nil {
+				ix.unindex(e)
+				keys = append(keys, key)
 			}
 		}
 	}
+	return keys
+}
+
+// unindex drops e's key from each of its tags and from the key map; the caller holds mu.
+func (ix *tagIndex) unindex(e *entry) {
+	for _, t := range e.tags {
+		if keys := ix.tags[t]; keys != nil {
+			delete(keys, e.key)
+			if len(keys) == 0 {
+				delete(ix.tags, t)
+			}
+		}
+	}
+	delete(ix.keys, e.key)
+}
+
+// indexed counts the keys in the index, for tests.
+func (ix *tagIndex) indexed() int {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return len(ix.keys)
 }

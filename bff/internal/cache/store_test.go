@@ -3,6 +3,8 @@ package cache
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -242,4 +244,108 @@ func waitFor(t *testing.T, cond func() bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Fatal("condition not met within 2s")
+}
+
+func TestPurgeUnindexesEveryTagOfAPurgedEntry(t *testing.T) {
+	s, _ := newTestStore(t)
+	Fetch(context.Background(), s, "k", "a", func(ctx context.Context) (Loaded[string], error) {
+		return Loaded[string]{Value: "a", Tags: []string{"node:1", "path:a", "menu"}}, nil
+	})
+	s.Purge("node:1")
+	if n := s.index.indexed(); n != 0 {
+		t.Fatalf("%d keys still indexed after purging one of the entry's tags", n)
+	}
+	if n := s.Purge("path:a", "menu"); n != 0 {
+		t.Fatalf("a second purge by the entry's other tags found %d entries; want 0", n)
+	}
+}
+
+func TestAnEntryRistrettoRefusesLeavesNoTags(t *testing.T) {
+	s, err := NewStore(Options{MaxBytes: 1000, Fresh: time.Minute, Stale: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	big := strings.Repeat("x", 5000) // costs more than the whole budget: ristretto rejects it
+	for i := range 20 {
+		Fetch(context.Background(), s, "k", fmt.Sprint(i), func(ctx context.Context) (Loaded[string], error) {
+			return Loaded[string]{Value: big, Tags: []string{"node:" + fmt.Sprint(i)}}, nil
+		})
+	}
+	s.rc.Wait()
+	if n := s.index.indexed(); n != 0 {
+		t.Fatalf("%d refused entries are still in the tag index", n)
+	}
+}
+
+func TestAPanickingLoaderAnswersAnInternalErrorAndTheStoreGoesOn(t *testing.T) {
+	s, _ := newTestStore(t)
+	_, err := Fetch(context.Background(), s, "k", "boom", func(ctx context.Context) (Loaded[string], error) {
+		var m map[string]int
+		m["x"] = 1 // a bug in a reshape, say
+		return Loaded[string]{}, nil
+	})
+	if !apperr.Is(err, apperr.Internal) {
+		t.Fatalf("err %v; want an internal error", err)
+	}
+	if v, err := fetch(t, s, newCounter("after")); err != nil || v != "after" {
+		t.Fatalf("after the panic got %q, %v", v, err)
+	}
+}
+
+func TestAWaitingCallerGivesUpAtItsDeadline(t *testing.T) {
+	s, _ := newTestStore(t)
+	l := newCounter("slow")
+	l.gate = make(chan struct{})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := Fetch(ctx, s, "k", "key", l.load)
+	if !apperr.Is(err, apperr.Unavailable) || time.Since(start) > time.Second {
+		t.Fatalf("err %v after %v; want unavailable at the 50ms deadline", err, time.Since(start))
+	}
+	close(l.gate)
+	if v, err := fetch(t, s, l); v != "slow" || err != nil { // the load went on for later callers
+		t.Fatalf("then got %q, %v", v, err)
+	}
+}
+
+func TestAWaitingCallerGivesUpOnALoadThatOutlivesItsTimeout(t *testing.T) {
+	s, err := NewStore(Options{MaxBytes: 1 << 20, Fresh: time.Minute, Stale: time.Hour, LoadTimeout: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck := make(chan struct{})
+	load := func(ctx context.Context) (Loaded[string], error) {
+		<-stuck // ignores its context
+		return Loaded[string]{Value: "late"}, nil
+	}
+	start := time.Now()
+	_, err = Fetch(context.Background(), s, "k", "key", load)
+	if !apperr.Is(err, apperr.Unavailable) || time.Since(start) > 3*time.Second {
+		t.Fatalf("err %v after %v; want unavailable a second after the load timeout", err, time.Since(start))
+	}
+	close(stuck)
+	if v, err := Fetch(context.Background(), s, "k", "key", load); v != "late" || err != nil { // joins the load until it is stored
+		t.Fatalf("then got %q, %v", v, err)
+	}
+	s.Close()
+}
+
+func TestCheckReportsAStoreThatCannotComplete(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.Check(context.Background()); err != nil {
+		t.Fatalf("a healthy store: %v", err)
+	}
+	s.index.mu.Lock() // some future bug freezes the store
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	err := s.Check(ctx)
+	cancel()
+	if !apperr.Is(err, apperr.Unavailable) {
+		t.Fatalf("a frozen store: %v; want unavailable", err)
+	}
+	s.index.mu.Unlock()
+	if err := s.Check(context.Background()); err != nil {
+		t.Fatalf("after the store recovered: %v", err)
+	}
 }

@@ -31,6 +31,15 @@ type Revalidator interface {
 	Revalidate(ctx context.Context, tags []string) error
 }
 
+// Checker reports whether a part of the BFF can still do its work (cache.Store completing a
+// store), for readiness.
+type Checker interface {
+	Check(ctx context.Context) error
+}
+
+// readyCheckTimeout bounds readiness checks: a part that cannot answer within it is stuck.
+const readyCheckTimeout = 3 * time.Second
+
 // Deps is everything the HTTP surface needs, built in main.
 type Deps struct {
 	Pages          portal.Pages
@@ -42,6 +51,10 @@ type Deps struct {
 	Metrics        *metrics.Metrics
 	Logger         *slog.Logger
 	Ready          *atomic.Bool // false while starting or shutting down
+	Cache          Checker      // the content cache; /readyz fails while it cannot store
+	// RequestTimeout is the deadline of every API request: a handler waiting on the cache or an
+	// upstream gives up then (Fiber's request context never ends by itself).
+	RequestTimeout time.Duration
 
 	// Accounts serves sessions and the account area; nil leaves those routes out (tests of
 	// content alone).
@@ -91,11 +104,18 @@ func Setup(d Deps) *fiber.App {
 		if !d.Ready.Load() {
 			return apperr.New(apperr.Unavailable, "Shutting down.")
 		}
+		if d.Cache != nil {
+			ctx, cancel := context.WithTimeout(c.Context(), readyCheckTimeout)
+			defer cancel()
+			if err := d.Cache.Check(ctx); err != nil {
+				return err
+			}
+		}
 		return c.JSON(fiber.Map{"status": "ready"})
 	})
 	app.Get("/metrics", adaptor.HTTPHandler(d.Metrics.Handler()))
 
-	api := app.Group("/api/v1")
+	api := app.Group("/api/v1", deadline(d.RequestTimeout))
 	h := handlers{d}
 	api.Get("/page", h.page)
 	api.Get("/site", h.site)
@@ -144,6 +164,20 @@ func levelFor(status int) slog.Level {
 		return slog.LevelWarn
 	}
 	return slog.LevelInfo
+}
+
+// deadline gives every request's context a deadline, so that nothing it waits on (a cache load
+// shared with other requests, an upstream call) holds it for ever. Zero means no deadline.
+func deadline(d time.Duration) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if d <= 0 {
+			return c.Next()
+		}
+		ctx, cancel := context.WithTimeout(c.Context(), d)
+		defer cancel()
+		c.SetContext(ctx)
+		return c.Next()
+	}
 }
 
 // sameOrigin rejects state-changing requests a browser sends from another site. Requests with no

@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
@@ -20,10 +23,14 @@ import (
 // fakePages is a portal.Pages of our own that records what it was asked.
 type fakePages struct{ asked []portal.PageRequest }
 
-func (f *fakePages) Page(_ context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
+func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
 	f.asked = append(f.asked, req)
 	if req.Path == "/boom" {
 		return nil, apperr.Wrap(apperr.Internal, "x", io.ErrUnexpectedEOF)
+	}
+	if req.Path == "/hang" { // a load that never finishes
+		<-ctx.Done()
+		return nil, apperr.Wrap(apperr.Unavailable, "The request was cancelled.", ctx.Err())
 	}
 	if req.Path == "/moved" {
 		return nil, &portal.Redirect{Location: "/elsewhere", Permanent: true}
@@ -195,4 +202,43 @@ func FuzzCMSWebhook(f *testing.F) {
 			t.Fatalf("status %d for %q", rec.Code, body)
 		}
 	})
+}
+
+// stuckCache is a content cache that never completes a store.
+type stuckCache struct{}
+
+func (stuckCache) Check(ctx context.Context) error {
+	<-ctx.Done()
+	return apperr.Wrap(apperr.Unavailable, "The content cache is not responding.", ctx.Err())
+}
+
+func TestReadyzFailsWhileTheCacheCannotStore(t *testing.T) {
+	app := Setup(Deps{Pages: &fakePages{}, Purger: &fakePurger{}, Cache: stuckCache{}, Logger: slog.New(slog.DiscardHandler)})
+	start := time.Now()
+	resp, err := app.Test(httptest.NewRequest("GET", "/readyz", nil), fiber.TestConfig{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("readyz with a frozen cache: status %d; want 503", resp.StatusCode)
+	}
+	if took := time.Since(start); took > readyCheckTimeout+time.Second {
+		t.Fatalf("readyz took %v", took)
+	}
+	resp, _ = app.Test(httptest.NewRequest("GET", "/healthz", nil))
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("healthz: %d", resp.StatusCode)
+	}
+}
+
+func TestARequestWaitingOnALoadGivesUpAtItsDeadline(t *testing.T) {
+	app := Setup(Deps{Pages: &fakePages{}, Purger: &fakePurger{}, RequestTimeout: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	start := time.Now()
+	resp, err := app.Test(httptest.NewRequest("GET", "/api/v1/page?path=/hang", nil), fiber.TestConfig{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusServiceUnavailable || time.Since(start) > 2*time.Second {
+		t.Fatalf("status %d after %v; want 503 at the 100ms deadline", resp.StatusCode, time.Since(start))
+	}
 }

@@ -132,6 +132,8 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Metrics:        m,
 		Logger:         o.Logger,
 		Ready:          srv.Ready,
+		Cache:          store,
+		RequestTimeout: cfg.RequestTimeout,
 		Accounts:       accounts,
 		IPLimits:       ratelimit.New(cfg.RateLimitPerIP, cfg.RateLimitWindow, tooMany),
 		EmailLimits:    ratelimit.New(cfg.RateLimitPerEmail, cfg.RateLimitWindow, tooMany),
