@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/cmsrecord"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsrecord"
 )
 
 func main() {

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 )
 
 func main() {

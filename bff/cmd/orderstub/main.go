@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/orderstub"
+	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 )
 
 func main() {

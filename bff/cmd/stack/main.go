@@ -24,7 +24,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/devstack"
+	"github.com/union-benefits/portal/bff/internal/dev/devstack"
 )
 
 const usage = `usage:

@@ -14,7 +14,6 @@ import (
 	gocache "github.com/patrickmn/go-cache"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/page"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -596,7 +595,7 @@ func (s *Service) MyBenefits(ctx context.Context, id portal.Identity) (*portal.B
 		return nil, err
 	}
 	reader := portal.Reader{Audience: portal.Member, Union: p.Union, Chosen: true}
-	return page.BenefitGroups(benefits, reader, func(b portal.BenefitTeaser) bool { return !b.HideInCategoryLists }), nil
+	return portal.GroupBenefits(benefits, reader, func(b portal.BenefitTeaser) bool { return !b.HideInCategoryLists }), nil
 }
 
 // Favorites lists the member's favorites with a card for each that still exists.

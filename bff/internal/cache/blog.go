@@ -10,7 +10,7 @@ import (
 
 // Blog caches a portal.BlogContent (the CMS's blog and search calls). Lists carry the node tag of
 // every post they show, so publishing an edit of a post refreshes each list it is on; they also
-// carry PostsTag and their category's PostListTag, which a publish of a new post sends.
+// carry portal.PostsTag and their category's portal.PostListTag, which a publish of a new post sends.
 type Blog struct {
 	next  portal.BlogContent
 	store *Store
@@ -27,7 +27,7 @@ func NewBlog(next portal.BlogContent, store *Store) *Blog {
 func (b *Blog) BlogCategories(ctx context.Context) ([]portal.BlogCategory, error) {
 	return Fetch(ctx, b.store, "blogcategories", "all", func(ctx context.Context) (Loaded[[]portal.BlogCategory], error) {
 		cs, err := b.next.BlogCategories(ctx)
-		return Loaded[[]portal.BlogCategory]{Value: cs, Tags: []string{TermTag("blog_category")}}, err
+		return Loaded[[]portal.BlogCategory]{Value: cs, Tags: []string{portal.TermTag("blog_category")}}, err
 	})
 }
 
@@ -39,13 +39,13 @@ func (b *Blog) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostList,
 	}
 	key := strings.Join([]string{slug, q.Category.TID, strconv.Itoa(q.Offset), strconv.Itoa(q.Limit), q.Date, q.Topic}, "|")
 	return Fetch(ctx, b.store, "posts", key, func(ctx context.Context) (Loaded[*portal.PostList], error) {
-		tags := []string{PostsTag, PostListTag(slug)}
+		tags := []string{portal.PostsTag, portal.PostListTag(slug)}
 		l, err := b.next.Posts(ctx, q)
 		if err != nil {
 			return Loaded[*portal.PostList]{Tags: tags}, err
 		}
 		for _, p := range l.Posts {
-			tags = append(tags, NodeTag(p.NID))
+			tags = append(tags, portal.NodeTag(p.NID))
 		}
 		return Loaded[*portal.PostList]{Value: l, Tags: tags}, nil
 	})
@@ -55,32 +55,32 @@ func (b *Blog) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostList,
 func (b *Blog) Post(ctx context.Context, nid string) (*portal.Post, error) {
 	return Fetch(ctx, b.store, "post", nid, func(ctx context.Context) (Loaded[*portal.Post], error) {
 		p, err := b.next.Post(ctx, nid)
-		return Loaded[*portal.Post]{Value: p, Tags: []string{NodeTag(nid)}}, err
+		return Loaded[*portal.Post]{Value: p, Tags: []string{portal.NodeTag(nid)}}, err
 	})
 }
 
-// Archives is cached under PostsTag: only a new, removed or re-dated post changes it.
+// Archives is cached under portal.PostsTag: only a new, removed or re-dated post changes it.
 func (b *Blog) Archives(ctx context.Context) ([]portal.ArchiveMonth, error) {
 	return Fetch(ctx, b.store, "archives", "all", func(ctx context.Context) (Loaded[[]portal.ArchiveMonth], error) {
 		as, err := b.next.Archives(ctx)
-		return Loaded[[]portal.ArchiveMonth]{Value: as, Tags: []string{PostsTag}}, err
+		return Loaded[[]portal.ArchiveMonth]{Value: as, Tags: []string{portal.PostsTag}}, err
 	})
 }
 
-// Search is cached per keywords, type and page, under SearchTag and PostsTag and the node tag
+// Search is cached per keywords, type and page, under portal.SearchTag and portal.PostsTag and the node tag
 // of every hit. Keywords are case-folded and trimmed for the key only: the CMS's search does
 // not tell case apart, so "Budget" and "budget " share an entry.
 func (b *Blog) Search(ctx context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
 	key := strings.Join([]string{q.Type, strconv.Itoa(q.Page), strings.ToLower(strings.Join(strings.Fields(q.Keywords), " "))}, "|")
 	return Fetch(ctx, b.store, "search", key, func(ctx context.Context) (Loaded[*portal.SearchHits], error) {
-		tags := []string{SearchTag, PostsTag}
+		tags := []string{portal.SearchTag, portal.PostsTag}
 		hs, err := b.next.Search(ctx, q)
 		if err != nil {
 			return Loaded[*portal.SearchHits]{Tags: tags}, err
 		}
 		for _, h := range hs.Hits {
 			if h.NID != "" {
-				tags = append(tags, NodeTag(h.NID))
+				tags = append(tags, portal.NodeTag(h.NID))
 			}
 		}
 		return Loaded[*portal.SearchHits]{Value: hs, Tags: tags}, nil

@@ -25,9 +25,9 @@ func (c *Content) NodeByPath(ctx context.Context, path string) (*portal.Node, er
 	return Fetch(ctx, c.store, "node", path, func(ctx context.Context) (Loaded[*portal.Node], error) {
 		n, err := c.next.NodeByPath(ctx, path)
 		if err != nil {
-			return Loaded[*portal.Node]{Tags: []string{PathTag(path)}}, err
+			return Loaded[*portal.Node]{Tags: []string{portal.PathTag(path)}}, err
 		}
-		return Loaded[*portal.Node]{Value: n, Tags: []string{NodeTag(n.NID), PathTag(path)}}, nil
+		return Loaded[*portal.Node]{Value: n, Tags: []string{portal.NodeTag(n.NID), portal.PathTag(path)}}, nil
 	})
 }
 
@@ -35,7 +35,7 @@ func (c *Content) NodeByPath(ctx context.Context, path string) (*portal.Node, er
 func (c *Content) Unions(ctx context.Context) ([]portal.Union, error) {
 	return Fetch(ctx, c.store, "term", "union", func(ctx context.Context) (Loaded[[]portal.Union], error) {
 		us, err := c.next.Unions(ctx)
-		return Loaded[[]portal.Union]{Value: us, Tags: []string{TermTag("union")}}, err
+		return Loaded[[]portal.Union]{Value: us, Tags: []string{portal.TermTag("union")}}, err
 	})
 }
 
@@ -43,7 +43,7 @@ func (c *Content) Unions(ctx context.Context) ([]portal.Union, error) {
 func (c *Content) Terms(ctx context.Context, bundle string) ([]portal.Term, error) {
 	return Fetch(ctx, c.store, "term", bundle, func(ctx context.Context) (Loaded[[]portal.Term], error) {
 		ts, err := c.next.Terms(ctx, bundle)
-		return Loaded[[]portal.Term]{Value: ts, Tags: []string{TermTag(bundle)}}, err
+		return Loaded[[]portal.Term]{Value: ts, Tags: []string{portal.TermTag(bundle)}}, err
 	})
 }
 
@@ -51,7 +51,7 @@ func (c *Content) Terms(ctx context.Context, bundle string) ([]portal.Term, erro
 func (c *Content) Menus(ctx context.Context) ([]portal.MenuLink, error) {
 	return Fetch(ctx, c.store, "menu", "all", func(ctx context.Context) (Loaded[[]portal.MenuLink], error) {
 		ms, err := c.next.Menus(ctx)
-		return Loaded[[]portal.MenuLink]{Value: ms, Tags: []string{MenuTag}}, err
+		return Loaded[[]portal.MenuLink]{Value: ms, Tags: []string{portal.MenuTag}}, err
 	})
 }
 
@@ -59,7 +59,7 @@ func (c *Content) Menus(ctx context.Context) ([]portal.MenuLink, error) {
 func (c *Content) Variable(ctx context.Context, name string) (*portal.Variable, error) {
 	return Fetch(ctx, c.store, "variable", name, func(ctx context.Context) (Loaded[*portal.Variable], error) {
 		v, err := c.next.Variable(ctx, name)
-		return Loaded[*portal.Variable]{Value: v, Tags: []string{VariableTag(name)}}, err
+		return Loaded[*portal.Variable]{Value: v, Tags: []string{portal.VariableTag(name)}}, err
 	})
 }
 
@@ -68,9 +68,9 @@ func (c *Content) Variable(ctx context.Context, name string) (*portal.Variable, 
 func (c *Content) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) {
 	return Fetch(ctx, c.store, "benefits", "all", func(ctx context.Context) (Loaded[[]portal.BenefitTeaser], error) {
 		bs, err := c.next.Benefits(ctx)
-		tags := []string{BenefitsTag}
+		tags := []string{portal.BenefitsTag}
 		for _, b := range bs {
-			tags = append(tags, NodeTag(b.NID))
+			tags = append(tags, portal.NodeTag(b.NID))
 		}
 		return Loaded[[]portal.BenefitTeaser]{Value: bs, Tags: tags}, err
 	})

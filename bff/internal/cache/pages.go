@@ -37,7 +37,7 @@ func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageD
 		doc, err := p.next.Page(ctx, req)
 		if err != nil {
 			// Tagged by path, so publishing a page that was not found purges the answer.
-			return Loaded[*portal.PageDocument]{Tags: []string{PathTag(req.Path)}}, err
+			return Loaded[*portal.PageDocument]{Tags: []string{portal.PathTag(req.Path)}}, err
 		}
 		return Loaded[*portal.PageDocument]{Value: doc, Tags: doc.Tags}, nil
 	})
@@ -58,6 +58,6 @@ func (p *Pages) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome, 
 func (p *Pages) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
 	return Fetch(ctx, p.store, "sitemap", "all", func(ctx context.Context) (Loaded[[]portal.SitemapEntry], error) {
 		es, err := p.next.Sitemap(ctx)
-		return Loaded[[]portal.SitemapEntry]{Value: es, Tags: []string{MenuTag, BenefitsTag}}, err
+		return Loaded[[]portal.SitemapEntry]{Value: es, Tags: []string{portal.MenuTag, portal.BenefitsTag}}, err
 	})
 }

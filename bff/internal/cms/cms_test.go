@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -14,8 +14,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/cache"
-	"github.com/union-benefits/portal/bff/internal/page"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -41,7 +39,7 @@ func (h handlers) page(c fiber.Ctx) error {
 			apperr.FieldError{Field: "redirect_benefit", Message: "The redirect_benefit parameter is not a benefit."})
 	}
 	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{
-		Path: page.CleanPath(raw), Reader: reader, RedirectBenefit: strings.Clone(benefit),
+		Path: portal.CleanPath(raw), Reader: reader, RedirectBenefit: strings.Clone(benefit),
 	})
 	var redirect *portal.Redirect
 	if errors.As(err, &redirect) {
@@ -188,7 +186,7 @@ func (h handlers) cmsWebhook(c fiber.Ctx) error {
 func frontendTags(tags []string) []string {
 	out := append([]string(nil), tags...)
 	for _, t := range tags {
-		if cache.IsSiteWide(t) {
+		if portal.IsSiteWide(t) {
 			return append(out, "site")
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/orderstub"
+	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 )
 
 // The client is tested against the real stand-in, in process: the same schema, fixtures and

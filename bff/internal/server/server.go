@@ -13,14 +13,15 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/account"
 	"github.com/union-benefits/portal/bff/internal/authn"
+	"github.com/union-benefits/portal/bff/internal/blog"
 	"github.com/union-benefits/portal/bff/internal/cache"
 	"github.com/union-benefits/portal/bff/internal/cms"
 	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/content"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/orders"
-	"github.com/union-benefits/portal/bff/internal/page"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
@@ -76,12 +77,12 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Timeout:   cfg.CMSTimeout,
 		Metrics:   m,
 	})
-	content := cache.NewContent(cmsClient, store)
-	blog := page.NewBlog(cache.NewBlog(cmsClient, store), content, page.BlogOptions{
+	cmsContent := cache.NewContent(cmsClient, store)
+	blogs := blog.New(cache.NewBlog(cmsClient, store), cmsContent, blog.Options{
 		ProductName: cfg.ProductName,
 		Logger:      o.Logger,
 	})
-	pages := cache.NewPages(page.New(content, page.Options{
+	pages := cache.NewPages(content.New(cmsContent, content.Options{
 		HomePath:    cfg.HomePath,
 		ProductName: cfg.ProductName,
 		Logger:      o.Logger,
@@ -112,7 +113,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.closers = append(srv.closers, p.Close)
 		profiles = p
 	}
-	accounts := account.New(auth, profiles, content, orders.New(cfg.OrdersURL, nil), account.Options{
+	accounts := account.New(auth, profiles, cmsContent, orders.New(cfg.OrdersURL, nil), account.Options{
 		ProductName:  cfg.ProductName,
 		SupportPhone: cfg.SupportPhone,
 		SessionTTL:   cfg.SessionTTL,
@@ -124,7 +125,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 
 	srv.App = httpapi.Setup(httpapi.Deps{
 		Pages:          pages,
-		Blog:           blog,
+		Blog:           blogs,
 		Purger:         store,
 		Revalidator:    revalidate.New(cfg.FrontendURL, cfg.RevalidateSecret.Reveal(), 5*time.Second),
 		WebhookSecret:  cfg.CMSWebhookSecret.Reveal(),

@@ -21,9 +21,9 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"github.com/union-benefits/portal/bff/internal/account/accounttest"
-	"github.com/union-benefits/portal/bff/internal/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/server"
 )

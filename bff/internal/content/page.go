@@ -1,7 +1,7 @@
-// Package page assembles page-shaped documents, one per screen, from the portal's content: it
+// Package content assembles the content site's page-shaped documents, one per screen, from the portal's content: it
 // decides what a reader sees (routing rules, gating, union personalisation, link titles, active
 // blocks) so the frontend only draws.
-package page
+package content
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/cache"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -91,13 +90,13 @@ func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (
 
 // Page returns the document for a site path; "/" is the home node.
 func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
-	sitePath := CleanPath(req.Path)
+	sitePath := portal.CleanPath(req.Path)
 	if err := routingRule(sitePath); err != nil {
 		return nil, err
 	}
 	if slug := req.RedirectBenefit; slug != "" {
 		if benefit, err := s.content.NodeByPath(ctx, "benefits/"+slug); err == nil && benefit.Bundle == "benefit" {
-			return nil, &portal.Redirect{Location: CleanPath(benefit.Path)}
+			return nil, &portal.Redirect{Location: portal.CleanPath(benefit.Path)}
 		} else if err != nil && !apperr.Is(err, apperr.NotFound) {
 			return nil, err
 		}
@@ -143,7 +142,7 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 	}
 
 	if !portal.UnionPasses(r.Union, node.Unions) {
-		denied := CleanPath(global.String("access_denied_landing"))
+		denied := portal.CleanPath(global.String("access_denied_landing"))
 		if denied == "/" || denied == sitePath {
 			return nil, apperr.New(apperr.NotFound, "404 not found.")
 		}
@@ -159,8 +158,8 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 		AboveHeader: []portal.Block{},
 		Meta:        s.meta(node),
 		Union:       unionRef(unions, r.Union),
-		Tags: []string{cache.NodeTag(node.NID), cache.PathTag(cmsPath), cache.MenuTag,
-			cache.VariableTag(globalVariable), cache.TermTag("union")},
+		Tags: []string{portal.NodeTag(node.NID), portal.PathTag(cmsPath), portal.MenuTag,
+			portal.VariableTag(globalVariable), portal.TermTag("union")},
 	}
 	if node.DisabledAnonymous && r.Audience == portal.Anonymous {
 		// The gate: the title, so the reader knows what they would see, and nothing of the body.
@@ -201,13 +200,13 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 		if err != nil {
 			return nil, err
 		}
-		doc.Benefits = BenefitGroups(benefits, r, func(b portal.BenefitTeaser) bool {
+		doc.Benefits = portal.GroupBenefits(benefits, r, func(b portal.BenefitTeaser) bool {
 			if b.HideInCategoryLists {
 				return false // translations and the like: reachable, never listed
 			}
 			return kind == "members" || (b.Category != nil && b.Category.NID == node.NID)
 		})
-		doc.Tags = append(doc.Tags, cache.BenefitsTag)
+		doc.Tags = append(doc.Tags, portal.BenefitsTag)
 	}
 	return doc, nil
 }
@@ -226,13 +225,6 @@ func routingRule(sitePath string) error {
 		return &portal.Redirect{Location: "/blog/all-tips-updates", Permanent: true}
 	}
 	return nil
-}
-
-// CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
-// segments. Cache keys use it, so /a/ and /a share an entry.
-func CleanPath(p string) string {
-	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
-	return "/" + strings.Join(segs, "/")
 }
 
 // hero picks the hero variant of spec 3 §4: image or video when the page has either, except a
@@ -313,24 +305,6 @@ func unionName(u *portal.UnionRef) string {
 	}
 }
 
-// BenefitGroups splits the benefits a reader may see, among those keep selects, into hardship
-// help and the rest, in the CMS's order.
-func BenefitGroups(bs []portal.BenefitTeaser, r portal.Reader, keep func(portal.BenefitTeaser) bool) *portal.BenefitGroups {
-	g := &portal.BenefitGroups{Hardship: []portal.BenefitCard{}, Other: []portal.BenefitCard{}}
-	for _, b := range bs {
-		if !keep(b) || !portal.VisibleTo(r, b.DisabledAnonymous, b.Unions) {
-			continue
-		}
-		card := portal.BenefitCard{ID: portal.BenefitFavorite(b.NID), Title: b.Title, URL: b.Path, Teaser: b.Teaser, Image: b.Image}
-		if b.Hardship {
-			g.Hardship = append(g.Hardship, card)
-		} else {
-			g.Other = append(g.Other, card)
-		}
-	}
-	return g
-}
-
 // socialNetworks are the footer's icons, in the order they show.
 var socialNetworks = []string{"facebook", "instagram", "twitter", "youtube"}
 
@@ -372,8 +346,8 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome
 		ProductName: s.productName,
 		MainMenu:    main,
 		Footer:      f,
-		Tags: []string{cache.MenuTag, cache.VariableTag(globalVariable),
-			cache.VariableTag("union_structure_social_media")},
+		Tags: []string{portal.MenuTag, portal.VariableTag(globalVariable),
+			portal.VariableTag("union_structure_social_media")},
 	}, nil
 }
 
@@ -395,7 +369,7 @@ func (s *Service) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
 		if path == "" || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
 			return // external links are other sites' pages
 		}
-		path = CleanPath(strings.SplitN(path, "?", 2)[0])
+		path = portal.CleanPath(strings.SplitN(path, "?", 2)[0])
 		if changed.After(entries[path]) || entries[path].IsZero() {
 			entries[path] = changed
 		}
@@ -405,7 +379,7 @@ func (s *Service) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
 	closed := map[string]bool{}
 	for _, b := range benefits {
 		if b.DisabledAnonymous || len(b.Unions) > 0 {
-			closed[CleanPath(b.Path)] = true
+			closed[portal.CleanPath(b.Path)] = true
 			continue
 		}
 		add(b.Path, b.Changed)
@@ -414,7 +388,7 @@ func (s *Service) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
 		}
 	}
 	for _, l := range menus {
-		if !l.DisabledAnonymous && len(l.Unions) == 0 && !closed[CleanPath(l.Link.URL)] {
+		if !l.DisabledAnonymous && len(l.Unions) == 0 && !closed[portal.CleanPath(l.Link.URL)] {
 			add(l.Link.URL, time.Time{})
 		}
 	}

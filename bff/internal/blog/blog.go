@@ -1,4 +1,5 @@
-package page
+// Package blog builds the blog list, blog post and search documents (spec 1 §9, §10).
+package blog
 
 import (
 	"context"
@@ -15,37 +16,37 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// BlogSite is what the blog reads besides posts: the topic terms and the global variable (its
+// Site is what the blog reads besides posts: the topic terms and the global variable (its
 // popular posts). portal.Content satisfies it; the narrow interface keeps the blog's fakes small.
-type BlogSite interface {
+type Site interface {
 	Terms(ctx context.Context, bundle string) ([]portal.Term, error)
 	Variable(ctx context.Context, name string) (*portal.Variable, error)
 }
 
-// Blog builds the blog list, blog post and search documents. It implements portal.BlogPages.
+// Service builds the blog list, blog post and search documents. It implements portal.BlogPages.
 // Its documents are not cached themselves: every part comes from the cached CMS calls, and
 // putting them together costs less than a cache lookup's bookkeeping would save.
-type Blog struct {
+type Service struct {
 	blog        portal.BlogContent
-	site        BlogSite
+	site        Site
 	productName string
 	log         *slog.Logger
 }
 
-var _ portal.BlogPages = (*Blog)(nil)
+var _ portal.BlogPages = (*Service)(nil)
 
-// BlogOptions configures a Blog.
-type BlogOptions struct {
+// Options configures a Service.
+type Options struct {
 	ProductName string
 	Logger      *slog.Logger
 }
 
-// NewBlog returns a Blog reading posts from blog and terms and variables from site.
-func NewBlog(blog portal.BlogContent, site BlogSite, o BlogOptions) *Blog {
+// New returns a Service reading posts from blog and terms and variables from site.
+func New(blog portal.BlogContent, site Site, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	return &Blog{blog: blog, site: site, productName: o.ProductName, log: o.Logger}
+	return &Service{blog: blog, site: site, productName: o.ProductName, log: o.Logger}
 }
 
 // blogAllCategories is the header of the list of every category.
@@ -69,7 +70,7 @@ var blogNIDRE = regexp.MustCompile(`^[0-9]{1,10}$`)
 
 // BlogList returns one page of a category's posts (every category for all-tips-updates) with
 // the sidebar's filters. An offset at or past the end gives no posts and the real total.
-func (s *Blog) BlogList(ctx context.Context, req portal.BlogListRequest) (*portal.BlogListDocument, error) {
+func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*portal.BlogListDocument, error) {
 	cats, err := s.blog.BlogCategories(ctx)
 	if err != nil {
 		return nil, err
@@ -133,7 +134,7 @@ func (s *Blog) BlogList(ctx context.Context, req portal.BlogListRequest) (*porta
 // BlogPost returns a post's page. The post shows under any known category in its URL, so old
 // links keep working after an editor moves it; its own URL (and canonical link) names its
 // category.
-func (s *Blog) BlogPost(ctx context.Context, category, id string) (*portal.BlogPostDocument, error) {
+func (s *Service) BlogPost(ctx context.Context, category, id string) (*portal.BlogPostDocument, error) {
 	if !blogNIDRE.MatchString(id) {
 		return nil, apperr.New(apperr.NotFound, "404 not found.")
 	}
@@ -160,7 +161,7 @@ func (s *Blog) BlogPost(ctx context.Context, category, id string) (*portal.BlogP
 		Details:    post.Details,
 		HTML:       post.Body,
 		Disclaimer: post.Disclaimer,
-		Image:      blogImage(post.Image, postImageStyle),
+		Image:      portal.StyledImage(post.Image, postImageStyle),
 		Topics:     make([]portal.TopicRef, 0, len(post.Topics)),
 	}
 	for _, tp := range post.Topics {
@@ -193,7 +194,7 @@ func (s *Blog) BlogPost(ctx context.Context, category, id string) (*portal.BlogP
 
 // popular returns the sidebar's popular posts. The sidebar is not worth failing a post's page
 // for: a missing variable or post is left out and logged.
-func (s *Blog) popular(ctx context.Context) []portal.PostTeaser {
+func (s *Service) popular(ctx context.Context) []portal.PostTeaser {
 	out := []portal.PostTeaser{}
 	v, err := s.site.Variable(ctx, "union_structure_global")
 	if err != nil {
@@ -240,7 +241,7 @@ var searchAdviceParent = portal.Link{Title: "Advice", URL: "/blog/" + portal.All
 // Search returns one page of results ordered by type, keeping the CMS's relevance order within
 // a type. The order holds within each page the CMS returns: it pages by relevance, and
 // re-sorting across pages would need every page at once.
-func (s *Blog) Search(ctx context.Context, req portal.SearchRequest) (*portal.SearchDocument, error) {
+func (s *Service) Search(ctx context.Context, req portal.SearchRequest) (*portal.SearchDocument, error) {
 	hits, err := s.blog.Search(ctx, portal.SearchQuery{Keywords: req.Query, Type: req.Type, Page: req.Page})
 	if err != nil {
 		return nil, err
@@ -279,7 +280,7 @@ func blogSearchResult(h portal.SearchHit) portal.SearchResult {
 		ID:              h.NID,
 		Title:           h.Title,
 		URL:             h.Path,
-		Image:           blogImage(h.Image, searchImageStyle),
+		Image:           portal.StyledImage(h.Image, searchImageStyle),
 		CategoryName:    h.CategoryName,
 		Summary:         h.Details,
 		HeroDescription: h.HeroDescription,
@@ -383,18 +384,4 @@ func blogTwoDigits(n int) string {
 		return "0" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
-}
-
-// blogImage returns a copy of img whose URL is the given style's, when the CMS has it; the other
-// styles are dropped, since the frontend draws the one it is given.
-func blogImage(img *portal.Image, style string) *portal.Image {
-	if img == nil {
-		return nil
-	}
-	out := *img
-	if u, ok := img.Styles[style]; ok {
-		out.URL = u
-	}
-	out.Styles = nil
-	return &out
 }

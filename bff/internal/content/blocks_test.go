@@ -1,4 +1,4 @@
-package page
+package content
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/cms"
-	"github.com/union-benefits/portal/bff/internal/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -194,23 +194,6 @@ func TestLinksAreChosenForTheReader(t *testing.T) {
 	member = b.build([]portal.Paragraph{p}, portal.Member, noon)[0].(portal.FiftyFiftyBlock).Link
 	if member.Title != "Get a quote" || member.SignInRequired {
 		t.Errorf("member link %+v; want the member title and no sign-in needed", member)
-	}
-}
-
-func TestImagesTakeTheirStyle(t *testing.T) {
-	img := &portal.Image{URL: "https://cms/f.svg", Alt: "a", Width: 1000, Height: 500,
-		Styles: map[string]string{"412w": "https://cms/f.svg?itok=1", "500x500": "https://cms/f.svg?itok=2"}}
-	if got := styled(img, "412w"); got.URL != "https://cms/f.svg?itok=1" || got.Width != 412 || got.Height != 206 || got.Styles != nil {
-		t.Errorf("412w: %+v", got)
-	}
-	if got := styled(img, "500x500"); got.Width != 500 || got.Height != 500 {
-		t.Errorf("500x500: %+v", got)
-	}
-	if got := styled(img, "600x315"); got.URL != img.URL || got.Width != 600 || got.Height != 315 {
-		t.Errorf("a style the CMS lacks keeps the original URL: %+v", got)
-	}
-	if styled(nil, "412w") != nil {
-		t.Error("no image stays no image")
 	}
 }
 

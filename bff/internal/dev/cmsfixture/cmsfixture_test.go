@@ -15,7 +15,7 @@ import (
 )
 
 // fixtureDir is the repository's recorded CMS, checked by TestRecordedFixtures.
-const fixtureDir = "../../../fixtures/cms"
+const fixtureDir = "../../../../fixtures/cms"
 
 // tempFixtures lays out a small fixture directory, one file per request shape.
 func tempFixtures(t *testing.T) string {

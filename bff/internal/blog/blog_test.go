@@ -1,4 +1,4 @@
-package page
+package blog
 
 import (
 	"context"
@@ -79,8 +79,8 @@ func newFakeBlog(n int) *fakeBlog {
 	return f
 }
 
-func testBlog(f *fakeBlog, popular map[string]any) *Blog {
-	return NewBlog(f, fakeSite{popular}, BlogOptions{ProductName: "Union Benefits", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+func testBlog(f *fakeBlog, popular map[string]any) *Service {
+	return New(f, fakeSite{popular}, Options{ProductName: "Union Benefits", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 }
 
 func TestBlogListPagesAndEdges(t *testing.T) {

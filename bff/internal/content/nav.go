@@ -1,4 +1,4 @@
-package page
+package content
 
 import (
 	"sort"
@@ -67,7 +67,7 @@ func (idx menuIndex) find(path string) (portal.MenuLink, bool) {
 	var found portal.MenuLink
 	ok := false
 	for _, l := range idx.byID {
-		if CleanPath(l.Link.URL) != path || !strings.HasPrefix(l.Link.URL, "/") {
+		if portal.CleanPath(l.Link.URL) != path || !strings.HasPrefix(l.Link.URL, "/") {
 			continue
 		}
 		if !ok || l.Depth < found.Depth || (l.Depth == found.Depth && l.ID < found.ID) {

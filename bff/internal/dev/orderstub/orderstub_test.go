@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-const fixtures = "../../../fixtures/orders"
+const fixtures = "../../../../fixtures/orders"
 
 func post(t *testing.T, h http.Handler, body string) map[string]any {
 	t.Helper()

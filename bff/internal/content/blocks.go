@@ -1,4 +1,4 @@
-package page
+package content
 
 import (
 	"html"
@@ -28,7 +28,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 	"fifty_fifty": func(p portal.Paragraph, r reader) portal.Block {
 		return portal.FiftyFiftyBlock{
 			Type: "fifty_fifty", ID: p.ID, Eyebrow: p.Str("eyebrow"), Headline: p.Str("headline"),
-			HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")), Image: styled(p.Image("image"), "800x490"),
+			HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")), Image: portal.StyledImage(p.Image("image"), "800x490"),
 			ImageLayout: imageSide(p.Str("imageLayout")), ImageLink: r.link(p.Link("imageLink")),
 			YouTubeID: youTubeID(p.Str("youTubeId")), Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
 		}
@@ -36,7 +36,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 	"seventy_thirty": func(p portal.Paragraph, r reader) portal.Block {
 		return portal.SeventyThirtyBlock{
 			Type: "seventy_thirty", ID: p.ID, Eyebrow: p.Str("eyebrow"), Headline: p.Str("headline"),
-			HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")), Image: styled(p.Image("image"), "372x372"),
+			HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")), Image: portal.StyledImage(p.Image("image"), "372x372"),
 			ImageLayout: imageSide(p.Str("imageLayout")), Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
 		}
 	},
@@ -45,7 +45,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 			Type: "benefit_promo", ID: p.ID, Eyebrow: p.Str("eyebrow"),
 			Headline: firstNonEmpty(p.Str("headline"), field(p, "benefitPromoReference", "title")),
 			Subtitle: p.Str("benefitPromoSubtitle"), HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")),
-			Image:       styled(firstImage(p.Image("benefitPromoSourceImage"), p.Image("image")), "385x315"),
+			Image:       portal.StyledImage(firstImage(p.Image("benefitPromoSourceImage"), p.Image("image")), "385x315"),
 			ImageLayout: imageSide(p.Str("imageLayout")), Link: r.primary(p),
 		}
 		// The reference names the benefit page; its link text is the editor's, else "Learn more".
@@ -60,7 +60,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		b := portal.WidePromoBlock{
 			Type: "wide_promo", ID: p.ID, Headline: p.Str("headline"),
 			HTML:  richOrText(p.Str("descFormatted"), p.Str("description")),
-			Image: styled(p.Image("image"), "1280x380"), ImageMobile: styled(p.Image("image"), "412w"),
+			Image: portal.StyledImage(p.Image("image"), "1280x380"), ImageMobile: portal.StyledImage(p.Image("image"), "412w"),
 			ImageLayout: imageSide(p.Str("imageLayout")), TextLayout: "left", SpecialWords: strs(p.Fields["specialWords"]),
 			Link: r.primary(p),
 		}
@@ -89,7 +89,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		return portal.SweepstakesBlock{
 			Type: "sweepstakes", ID: p.ID, Eyebrow: p.Str("eyebrow"), EyebrowTwo: p.Str("eyebrowTwo"),
 			Headline: p.Str("headline"), HTML: p.Str("descFormatted"), DetailsHTML: p.Str("body"),
-			Attribution: p.Str("attribution"), Image: styled(p.Image("image"), "537x490"),
+			Attribution: p.Str("attribution"), Image: portal.StyledImage(p.Image("image"), "537x490"),
 			ImageLink: r.link(p.Link("imageLink")), ImageLayout: imageSide(p.Str("imageLayout")),
 			YouTubeID: youTubeID(p.Str("youTubeId")), Link: r.primary(p), BackgroundColor: hexColor(p.Str("backgroundColor")),
 		}
@@ -116,7 +116,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		b := portal.WinnersGridBlock{Type: "winners_grid", ID: p.ID, Headline: p.Str("headline"), SubHeading: p.Str("subHeading"), Winners: []portal.Winner{}}
 		for _, it := range r.items(p, "winners") {
 			b.Winners = append(b.Winners, portal.Winner{
-				Image: styled(it.Image("image"), "500x500"), Headline: it.Str("headline"), Attribution: it.Str("attribution"),
+				Image: portal.StyledImage(it.Image("image"), "500x500"), Headline: it.Str("headline"), Attribution: it.Str("attribution"),
 			})
 		}
 		return b
@@ -131,7 +131,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 			sec := portal.PartnersSection{Headline: s.Str("headline"), Size: size, Items: []portal.PartnerItem{}}
 			for _, it := range r.items(s, "items") {
 				sec.Items = append(sec.Items, portal.PartnerItem{
-					Image: styled(it.Image("image"), style), Link: r.primary(it),
+					Image: portal.StyledImage(it.Image("image"), style), Link: r.primary(it),
 					HTML: richOrText(it.Str("descFormatted"), it.Str("description")),
 				})
 			}
@@ -146,7 +146,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		}
 		for _, it := range r.items(p, "items") {
 			b.Items = append(b.Items, portal.CategoryItem{
-				Headline: it.Str("headline"), Image: withAlt(styled(it.Image("image"), "385x315"), it.Str("imageAlt")),
+				Headline: it.Str("headline"), Image: withAlt(portal.StyledImage(it.Image("image"), "385x315"), it.Str("imageAlt")),
 				HTML: firstNonEmpty(it.Str("body"), it.Str("descFormatted")), Link: r.primary(it),
 			})
 		}
@@ -159,7 +159,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		}
 		for _, it := range r.items(p, "featuredItems", "items") {
 			card := portal.ContentCard{
-				Image: styled(it.Image("image"), "600x315"), Headline: firstNonEmpty(it.Str("title"), it.Str("headline")),
+				Image: portal.StyledImage(it.Image("image"), "600x315"), Headline: firstNonEmpty(it.Str("title"), it.Str("headline")),
 				Description: it.Str("description"),
 			}
 			if path := it.Str("path"); path != "" {
@@ -176,7 +176,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		}
 		for _, it := range r.items(p, "items") {
 			card := portal.ContentCard{
-				Image: styled(it.Image("image"), "600x470"), Headline: it.Str("headline"),
+				Image: portal.StyledImage(it.Image("image"), "600x470"), Headline: it.Str("headline"),
 				Description: it.Str("subHeading"), Link: r.primary(it),
 			}
 			if card.Link != nil && card.Link.Title == "" {
@@ -193,7 +193,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		}
 		for _, it := range r.items(p, "twoThree", "items") {
 			b.Items = append(b.Items, portal.ColumnItem{
-				Image: styled(it.Image("image"), "600x315"), Headline: it.Str("headline"),
+				Image: portal.StyledImage(it.Image("image"), "600x315"), Headline: it.Str("headline"),
 				HTML: firstNonEmpty(it.Str("descFormatted"), it.Str("body")), Link: r.primary(it),
 			})
 		}
@@ -207,7 +207,7 @@ var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
 		for _, it := range r.items(p, "items") {
 			item := portal.BenefitItem{Headline: it.Str("headline"), Description: it.Str("description"), Link: r.primary(it)}
 			if b.UseImages {
-				item.Image = styled(it.Image("image"), "600x315")
+				item.Image = portal.StyledImage(it.Image("image"), "600x315")
 			}
 			b.Items = append(b.Items, item)
 		}
@@ -231,15 +231,15 @@ func gridBlock(bundle string) func(p portal.Paragraph, r reader) portal.Block {
 		if fp := r.items(p, "featuredPromo"); len(fp) > 0 {
 			b.FeaturedPromo = &portal.GridPromo{
 				Headline: fp[0].Str("headline"), Description: fp[0].Str("description"), Link: r.primary(fp[0]),
-				Image:       styled(fp[0].Image("image"), "800x490"),
-				ImageMobile: styled(firstImage(fp[0].Image("imageMobile"), fp[0].Image("image")), "412w"),
+				Image:       portal.StyledImage(fp[0].Image("image"), "800x490"),
+				ImageMobile: portal.StyledImage(firstImage(fp[0].Image("imageMobile"), fp[0].Image("image")), "412w"),
 			}
 		}
 		for _, it := range r.items(p, "items") {
 			b.Items = append(b.Items, portal.GridItem{
 				Eyebrow: it.Str("eyebrow"), Headline: it.Str("headline"),
 				Description: firstNonEmpty(it.Str("description"), it.Str("subHeading")),
-				Link:        r.primary(it), Image: styled(it.Image("image"), "385x315"),
+				Link:        r.primary(it), Image: portal.StyledImage(it.Image("image"), "385x315"),
 			})
 		}
 		return b
@@ -251,7 +251,7 @@ func sponsorBlock(bundle string) func(p portal.Paragraph, r reader) portal.Block
 		b := portal.SponsorBlock{Type: bundle, ID: p.ID, Headline: p.Str("headline"), Items: []portal.SponsorItem{}}
 		for _, it := range r.items(p, "items") {
 			b.Items = append(b.Items, portal.SponsorItem{
-				Image: withAlt(styled(it.Image("image"), "250x200"), it.Str("imageAlt")), Link: r.primary(it),
+				Image: withAlt(portal.StyledImage(it.Image("image"), "250x200"), it.Str("imageAlt")), Link: r.primary(it),
 			})
 		}
 		return b
@@ -343,42 +343,6 @@ func (r reader) link(l *portal.CMSLink) *portal.Link {
 // link keeps the hero's old call shape: a CMS link chosen for an audience at no particular time.
 func link(l *portal.CMSLink, a portal.Audience) *portal.Link {
 	return reader{audience: a}.link(l)
-}
-
-// styled returns the image as the given image style: its URL becomes the style's (the original
-// when the CMS lists no such style) and its size the style's box, so the page reserves the right
-// space before the image arrives. The style map is dropped: the frontend needs one URL per place.
-func styled(img *portal.Image, style string) *portal.Image {
-	if img == nil {
-		return nil
-	}
-	out := portal.Image{URL: img.URL, Alt: img.Alt, Width: img.Width, Height: img.Height}
-	if u := img.Styles[style]; u != "" {
-		out.URL = u
-	}
-	if w, h, ok := styleBox(style, img.Width, img.Height); ok {
-		out.Width, out.Height = w, h
-	}
-	return &out
-}
-
-var styleName = regexp.MustCompile(`^(\d+)(?:x(\d+)|w)$`)
-
-// styleBox is the size an image style produces: WxH crops to the box, Nw scales to N wide.
-func styleBox(style string, w, h int) (int, int, bool) {
-	m := styleName.FindStringSubmatch(style)
-	if m == nil {
-		return 0, 0, false
-	}
-	sw, _ := strconv.Atoi(m[1])
-	if m[2] != "" {
-		sh, _ := strconv.Atoi(m[2])
-		return sw, sh, true
-	}
-	if w <= 0 || h <= 0 {
-		return 0, 0, false
-	}
-	return sw, (h*sw + w/2) / w, true
 }
 
 func withAlt(img *portal.Image, alt string) *portal.Image {

@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 )
 
-const fixtureDir = "../../../fixtures/cms"
+const fixtureDir = "../../../../fixtures/cms"
 
 func options(t *testing.T) Options {
 	return Options{Timeout: 5 * time.Second, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}

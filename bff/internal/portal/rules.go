@@ -1,0 +1,70 @@
+package portal
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Rules of the portal that more than one feature applies.
+
+// CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
+// segments. Cache keys use it, so /a/ and /a share an entry.
+func CleanPath(p string) string {
+	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	return "/" + strings.Join(segs, "/")
+}
+
+// GroupBenefits splits the benefits a reader may see, among those keep selects, into hardship
+// help and the rest, in the CMS's order.
+func GroupBenefits(bs []BenefitTeaser, r Reader, keep func(BenefitTeaser) bool) *BenefitGroups {
+	g := &BenefitGroups{Hardship: []BenefitCard{}, Other: []BenefitCard{}}
+	for _, b := range bs {
+		if !keep(b) || !VisibleTo(r, b.DisabledAnonymous, b.Unions) {
+			continue
+		}
+		card := BenefitCard{ID: BenefitFavorite(b.NID), Title: b.Title, URL: b.Path, Teaser: b.Teaser, Image: b.Image}
+		if b.Hardship {
+			g.Hardship = append(g.Hardship, card)
+		} else {
+			g.Other = append(g.Other, card)
+		}
+	}
+	return g
+}
+
+// StyledImage returns the image as the given image style: its URL becomes the style's (the original
+// when the CMS lists no such style) and its size the style's box, so the page reserves the right
+// space before the image arrives. The style map is dropped: the frontend needs one URL per place.
+func StyledImage(img *Image, style string) *Image {
+	if img == nil {
+		return nil
+	}
+	out := Image{URL: img.URL, Alt: img.Alt, Width: img.Width, Height: img.Height}
+	if u := img.Styles[style]; u != "" {
+		out.URL = u
+	}
+	if w, h, ok := styleBox(style, img.Width, img.Height); ok {
+		out.Width, out.Height = w, h
+	}
+	return &out
+}
+
+var styleName = regexp.MustCompile(`^(\d+)(?:x(\d+)|w)$`)
+
+// styleBox is the size an image style produces: WxH crops to the box, Nw scales to N wide.
+func styleBox(style string, w, h int) (int, int, bool) {
+	m := styleName.FindStringSubmatch(style)
+	if m == nil {
+		return 0, 0, false
+	}
+	sw, _ := strconv.Atoi(m[1])
+	if m[2] != "" {
+		sh, _ := strconv.Atoi(m[2])
+		return sw, sh, true
+	}
+	if w <= 0 || h <= 0 {
+		return 0, 0, false
+	}
+	return sw, (h*sw + w/2) / w, true
+}
