@@ -1,11 +1,49 @@
 // Package contracts holds what the BFF and the frontend agree on, embedded so the BFF reads the
 // same file the frontend imports: accounts.json (messages, option tables and limits of the
-// account forms).
+// account forms, and the words of every account and sign-in answer).
 package contracts
 
-import _ "embed"
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
 
 // AccountsJSON is accounts.json: the account forms' messages, option tables and limits.
 //
 //go:embed accounts.json
 var AccountsJSON []byte
+
+// messages is accounts.json's catalogue, parsed once: the file is compiled into the binary, so a
+// bad file fails every test.
+var messages = func() map[string]string {
+	var f struct {
+		Messages map[string]string `json:"messages"`
+	}
+	if err := json.Unmarshal(AccountsJSON, &f); err != nil {
+		panic(fmt.Sprintf("contracts/accounts.json: %v", err))
+	}
+	return f.Messages
+}()
+
+// Message is the catalogue's message for key with its {placeholders} filled from name, value
+// pairs. Every package that shows a person an account or sign-in message takes it from here, so
+// the BFF and the frontend word it one way. A missing key is a programming error that
+// TestEveryMessageKeyExists catches; it answers the key itself.
+func Message(key string, pairs ...string) string {
+	m, ok := messages[key]
+	if !ok {
+		return key
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		m = strings.ReplaceAll(m, "{"+pairs[i]+"}", pairs[i+1])
+	}
+	return m
+}
+
+// HasMessage reports whether the catalogue has key.
+func HasMessage(key string) bool {
+	_, ok := messages[key]
+	return ok
+}

@@ -34,7 +34,6 @@ type rules struct {
 		ID      string `json:"id"`
 		Pattern string `json:"pattern"`
 	} `json:"passwordRules"`
-	Messages        map[string]string   `json:"messages"`
 	Options         map[string][]option `json:"options"`
 	OtherCarrier    string              `json:"otherCarrier"`
 	VehicleOwnerYes string              `json:"vehicleOwnerYes"`
@@ -66,22 +65,8 @@ func mustRules(data []byte) *rules {
 	return &r
 }
 
-// Message is a message of contracts/accounts.json with its {placeholders} filled, for callers
-// outside the package (the HTTP layer's rate limit and logout answers).
-func Message(key string, pairs ...string) string { return msg(key, pairs...) }
-
-// msg is a message of the catalogue with its {placeholders} filled from name, value pairs. A
-// missing key is a programming error that TestEveryMessageKeyExists catches.
-func msg(key string, pairs ...string) string {
-	m, ok := theRules.Messages[key]
-	if !ok {
-		return key
-	}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		m = strings.ReplaceAll(m, "{"+pairs[i]+"}", pairs[i+1])
-	}
-	return m
-}
+// msg is the catalogue's message (contracts.Message), short for the many calls here.
+func msg(key string, pairs ...string) string { return contracts.Message(key, pairs...) }
 
 func validEmail(s string) bool { return len(s) <= 254 && theRules.email.MatchString(s) }
 

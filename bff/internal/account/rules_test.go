@@ -2,8 +2,6 @@ package account
 
 import (
 	"encoding/json"
-	"os"
-	"regexp"
 	"testing"
 	"time"
 
@@ -11,21 +9,6 @@ import (
 )
 
 // Every message the package names must be in contracts/accounts.json, or users would see a key.
-func TestEveryMessageKeyExists(t *testing.T) {
-	keyUse := regexp.MustCompile(`msg\("([A-Za-z]+)"`)
-	for _, file := range []string{"rules.go", "service.go"} {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
-			if _, ok := theRules.Messages[m[1]]; !ok {
-				t.Errorf("%s: message %q is not in contracts/accounts.json", file, m[1])
-			}
-		}
-	}
-}
-
 func TestPasswordRule(t *testing.T) {
 	for pw, ok := range map[string]bool{
 		"Password1": true, "Abcdefg1": true, "password1": false, "PASSWORD1": false,

@@ -73,6 +73,24 @@ func New(c Code, msg string) *Error { return &Error{Code: c, Message: msg} }
 // Wrap returns an error with a code and client-safe message that keeps its cause for the logs.
 func Wrap(c Code, msg string, cause error) *Error { return &Error{Code: c, Message: msg, Err: cause} }
 
+// The spec's words for the two errors every feature answers (spec 1 §2, the error pages).
+const (
+	notFoundMessage = "404 not found."
+	internalMessage = "500 Internal Server Error"
+)
+
+// PageNotFound is the answer for anything that is not there: a path, a post, a node. cause,
+// when not nil, is kept for the logs.
+func PageNotFound(cause error) *Error {
+	return &Error{Code: NotFound, Message: notFoundMessage, Err: cause}
+}
+
+// InternalError is the answer for our own failure or an upstream's malformed answer; clients
+// see only the spec's words, the logs see cause.
+func InternalError(cause error) *Error {
+	return &Error{Code: Internal, Message: internalMessage, Err: cause}
+}
+
 // Fields returns an Invalid error carrying form field errors.
 func Fields(msg string, fields ...FieldError) *Error {
 	return &Error{Code: Invalid, Message: msg, Fields: fields}
@@ -84,7 +102,7 @@ func From(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	return &Error{Code: Internal, Message: "Internal Server Error", Err: err}
+	return InternalError(err)
 }
 
 // Is reports whether err carries the code c.

@@ -63,7 +63,7 @@ var _ portal.Auth = (*Client)(nil)
 // them to be able to sign custom tokens (a service account key, or iam.serviceAccounts.signBlob).
 func New(ctx context.Context, o Options) (*Client, error) {
 	if o.ProjectID == "" || o.APIKey == "" {
-		return nil, apperr.Wrap(apperr.Internal, msgInternal, fmt.Errorf("authn: ProjectID and APIKey are required"))
+		return nil, apperr.InternalError(fmt.Errorf("authn: ProjectID and APIKey are required"))
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 5 * time.Second
@@ -82,14 +82,14 @@ func New(ctx context.Context, o Options) (*Client, error) {
 		// The SDK reads the emulator's address only from the environment, when the auth client is
 		// made; setting it here keeps Options the one source of configuration.
 		if err := os.Setenv(emulatorEnv, o.EmulatorHost); err != nil {
-			return nil, apperr.Wrap(apperr.Internal, msgInternal, fmt.Errorf("authn: %w", err))
+			return nil, apperr.InternalError(fmt.Errorf("authn: %w", err))
 		}
 		opts = append(opts, option.WithoutAuthentication())
 		base = "http://" + o.EmulatorHost + "/identitytoolkit.googleapis.com/v1"
 	} else if h := os.Getenv(emulatorEnv); h != "" {
 		// The SDK would quietly talk to that emulator, and accept unsigned session cookies, while
 		// the REST calls go to production.
-		return nil, apperr.Wrap(apperr.Internal, msgInternal,
+		return nil, apperr.InternalError(
 			fmt.Errorf("authn: %s=%s is set but Options.EmulatorHost is empty", emulatorEnv, h))
 	}
 
@@ -97,11 +97,11 @@ func New(ctx context.Context, o Options) (*Client, error) {
 	sdkCtx := context.WithoutCancel(ctx)
 	app, err := firebase.NewApp(sdkCtx, &firebase.Config{ProjectID: o.ProjectID}, opts...)
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Internal, msgInternal, fmt.Errorf("authn: firebase app: %w", err))
+		return nil, apperr.InternalError(fmt.Errorf("authn: firebase app: %w", err))
 	}
 	ac, err := app.Auth(sdkCtx)
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Internal, msgInternal, fmt.Errorf("authn: firebase auth: %w", err))
+		return nil, apperr.InternalError(fmt.Errorf("authn: firebase auth: %w", err))
 	}
 	return &Client{
 		admin:      ac,

@@ -12,21 +12,22 @@ import (
 	"firebase.google.com/go/v4/errorutils"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/contracts"
 )
 
-// The messages users see. They are the spec's wording, so handlers and tests can rely on them.
-const (
-	msgCredentials  = "The email or password is incorrect."
-	msgDisabled     = "This account has been disabled."
-	msgTooMany      = "Too many attempts. Please try again later."
-	msgEmailExists  = "The email address is already in use by another account."
-	msgInvalidEmail = "The email address is improperly formatted."
-	msgWeakPassword = "The password must be a string with at least 6 characters."
-	msgBadResetCode = "This password reset link is invalid or has expired. Please request a new one."
-	msgNotFound     = "Account not found."
-	msgSessionEnded = "Your session has ended. Please log in again."
-	msgUnavailable  = "Error contacting authentication server!"
-	msgInternal     = "Internal Server Error"
+// What users see, in the catalogue's words (contracts/accounts.json): shared with the account
+// rules and the frontend, so a message is worded one way everywhere.
+var (
+	msgCredentials  = contracts.Message("authCredentials")
+	msgDisabled     = contracts.Message("authDisabled")
+	msgTooMany      = contracts.Message("rateLimited")
+	msgEmailExists  = contracts.Message("authEmailExists")
+	msgInvalidEmail = contracts.Message("authEmailMalformed")
+	msgWeakPassword = contracts.Message("authWeakPassword")
+	msgBadResetCode = contracts.Message("resetLinkInvalid")
+	msgNotFound     = contracts.Message("authAccountNotFound")
+	msgSessionEnded = contracts.Message("sessionEnded")
+	msgUnavailable  = contracts.Message("authUnavailable")
 )
 
 type outcome struct {

@@ -21,7 +21,7 @@ const (
 func (c *Client) NewSession(ctx context.Context, idToken string, ttl time.Duration) (string, error) {
 	if ttl < minSessionTTL || ttl > maxSessionTTL {
 		// A configuration mistake, not something the user did.
-		return "", apperr.Wrap(apperr.Internal, msgInternal,
+		return "", apperr.InternalError(
 			fmt.Errorf("authn: session ttl %v is outside [%v, %v]", ttl, minSessionTTL, maxSessionTTL))
 	}
 	if idToken == "" {

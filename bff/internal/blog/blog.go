@@ -80,7 +80,7 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 	if req.Category != portal.AllCategories {
 		c, ok := findBlogCategory(cats, req.Category)
 		if !ok {
-			return nil, apperr.New(apperr.NotFound, "404 not found.")
+			return nil, apperr.PageNotFound(nil)
 		}
 		category, header = c, blogCategoryRef(c)
 	}
@@ -136,7 +136,7 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 // category.
 func (s *Service) BlogPost(ctx context.Context, category, id string) (*portal.BlogPostDocument, error) {
 	if !blogNIDRE.MatchString(id) {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
+		return nil, apperr.PageNotFound(nil)
 	}
 	var (
 		cats    []portal.BlogCategory
@@ -151,7 +151,7 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*portal.Bl
 		return nil, err
 	}
 	if _, ok := findBlogCategory(cats, category); !ok && category != portal.AllCategories {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
+		return nil, apperr.PageNotFound(nil)
 	}
 
 	t := blogTeaser(post)

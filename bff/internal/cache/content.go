@@ -32,10 +32,10 @@ func (c *Content) NodeByPath(ctx context.Context, path string) (*portal.Node, er
 }
 
 // Unions is cached under the term:union tag.
-func (c *Content) Unions(ctx context.Context) ([]portal.Union, error) {
-	return Fetch(ctx, c.store, "term", "union", func(ctx context.Context) (Loaded[[]portal.Union], error) {
+func (c *Content) Unions(ctx context.Context) (portal.Unions, error) {
+	return Fetch(ctx, c.store, "term", "union", func(ctx context.Context) (Loaded[portal.Unions], error) {
 		us, err := c.next.Unions(ctx)
-		return Loaded[[]portal.Union]{Value: us, Tags: []string{portal.TermTag("union")}}, err
+		return Loaded[portal.Unions]{Value: us, Tags: []string{portal.TermTag("union")}}, err
 	})
 }
 

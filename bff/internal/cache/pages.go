@@ -25,21 +25,21 @@ func (p *Pages) Reader(ctx context.Context, a portal.Audience, union string) (po
 	return p.next.Reader(ctx, a, union)
 }
 
-// Page is cached per path and reader (audience, union). A redirect is not cached here: it is
-// computed from cached content on each request.
-func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
+// Page is cached per path and reader (audience, union): documents and redirects alike.
+func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error) {
 	if req.RedirectBenefit != "" {
-		// Always a redirect or the page itself: nothing of its own worth caching.
+		// Any slug may come here: keyed by it, the cache would fill with one-off answers. The
+		// answer is a redirect or the page itself, both built from cached content.
 		return p.next.Page(ctx, req)
 	}
 	key := req.Path + "|" + req.Reader.Key()
-	return Fetch(ctx, p.store, "page", key, func(ctx context.Context) (Loaded[*portal.PageDocument], error) {
-		doc, err := p.next.Page(ctx, req)
+	return Fetch(ctx, p.store, "page", key, func(ctx context.Context) (Loaded[portal.PageResult], error) {
+		res, err := p.next.Page(ctx, req)
 		if err != nil {
 			// Tagged by path, so publishing a page that was not found purges the answer.
-			return Loaded[*portal.PageDocument]{Tags: []string{portal.PathTag(req.Path)}}, err
+			return Loaded[portal.PageResult]{Tags: []string{portal.PathTag(req.Path)}}, err
 		}
-		return Loaded[*portal.PageDocument]{Value: doc, Tags: doc.Tags}, nil
+		return Loaded[portal.PageResult]{Value: res, Tags: res.Tags}, nil
 	})
 }
 

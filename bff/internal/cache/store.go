@@ -151,7 +151,7 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (val any, err er
 	defer func() {
 		if r := recover(); r != nil {
 			s.opts.Logger.Error("cache loader panicked", "key", full, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			val, err = nil, apperr.Wrap(apperr.Internal, "Internal Server Error", fmt.Errorf("cache loader panicked: %v", r))
+			val, err = nil, apperr.InternalError(fmt.Errorf("cache loader panicked: %v", r))
 		}
 	}()
 	gen := s.index.generation()
@@ -178,7 +178,7 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (val any, err er
 		e.value = got.Value
 		raw, merr := json.Marshal(got.Value)
 		if merr != nil {
-			return nil, apperr.Wrap(apperr.Internal, "Internal Server Error", merr)
+			return nil, apperr.InternalError(merr)
 		}
 		cost += int64(len(raw))
 	}

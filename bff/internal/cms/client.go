@@ -83,7 +83,7 @@ func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, err
 }
 
 // Unions lists every union term, ordered by weight then name.
-func (c *Client) Unions(ctx context.Context) ([]portal.Union, error) {
+func (c *Client) Unions(ctx context.Context) (portal.Unions, error) {
 	out, _, err := collection(ctx, c, "unions", "term", url.Values{"bundle": {"union"}}, c.reshapeUnion)
 	if err != nil {
 		return nil, err

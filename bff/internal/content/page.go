@@ -67,19 +67,15 @@ var pageKinds = map[string]string{
 	"home": "home", "page": "page", "benefit": "benefit", "category": "category", "landing": "landing",
 }
 
-// Reader resolves the union a request is for: the one asked for when it exists (by term id or,
-// for hand-typed links, short name), else the site's fallback union.
+// Reader resolves the union a request is for: the one asked for when it names a union (see
+// portal.Unions.Find), else the site's fallback union.
 func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (portal.Reader, error) {
 	unions, err := s.content.Unions(ctx)
 	if err != nil {
 		return portal.Reader{}, err
 	}
-	if union = strings.TrimSpace(union); union != "" {
-		for _, u := range unions {
-			if u.ID == union || (u.ShortName != "" && strings.EqualFold(u.ShortName, union)) {
-				return portal.Reader{Audience: a, Union: u.ID, Chosen: true}, nil
-			}
-		}
+	if u := unions.Find(union); u != nil {
+		return portal.Reader{Audience: a, Union: u.ID, Chosen: true}, nil
 	}
 	global, err := s.content.Variable(ctx, globalVariable)
 	if err != nil {
@@ -88,49 +84,100 @@ func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (
 	return portal.Reader{Audience: a, Union: global.String("fallback_union")}, nil
 }
 
-// Page returns the document for a site path; "/" is the home node.
-func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
+// Page returns the answer for a site path ("/" is the home node): first the rules that need no
+// content (the spec's path rules, ?redirect_benefit=, the union pages), then the node's own
+// (its union limit and members-only gate), then the assembler of the node's kind.
+func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error) {
 	sitePath := portal.CleanPath(req.Path)
-	if err := routingRule(sitePath); err != nil {
-		return nil, err
+	if res, ok, err := routingRule(sitePath); ok || err != nil {
+		return res, err
 	}
-	if slug := req.RedirectBenefit; slug != "" {
-		if benefit, err := s.content.NodeByPath(ctx, "benefits/"+slug); err == nil && benefit.Bundle == "benefit" {
-			return nil, &portal.Redirect{Location: portal.CleanPath(benefit.Path)}
-		} else if err != nil && !apperr.Is(err, apperr.NotFound) {
-			return nil, err
-		}
-		// An unknown benefit is no reason to fail the page the reader asked for.
+	if res, ok, err := s.benefitRedirect(ctx, req.RedirectBenefit); ok || err != nil {
+		return res, err
 	}
 	r := req.Reader
-	if sitePath == membersPath || sitePath == eligibilityPath {
+	if (sitePath == membersPath || sitePath == eligibilityPath) && r.Audience == portal.Anonymous && !r.Chosen {
 		// These pages are about one union: a visitor who has not picked one has nothing to see.
-		if r.Audience == portal.Anonymous && !r.Chosen {
-			return nil, &portal.Redirect{Location: "/"}
-		}
+		return redirect("/", false), nil
 	}
 
+	src, err := s.load(ctx, sitePath)
+	if err != nil {
+		return portal.PageResult{}, err
+	}
+	if !portal.UnionPasses(r.Union, src.node.Unions) {
+		denied := portal.CleanPath(src.global.String("access_denied_landing"))
+		if denied == "/" || denied == sitePath {
+			return portal.PageResult{}, apperr.PageNotFound(nil)
+		}
+		res := redirect(denied, false)
+		res.Tags = src.tags
+		return res, nil
+	}
+
+	doc := &portal.PageDocument{
+		Kind:   src.kind,
+		Path:   sitePath,
+		Title:  src.node.Title,
+		Blocks: []portal.Block{},
+		// Empty, not absent, for a gated document too: the contract lists both as arrays.
+		AboveHeader: []portal.Block{},
+		Meta:        s.meta(src.node),
+		Union:       src.unions.Find(r.Union).Ref(),
+	}
+	res := portal.PageResult{Document: doc, Tags: src.tags}
+	if src.node.DisabledAnonymous && r.Audience == portal.Anonymous {
+		// The gate: the title, so the reader knows what they would see, and nothing of the body.
+		doc.Hero = portal.Hero{Variant: "basic", Headline: src.node.Title}
+		doc.Gate = &portal.Gate{Reason: "login"}
+		doc.Meta = portal.PageMeta{Title: src.node.Title + " | " + s.productName, Robots: "noindex"}
+		return res, nil
+	}
+
+	now := s.now()
+	doc.Hero = hero(src.node, src.kind, r.Audience)
+	doc.Blocks = s.blocks.build(src.node.Paragraphs, r.Audience, now)
+	doc.AboveHeader = s.blocks.buildAboveHeader(src.node.Paragraphs, r.Audience, now)
+	if assemble := assemblers[src.kind]; assemble != nil {
+		tags, err := assemble(ctx, s, src, r, doc)
+		if err != nil {
+			return portal.PageResult{}, err
+		}
+		res.Tags = append(res.Tags, tags...)
+	}
+	return res, nil
+}
+
+// source is what a page is built from: its node, the kind it renders as, and the site-wide
+// content every page reads.
+type source struct {
+	sitePath string
+	node     *portal.Node
+	kind     string
+	global   *portal.Variable
+	unions   portal.Unions
+	menus    []portal.MenuLink
+	tags     []string
+}
+
+// load reads a page's node and the site-wide content concurrently, and decides its kind.
+func (s *Service) load(ctx context.Context, sitePath string) (*source, error) {
 	cmsPath := strings.Trim(sitePath, "/")
 	if sitePath == "/" {
 		cmsPath = s.homePath
 	}
-	var (
-		node   *portal.Node
-		global *portal.Variable
-		unions []portal.Union
-		menus  []portal.MenuLink
-	)
+	src := &source{sitePath: sitePath}
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { node, err = s.content.NodeByPath(gctx, cmsPath); return })
-	g.Go(func() (err error) { global, err = s.content.Variable(gctx, globalVariable); return })
-	g.Go(func() (err error) { unions, err = s.content.Unions(gctx); return })
-	g.Go(func() (err error) { menus, err = s.content.Menus(gctx); return })
+	g.Go(func() (err error) { src.node, err = s.content.NodeByPath(gctx, cmsPath); return })
+	g.Go(func() (err error) { src.global, err = s.content.Variable(gctx, globalVariable); return })
+	g.Go(func() (err error) { src.unions, err = s.content.Unions(gctx); return })
+	g.Go(func() (err error) { src.menus, err = s.content.Menus(gctx); return })
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	kind, ok := pageKinds[node.Bundle]
+	kind, ok := pageKinds[src.node.Bundle]
 	if !ok {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
+		return nil, apperr.PageNotFound(nil)
 	}
 	switch {
 	case sitePath != "/" && kind == "home":
@@ -140,91 +187,114 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (*portal.Pag
 	case sitePath == eligibilityPath:
 		kind = "eligibility"
 	}
+	src.kind = kind
+	src.tags = []string{portal.NodeTag(src.node.NID), portal.PathTag(cmsPath), portal.MenuTag,
+		portal.VariableTag(globalVariable), portal.TermTag("union")}
+	return src, nil
+}
 
-	if !portal.UnionPasses(r.Union, node.Unions) {
-		denied := portal.CleanPath(global.String("access_denied_landing"))
-		if denied == "/" || denied == sitePath {
-			return nil, apperr.New(apperr.NotFound, "404 not found.")
-		}
-		return nil, &portal.Redirect{Location: denied}
-	}
+// An assembler adds what a kind of page shows besides the hero and blocks, and returns the tags
+// of any further content it read.
+type assembler func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error)
 
-	doc := &portal.PageDocument{
-		Kind:   kind,
-		Path:   sitePath,
-		Title:  node.Title,
-		Blocks: []portal.Block{},
-		// Empty, not absent, for a gated document too: the contract lists both as arrays.
-		AboveHeader: []portal.Block{},
-		Meta:        s.meta(node),
-		Union:       unionRef(unions, r.Union),
-		Tags: []string{portal.NodeTag(node.NID), portal.PathTag(cmsPath), portal.MenuTag,
-			portal.VariableTag(globalVariable), portal.TermTag("union")},
-	}
-	if node.DisabledAnonymous && r.Audience == portal.Anonymous {
-		// The gate: the title, so the reader knows what they would see, and nothing of the body.
-		doc.Hero = portal.Hero{Variant: "basic", Headline: node.Title}
-		doc.Gate = &portal.Gate{Reason: "login"}
-		doc.Meta = portal.PageMeta{Title: node.Title + " | " + s.productName, Robots: "noindex"}
-		return doc, nil
-	}
+// assemblers are the per-kind steps; home has none of its own.
+var assemblers = map[string]assembler{
+	"page": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		n := src.node
+		doc.Body = n.Body
+		if ref := n.BenefitPromo; ref != nil && n.BenefitPromoLinkText != "" {
+			doc.BenefitPromo = &portal.BenefitPromo{Title: ref.Title, URL: ref.Path, LinkText: n.BenefitPromoLinkText}
+		}
+		doc.Sidebar = sidebar(n, src.menus, src.sitePath, r)
+		return nil, nil
+	},
+	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		withSecondaryNav(src, r, doc)
+		return nil, nil
+	},
+	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		withSecondaryNav(src, r, doc)
+		doc.UseFormStyle = src.node.UseFormStyle
+		return nil, nil
+	},
+	"category": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		withSecondaryNav(src, r, doc)
+		return s.withBenefits(ctx, src, r, doc)
+	},
+	"members": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		s.titleForUnion(src, doc, "Benefits for %@ Members")
+		return s.withBenefits(ctx, src, r, doc)
+	},
+	"eligibility": func(_ context.Context, s *Service, src *source, _ portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		s.titleForUnion(src, doc, "Benefit Eligibility for %@ Members")
+		return nil, nil
+	},
+}
 
-	now := s.now()
-	doc.Hero = hero(node, kind, r.Audience)
-	doc.Blocks = s.blocks.build(node.Paragraphs, r.Audience, now)
-	doc.AboveHeader = s.blocks.buildAboveHeader(node.Paragraphs, r.Audience, now)
-	if !node.HideSecondaryNav && (kind == "benefit" || kind == "category" || kind == "landing") {
-		doc.SecondaryNav = secondaryNav(menus, sitePath, r)
+func withSecondaryNav(src *source, r portal.Reader, doc *portal.PageDocument) {
+	if !src.node.HideSecondaryNav {
+		doc.SecondaryNav = secondaryNav(src.menus, src.sitePath, r)
 	}
-	switch kind {
-	case "page":
-		doc.Body = node.Body
-		if ref := node.BenefitPromo; ref != nil && node.BenefitPromoLinkText != "" {
-			doc.BenefitPromo = &portal.BenefitPromo{Title: ref.Title, URL: ref.Path, LinkText: node.BenefitPromoLinkText}
-		}
-		doc.Sidebar = sidebar(node, menus, sitePath, r)
-	case "landing":
-		doc.UseFormStyle = node.UseFormStyle
-	case "members", "eligibility":
-		doc.Body = node.Body
-		template := "Benefits for %@ Members"
-		if kind == "eligibility" {
-			template = "Benefit Eligibility for %@ Members"
-		}
-		doc.Title = strings.ReplaceAll(template, "%@", unionName(doc.Union))
-		doc.Hero.Headline = doc.Title
-		doc.Meta.Title = doc.Title + " | " + s.productName
+}
+
+// titleForUnion names the reader's union in the members and eligibility pages' titles.
+func (s *Service) titleForUnion(src *source, doc *portal.PageDocument, template string) {
+	doc.Body = src.node.Body
+	doc.Title = strings.ReplaceAll(template, "%@", unionName(doc.Union))
+	doc.Hero.Headline = doc.Title
+	doc.Meta.Title = doc.Title + " | " + s.productName
+}
+
+// withBenefits lists the benefits of a category page (those filed under it) or of the members
+// page (all of them), as the reader may see them.
+func (s *Service) withBenefits(ctx context.Context, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	benefits, err := s.content.Benefits(ctx)
+	if err != nil {
+		return nil, err
 	}
-	if kind == "category" || kind == "members" {
-		benefits, err := s.content.Benefits(ctx)
-		if err != nil {
-			return nil, err
+	doc.Benefits = portal.GroupBenefits(benefits, r, func(b portal.BenefitTeaser) bool {
+		if b.HideInCategoryLists {
+			return false // translations and the like: reachable, never listed
 		}
-		doc.Benefits = portal.GroupBenefits(benefits, r, func(b portal.BenefitTeaser) bool {
-			if b.HideInCategoryLists {
-				return false // translations and the like: reachable, never listed
-			}
-			return kind == "members" || (b.Category != nil && b.Category.NID == node.NID)
-		})
-		doc.Tags = append(doc.Tags, portal.BenefitsTag)
+		return src.kind == "members" || (b.Category != nil && b.Category.NID == src.node.NID)
+	})
+	return []string{portal.BenefitsTag}, nil
+}
+
+// benefitRedirect sends the reader of ?redirect_benefit={slug} to that benefit when it exists;
+// an unknown benefit is no reason to fail the page the reader asked for (ok false).
+func (s *Service) benefitRedirect(ctx context.Context, slug string) (portal.PageResult, bool, error) {
+	if slug == "" {
+		return portal.PageResult{}, false, nil
 	}
-	return doc, nil
+	benefit, err := s.content.NodeByPath(ctx, "benefits/"+slug)
+	switch {
+	case err == nil && benefit.Bundle == "benefit":
+		return redirect(portal.CleanPath(benefit.Path), false), true, nil
+	case err != nil && !apperr.Is(err, apperr.NotFound):
+		return portal.PageResult{}, false, err
+	}
+	return portal.PageResult{}, false, nil
 }
 
 // routingRule applies the spec's path rules, before any content is read.
-func routingRule(sitePath string) error {
+func routingRule(sitePath string) (portal.PageResult, bool, error) {
 	lower := strings.ToLower(sitePath)
 	switch {
 	case strings.Contains(lower, "union-moments"):
-		return apperr.New(apperr.NotFound, "404 not found.")
+		return portal.PageResult{}, false, apperr.PageNotFound(nil)
 	case strings.Contains(lower, "password"), strings.Contains(lower, "token"):
-		return &portal.Redirect{Location: "/"}
+		return redirect("/", false), true, nil
 	case strings.Contains(lower, "signin"):
-		return &portal.Redirect{Location: "/?modal=login"}
+		return redirect("/?modal=login", false), true, nil
 	case lower == "/blog":
-		return &portal.Redirect{Location: "/blog/all-tips-updates", Permanent: true}
+		return redirect("/blog/all-tips-updates", true), true, nil
 	}
-	return nil
+	return portal.PageResult{}, false, nil
+}
+
+func redirect(location string, permanent bool) portal.PageResult {
+	return portal.PageResult{Redirect: &portal.Redirect{Location: location, Permanent: permanent}}
 }
 
 // hero picks the hero variant of spec 3 §4: image or video when the page has either, except a
@@ -282,15 +352,6 @@ func (s *Service) meta(n *portal.Node) portal.PageMeta {
 		m.Description = n.HeroDescription
 	}
 	return m
-}
-
-func unionRef(unions []portal.Union, id string) *portal.UnionRef {
-	for _, u := range unions {
-		if u.ID == id {
-			return &portal.UnionRef{ID: u.ID, Name: u.Name, ShortName: u.ShortName, Label: u.Label()}
-		}
-	}
-	return nil
 }
 
 // unionName is how a title names the union: its short name where it has one ("CWA").

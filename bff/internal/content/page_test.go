@@ -28,7 +28,7 @@ func (f *fakeContent) NodeByPath(_ context.Context, path string) (*portal.Node, 
 	}
 	return nil, apperr.New(apperr.NotFound, "404 not found.")
 }
-func (f *fakeContent) Unions(context.Context) ([]portal.Union, error)       { return nil, nil }
+func (f *fakeContent) Unions(context.Context) (portal.Unions, error)        { return nil, nil }
 func (f *fakeContent) Terms(context.Context, string) ([]portal.Term, error) { return nil, nil }
 func (f *fakeContent) Menus(context.Context) ([]portal.MenuLink, error)     { return f.menus, nil }
 func (f *fakeContent) Benefits(context.Context) ([]portal.BenefitTeaser, error) {
@@ -83,7 +83,8 @@ func TestBlocksOutsideTheirWindowOrInactiveAreDropped(t *testing.T) {
 		NID: "1072", Bundle: "home", Title: "Home",
 		Paragraphs: []portal.Paragraph{before, inside, after, noWindow, inactive},
 	}}}
-	doc, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+	res, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+	doc := res.Document
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +106,8 @@ func TestUnknownBundleIsSkippedAndLoggedOnce(t *testing.T) {
 	}}}
 	s := service(c, log)
 	for range 2 {
-		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+		res, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+		doc := res.Document
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +125,8 @@ func TestLinkTitlesAreChosenForTheReader(t *testing.T) {
 	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {NID: "1072", Bundle: "home", HeroHeadline: "H", HeroLink: link}}}
 	s := service(c, slog.Default())
 	for a, want := range map[portal.Audience]string{portal.Anonymous: "Find your union's benefits", portal.Member: "Your benefits"} {
-		doc, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: portal.Reader{Audience: a}})
+		res, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: portal.Reader{Audience: a}})
+		doc := res.Document
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +143,8 @@ func TestPagePathsAndKinds(t *testing.T) {
 		"blog/x/1":      {NID: "6", Bundle: "post", Title: "Post"},
 	}}
 	s := service(c, slog.Default())
-	doc, err := s.Page(context.Background(), portal.PageRequest{Path: "//benefits/card/", Reader: visitor})
+	res, err := s.Page(context.Background(), portal.PageRequest{Path: "//benefits/card/", Reader: visitor})
+	doc := res.Document
 	if err != nil {
 		t.Fatal(err)
 	}

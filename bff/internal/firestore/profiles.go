@@ -217,5 +217,5 @@ func unavailable(err error) error {
 // invalidID is Internal, not Unavailable: uids come from verified sessions, so a bad one is a bug
 // in the caller that retrying will not fix.
 func invalidID(err error) error {
-	return apperr.Wrap(apperr.Internal, "Internal Server Error", err)
+	return apperr.InternalError(err)
 }

@@ -33,7 +33,7 @@ var (
 func (h handlers) blogList(c fiber.Ctx) error {
 	category := strings.Clone(c.Params("category"))
 	if !slugRE.MatchString(category) {
-		return apperr.New(apperr.NotFound, "404 not found.")
+		return apperr.PageNotFound(nil)
 	}
 	offset, err := wholeNumber(c.Query("offset"), "offset", maxOffset)
 	if err != nil {
@@ -58,7 +58,7 @@ func (h handlers) blogList(c fiber.Ctx) error {
 func (h handlers) blogPost(c fiber.Ctx) error {
 	category, id := strings.Clone(c.Params("category")), strings.Clone(c.Params("id"))
 	if !slugRE.MatchString(category) || !tidRE.MatchString(id) {
-		return apperr.New(apperr.NotFound, "404 not found.")
+		return apperr.PageNotFound(nil)
 	}
 	doc, err := h.Blog.BlogPost(c.Context(), category, id)
 	if err != nil {

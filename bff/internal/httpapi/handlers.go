@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -38,19 +37,17 @@ func (h handlers) page(c fiber.Ctx) error {
 		return apperr.Fields("The redirect_benefit parameter is not a benefit.",
 			apperr.FieldError{Field: "redirect_benefit", Message: "The redirect_benefit parameter is not a benefit."})
 	}
-	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{
+	res, err := h.Pages.Page(c.Context(), portal.PageRequest{
 		Path: portal.CleanPath(raw), Reader: reader, RedirectBenefit: strings.Clone(benefit),
 	})
-	var redirect *portal.Redirect
-	if errors.As(err, &redirect) {
-		c.Set(fiber.HeaderCacheControl, "no-cache")
-		return c.JSON(redirectDocument{Kind: "redirect", Location: redirect.Location, Permanent: redirect.Permanent})
-	}
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "no-cache")
-	return c.JSON(doc)
+	if r := res.Redirect; r != nil {
+		return c.JSON(redirectDocument{Kind: "redirect", Location: r.Location, Permanent: r.Permanent})
+	}
+	return c.JSON(res.Document)
 }
 
 // redirectDocument is the page endpoint's answer for a path that lives elsewhere.

@@ -128,7 +128,7 @@ func Setup(d Deps) *fiber.App {
 		h.accountRoutes(api)
 	}
 
-	app.Use(func(c fiber.Ctx) error { return apperr.New(apperr.NotFound, "404 not found.") })
+	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
 }
 
@@ -251,7 +251,7 @@ func problemHandler(log *slog.Logger) fiber.ErrorHandler {
 				slog.String("request_id", requestid.FromContext(c)),
 				slog.String("path", c.Path()),
 				slog.String("err", err.Error()))
-			e = apperr.New(apperr.Internal, "500 Internal Server Error")
+			e = apperr.InternalError(nil)
 		} else if e.Err != nil {
 			log.LogAttrs(c.Context(), slog.LevelWarn, "request failed",
 				slog.String("request_id", requestid.FromContext(c)),

@@ -23,19 +23,19 @@ import (
 // fakePages is a portal.Pages of our own that records what it was asked.
 type fakePages struct{ asked []portal.PageRequest }
 
-func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (*portal.PageDocument, error) {
+func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error) {
 	f.asked = append(f.asked, req)
 	if req.Path == "/boom" {
-		return nil, apperr.Wrap(apperr.Internal, "x", io.ErrUnexpectedEOF)
+		return portal.PageResult{}, apperr.Wrap(apperr.Internal, "x", io.ErrUnexpectedEOF)
 	}
 	if req.Path == "/hang" { // a load that never finishes
 		<-ctx.Done()
-		return nil, apperr.Wrap(apperr.Unavailable, "The request was cancelled.", ctx.Err())
+		return portal.PageResult{}, apperr.Wrap(apperr.Unavailable, "The request was cancelled.", ctx.Err())
 	}
 	if req.Path == "/moved" {
-		return nil, &portal.Redirect{Location: "/elsewhere", Permanent: true}
+		return portal.PageResult{Redirect: &portal.Redirect{Location: "/elsewhere", Permanent: true}}, nil
 	}
-	return &portal.PageDocument{Kind: "home", Path: req.Path, Blocks: []portal.Block{}}, nil
+	return portal.PageResult{Document: &portal.PageDocument{Kind: "home", Path: req.Path, Blocks: []portal.Block{}}}, nil
 }
 
 func (f *fakePages) Reader(_ context.Context, a portal.Audience, union string) (portal.Reader, error) {

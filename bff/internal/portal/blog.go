@@ -258,7 +258,7 @@ type SearchDocument struct {
 	Results      []SearchResult `json:"results"`
 }
 
-// BlogPages assembles the blog and search documents. Implementation: page.Blog.
+// BlogPages assembles the blog and search documents. Implementation: blog.Service.
 type BlogPages interface {
 	// BlogList returns a page of a blog list; apperr.NotFound for an unknown category,
 	// apperr.Invalid for an unknown topic.

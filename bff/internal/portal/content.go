@@ -5,6 +5,7 @@ package portal
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -83,6 +84,33 @@ func (u Union) Label() string {
 		return u.Name
 	}
 	return u.Name + " (" + u.ShortName + ")"
+}
+
+// Unions is the list of union terms, in the CMS's order; Find is the one way to look a union up.
+type Unions []Union
+
+// Find returns the union a value names: its term id, its short name (hand-typed ?union= links)
+// or its name (profiles store the name; older ones the id), the last two in any case. nil when
+// the value names no union.
+func (us Unions) Find(v string) *Union {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil
+	}
+	for i, u := range us {
+		if u.ID == v || (u.ShortName != "" && strings.EqualFold(u.ShortName, v)) || strings.EqualFold(u.Name, v) {
+			return &us[i]
+		}
+	}
+	return nil
+}
+
+// Ref is the union as documents name it, with its label; nil for no union.
+func (u *Union) Ref() *UnionRef {
+	if u == nil {
+		return nil
+	}
+	return &UnionRef{ID: u.ID, Name: u.Name, ShortName: u.ShortName, Label: u.Label()}
 }
 
 // Term is a blog category or blog topic term.
@@ -246,7 +274,7 @@ type Content interface {
 	// NodeByPath returns the node at a CMS path such as "home/1072"; apperr.NotFound when none.
 	NodeByPath(ctx context.Context, path string) (*Node, error)
 	// Unions lists every union term, ordered by weight.
-	Unions(ctx context.Context) ([]Union, error)
+	Unions(ctx context.Context) (Unions, error)
 	// Terms lists the terms of a blog bundle (blog_category, blog_topic), ordered by weight.
 	Terms(ctx context.Context, bundle string) ([]Term, error)
 	// Menus lists every link of every menu, flat.

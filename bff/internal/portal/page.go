@@ -26,9 +26,6 @@ type PageDocument struct {
 	Sidebar      *Sidebar       `json:"sidebar,omitempty"`
 	Benefits     *BenefitGroups `json:"benefits,omitempty"`
 	UseFormStyle bool           `json:"useFormStyle,omitempty"`
-
-	// Tags name what the document was built from, for purging caches; never sent.
-	Tags []string `json:"-"`
 }
 
 // UnionRef is the union a document was personalised for.
@@ -74,14 +71,20 @@ type BenefitCard struct {
 	Image  *Image `json:"image,omitempty"`
 }
 
-// Redirect is the answer for a path that lives elsewhere. It travels as an error so every layer
-// passes it on untouched; the HTTP layer turns it into a redirect document.
+// Redirect is the answer for a path that lives elsewhere for its reader.
 type Redirect struct {
 	Location  string
 	Permanent bool
 }
 
-func (r *Redirect) Error() string { return "redirect to " + r.Location }
+// PageResult is the answer for a site path: a document, or a redirect when the path lives
+// elsewhere for the reader. Both are values: a cache stores either under the same key and tags.
+type PageResult struct {
+	Document *PageDocument
+	Redirect *Redirect
+	// Tags name what the answer was built from, for purging caches; never sent.
+	Tags []string
+}
 
 // Hero is the top of a page.
 type Hero struct {
@@ -187,14 +190,14 @@ type LinkGroup struct {
 	Links []Link `json:"links"`
 }
 
-// Pages assembles page-shaped documents. Implementations: page.Service, and cache.Pages in front.
+// Pages assembles page-shaped documents. Implementations: content.Service, and cache.Pages in front.
 type Pages interface {
 	// Reader resolves who a request is for: the union the reader asked for when it exists,
 	// else the site's fallback union.
 	Reader(ctx context.Context, a Audience, union string) (Reader, error)
-	// Page returns the page document for a site path; apperr.NotFound when there is none, a
-	// *Redirect when the path lives elsewhere for this reader.
-	Page(ctx context.Context, req PageRequest) (*PageDocument, error)
+	// Page returns the page document for a site path, or a redirect when the path lives
+	// elsewhere for this reader; apperr.NotFound when there is none.
+	Page(ctx context.Context, req PageRequest) (PageResult, error)
 	// Site returns the header and footer for a reader.
 	Site(ctx context.Context, r Reader) (*SiteChrome, error)
 	// Sitemap lists the pages any visitor may see.

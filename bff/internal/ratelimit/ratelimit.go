@@ -11,20 +11,20 @@ import (
 	gocache "github.com/patrickmn/go-cache"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/contracts"
 )
 
 // Limiter allows Limit attempts per key in each Window.
 type Limiter struct {
-	limit   int
-	window  time.Duration
-	message string
-	mu      sync.Mutex
-	counts  *gocache.Cache
+	limit  int
+	window time.Duration
+	mu     sync.Mutex
+	counts *gocache.Cache
 }
 
-// New returns a Limiter whose refusals carry message (shown to the user).
-func New(limit int, window time.Duration, message string) *Limiter {
-	return &Limiter{limit: limit, window: window, message: message, counts: gocache.New(window, window)}
+// New returns a Limiter.
+func New(limit int, window time.Duration) *Limiter {
+	return &Limiter{limit: limit, window: window, counts: gocache.New(window, window)}
 }
 
 // Allow counts one attempt against every key and answers apperr.RateLimited when any of them is
@@ -46,7 +46,7 @@ func (l *Limiter) Allow(keys ...string) error {
 		}
 	}
 	if over {
-		return apperr.New(apperr.RateLimited, l.message)
+		return apperr.New(apperr.RateLimited, contracts.Message("rateLimited"))
 	}
 	return nil
 }

@@ -8,14 +8,14 @@ import (
 )
 
 func TestAllowRefusesOverTheLimitPerKey(t *testing.T) {
-	l := New(2, time.Minute, "Too many attempts.")
+	l := New(2, time.Minute)
 	for i := range 2 {
 		if err := l.Allow("ip:1", "email:a"); err != nil {
 			t.Fatalf("attempt %d refused: %v", i+1, err)
 		}
 	}
 	err := l.Allow("ip:1", "email:a")
-	if !apperr.Is(err, apperr.RateLimited) || apperr.From(err).Message != "Too many attempts." {
+	if !apperr.Is(err, apperr.RateLimited) || apperr.From(err).Message != "Too many attempts. Please wait a few minutes and try again." {
 		t.Fatalf("third attempt: got %v, want rate_limited with the message", err)
 	}
 	// Another IP is refused too while it asks for the same email: the email's count is over.
@@ -28,7 +28,7 @@ func TestAllowRefusesOverTheLimitPerKey(t *testing.T) {
 }
 
 func TestAllowForgetsAfterTheWindow(t *testing.T) {
-	l := New(1, 50*time.Millisecond, "slow down")
+	l := New(1, 50*time.Millisecond)
 	_ = l.Allow("k")
 	if l.Allow("k") == nil {
 		t.Fatal("second attempt in the window allowed")

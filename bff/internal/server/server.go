@@ -25,6 +25,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
+	"github.com/union-benefits/portal/contracts"
 )
 
 // Server is a built BFF: its HTTP app, its readiness flag and what Close releases.
@@ -121,7 +122,6 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Logger:       o.Logger,
 		Now:          o.Now,
 	})
-	tooMany := account.Message("rateLimited")
 
 	srv.App = httpapi.Setup(httpapi.Deps{
 		Pages:          pages,
@@ -136,10 +136,10 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Cache:          store,
 		RequestTimeout: cfg.RequestTimeout,
 		Accounts:       accounts,
-		IPLimits:       ratelimit.New(cfg.RateLimitPerIP, cfg.RateLimitWindow, tooMany),
-		EmailLimits:    ratelimit.New(cfg.RateLimitPerEmail, cfg.RateLimitWindow, tooMany),
+		IPLimits:       ratelimit.New(cfg.RateLimitPerIP, cfg.RateLimitWindow),
+		EmailLimits:    ratelimit.New(cfg.RateLimitPerEmail, cfg.RateLimitWindow),
 		SecureCookies:  cfg.SecureCookies,
-		LogoutMessage:  account.Message("logoutSuccess"),
+		LogoutMessage:  contracts.Message("logoutSuccess"),
 		TrustedProxies: cfg.TrustedProxies,
 	})
 	return srv, nil
