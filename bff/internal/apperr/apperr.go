@@ -96,6 +96,11 @@ func Fields(msg string, fields ...FieldError) *Error {
 	return &Error{Code: Invalid, Message: msg, Fields: fields}
 }
 
+// Field returns an Invalid error about one field, whose message is also the error's.
+func Field(field, msg string) *Error {
+	return Fields(msg, FieldError{Field: field, Message: msg})
+}
+
 // From finds the *Error in err's chain; any other error is an internal one.
 func From(err error) *Error {
 	var e *Error

@@ -97,7 +97,7 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 		return nil, err
 	}
 	if req.Topic != "" && !hasBlogTopic(topics, req.Topic) {
-		return nil, apperr.Fields("Unknown topic "+req.Topic+".", apperr.FieldError{Field: "topic", Message: "Unknown topic " + req.Topic + "."})
+		return nil, apperr.Field("topic", "Unknown topic "+req.Topic+".")
 	}
 	list, err = s.blog.Posts(ctx, portal.PostQuery{
 		Category: category, Offset: req.Offset, Limit: portal.BlogPageSize, Date: req.Date, Topic: req.Topic,

@@ -12,7 +12,8 @@ import (
 	"time"
 )
 
-// Config is every setting of the BFF. README.md lists each variable with its default.
+// Config is every setting of the BFF, grouped by the part it configures. README.md lists each
+// variable with its default.
 type Config struct {
 	Addr            string        // BFF_ADDR: where the HTTP server listens
 	LogLevel        slog.Level    // LOG_LEVEL: debug, info, warn or error
@@ -21,35 +22,60 @@ type Config struct {
 	ProductName     string        // PRODUCT_NAME: the brand shown on every page
 	SupportPhone    string        // SUPPORT_PHONE: the phone number messages quote
 
-	CMSURL           string        // CMS_URL: the CMS's base URL (api/v0 is appended)
-	CMSPublicURL     string        // CMS_PUBLIC_URL: where browsers fetch CMS files; defaults to CMS_URL
-	CMSTimeout       time.Duration // CMS_TIMEOUT: the limit on one CMS call
-	CMSWebhookSecret Secret        // CMS_WEBHOOK_SECRET: HMAC key of the publish webhook
-	HomePath         string        // HOME_PATH: the CMS path of the home node
+	CMS      CMS
+	Cache    Cache
+	Frontend Frontend
+	Orders   Orders
+	Firebase Firebase
+	Limits   Limits
+}
 
-	CacheMaxBytes int64         // CACHE_MAX_BYTES: the content caches' budget
-	CacheFresh    time.Duration // CACHE_FRESH_TTL: served without asking the CMS again
-	CacheStale    time.Duration // CACHE_STALE_TTL: served while revalidating, or when the CMS fails
+// CMS configures the content CMS and its publish webhook.
+type CMS struct {
+	URL           string        // CMS_URL: the CMS's base URL (api/v0 is appended)
+	PublicURL     string        // CMS_PUBLIC_URL: where browsers fetch CMS files; defaults to CMS_URL
+	Timeout       time.Duration // CMS_TIMEOUT: the limit on one CMS call
+	WebhookSecret Secret        // CMS_WEBHOOK_SECRET: HMAC key of the publish webhook
+	HomePath      string        // HOME_PATH: the CMS path of the home node
+}
 
-	FrontendURL      string   // FRONTEND_URL: Next.js, asked to revalidate after a purge
+// Cache configures the content cache.
+type Cache struct {
+	MaxBytes int64         // CACHE_MAX_BYTES: the content cache's budget
+	Fresh    time.Duration // CACHE_FRESH_TTL: served without asking the CMS again
+	Stale    time.Duration // CACHE_STALE_TTL: served while revalidating, or when the CMS fails
+}
+
+// Frontend configures what the BFF knows of Next.js and the browsers it serves.
+type Frontend struct {
+	URL              string   // FRONTEND_URL: Next.js, asked to revalidate after a purge
 	AllowedOrigins   []string // ALLOWED_ORIGINS: comma-separated origins allowed to POST; FRONTEND_URL when empty
 	RevalidateSecret Secret   // REVALIDATE_SECRET: bearer token for Next.js's /api/revalidate
+	SecureCookies    bool     // cookies are Secure unless FRONTEND_URL is a localhost address
+}
 
-	OrdersURL string // ORDERS_URL: the order system's GraphQL endpoint
+// Orders configures the order system.
+type Orders struct {
+	URL string // ORDERS_URL: the order system's GraphQL endpoint
+}
 
-	FirebaseProjectID string        // FIREBASE_PROJECT_ID: the Firebase (and Firestore) project
-	FirebaseAPIKey    Secret        // FIREBASE_API_KEY: web API key for Identity Toolkit calls
-	AuthEmulatorHost  string        // FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator, offline only
-	AuthTimeout       time.Duration // AUTH_TIMEOUT: the limit on one Auth or Firestore call
-	SessionTTL        time.Duration // SESSION_TTL: how long a session cookie lives (Firebase allows 5m to 336h)
-	RevocationTTL     time.Duration // REVOCATION_TTL: how long a user's revocation time is trusted
-	SettingsTTL       time.Duration // SETTINGS_TTL: how long the login switch is trusted
-	SecureCookies     bool          // cookies are Secure unless FRONTEND_URL is a localhost address
-	TrustedProxies    []string      // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed (besides loopback)
+// Firebase configures Firebase Auth, Firestore and the sessions built on them.
+type Firebase struct {
+	ProjectID        string        // FIREBASE_PROJECT_ID: the Firebase (and Firestore) project
+	APIKey           Secret        // FIREBASE_API_KEY: web API key for Identity Toolkit calls
+	AuthEmulatorHost string        // FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator, offline only
+	Timeout          time.Duration // AUTH_TIMEOUT: the limit on one Auth or Firestore call
+	SessionTTL       time.Duration // SESSION_TTL: how long a session cookie lives (Firebase allows 5m to 336h)
+	RevocationTTL    time.Duration // REVOCATION_TTL: how long a user's revocation time is trusted
+	SettingsTTL      time.Duration // SETTINGS_TTL: how long the login switch is trusted
+}
 
-	RateLimitPerIP    int           // RATE_LIMIT_PER_IP: sign-in, sign-up, reset or verification attempts per IP per window
-	RateLimitPerEmail int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
-	RateLimitWindow   time.Duration // RATE_LIMIT_WINDOW
+// Limits configures the per-IP and per-email attempt limits.
+type Limits struct {
+	PerIP          int           // RATE_LIMIT_PER_IP: sign-in, sign-up, reset or verification attempts per IP per window
+	PerEmail       int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
+	Window         time.Duration // RATE_LIMIT_WINDOW
+	TrustedProxies []string      // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed (besides loopback)
 }
 
 // Secret is a string that never appears in logs.
@@ -83,50 +109,54 @@ func Load(getenv func(string) string) (Config, error) {
 		RequestTimeout:  r.duration("REQUEST_TIMEOUT", 15*time.Second),
 		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
 		SupportPhone:    r.str("SUPPORT_PHONE", "800-472-2005"),
-
-		CMSURL:           strings.TrimRight(r.str("CMS_URL", "http://127.0.0.1:8081"), "/"),
-		CMSTimeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
-		CMSWebhookSecret: Secret(r.str("CMS_WEBHOOK_SECRET", "")),
-		HomePath:         strings.Trim(r.str("HOME_PATH", "home/1072"), "/"),
-
-		CacheMaxBytes: r.int64("CACHE_MAX_BYTES", 64<<20),
-		CacheFresh:    r.duration("CACHE_FRESH_TTL", time.Minute),
-		CacheStale:    r.duration("CACHE_STALE_TTL", 24*time.Hour),
-
-		FrontendURL:      strings.TrimRight(r.str("FRONTEND_URL", "http://127.0.0.1:3000"), "/"),
-		RevalidateSecret: Secret(r.str("REVALIDATE_SECRET", "")),
-
-		OrdersURL: r.str("ORDERS_URL", "http://127.0.0.1:8082/graphql"),
-
-		FirebaseProjectID: r.str("FIREBASE_PROJECT_ID", "demo-union-benefits"),
-		FirebaseAPIKey:    Secret(r.str("FIREBASE_API_KEY", "")),
-		AuthEmulatorHost:  r.str("FIREBASE_AUTH_EMULATOR_HOST", ""),
-		AuthTimeout:       r.duration("AUTH_TIMEOUT", 5*time.Second),
-		SessionTTL:        r.duration("SESSION_TTL", 5*24*time.Hour),
-		RevocationTTL:     r.duration("REVOCATION_TTL", 30*time.Second),
-		SettingsTTL:       r.duration("SETTINGS_TTL", 30*time.Second),
-
-		RateLimitPerIP:    int(r.int64("RATE_LIMIT_PER_IP", 30)),
-		RateLimitPerEmail: int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
-		RateLimitWindow:   r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
+		CMS: CMS{
+			URL:           strings.TrimRight(r.str("CMS_URL", "http://127.0.0.1:8081"), "/"),
+			Timeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
+			WebhookSecret: Secret(r.str("CMS_WEBHOOK_SECRET", "")),
+			HomePath:      strings.Trim(r.str("HOME_PATH", "home/1072"), "/"),
+		},
+		Cache: Cache{
+			MaxBytes: r.int64("CACHE_MAX_BYTES", 64<<20),
+			Fresh:    r.duration("CACHE_FRESH_TTL", time.Minute),
+			Stale:    r.duration("CACHE_STALE_TTL", 24*time.Hour),
+		},
+		Frontend: Frontend{
+			URL:              strings.TrimRight(r.str("FRONTEND_URL", "http://127.0.0.1:3000"), "/"),
+			RevalidateSecret: Secret(r.str("REVALIDATE_SECRET", "")),
+		},
+		Orders: Orders{URL: r.str("ORDERS_URL", "http://127.0.0.1:8082/graphql")},
+		Firebase: Firebase{
+			ProjectID:        r.str("FIREBASE_PROJECT_ID", "demo-union-benefits"),
+			APIKey:           Secret(r.str("FIREBASE_API_KEY", "")),
+			AuthEmulatorHost: r.str("FIREBASE_AUTH_EMULATOR_HOST", ""),
+			Timeout:          r.duration("AUTH_TIMEOUT", 5*time.Second),
+			SessionTTL:       r.duration("SESSION_TTL", 5*24*time.Hour),
+			RevocationTTL:    r.duration("REVOCATION_TTL", 30*time.Second),
+			SettingsTTL:      r.duration("SETTINGS_TTL", 30*time.Second),
+		},
+		Limits: Limits{
+			PerIP:          int(r.int64("RATE_LIMIT_PER_IP", 30)),
+			PerEmail:       int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
+			Window:         r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
+			TrustedProxies: r.list("TRUSTED_PROXIES", ""),
+		},
 	}
-	c.TrustedProxies = strings.FieldsFunc(r.str("TRUSTED_PROXIES", ""), func(r rune) bool { return r == ',' || r == ' ' })
-	c.SecureCookies = !isLocalhost(c.FrontendURL)
-	if c.FirebaseAPIKey == "" {
-		if c.AuthEmulatorHost == "" {
+	c.Frontend.SecureCookies = !isLocalhost(c.Frontend.URL)
+	c.Frontend.AllowedOrigins = r.list("ALLOWED_ORIGINS", c.Frontend.URL)
+	c.CMS.PublicURL = strings.TrimRight(r.str("CMS_PUBLIC_URL", c.CMS.URL), "/")
+	if c.Firebase.APIKey == "" {
+		if c.Firebase.AuthEmulatorHost == "" {
 			r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required outside the Auth emulator"))
 		}
-		c.FirebaseAPIKey = "fake-api-key" // the emulator accepts any key
+		c.Firebase.APIKey = "fake-api-key" // the emulator accepts any key
 	}
-	if c.SessionTTL < 5*time.Minute || c.SessionTTL > 14*24*time.Hour {
+	if c.Firebase.SessionTTL < 5*time.Minute || c.Firebase.SessionTTL > 14*24*time.Hour {
 		r.errs = append(r.errs, errors.New("SESSION_TTL: Firebase session cookies live between 5m and 336h"))
 	}
-	c.AllowedOrigins = strings.FieldsFunc(r.str("ALLOWED_ORIGINS", c.FrontendURL), func(r rune) bool { return r == ',' || r == ' ' })
-	c.CMSPublicURL = strings.TrimRight(r.str("CMS_PUBLIC_URL", c.CMSURL), "/")
-	if c.CMSWebhookSecret == "" {
+	if c.CMS.WebhookSecret == "" {
 		r.errs = append(r.errs, errors.New("CMS_WEBHOOK_SECRET: required (the publish webhook is refused without it)"))
 	}
-	if c.CacheFresh > c.CacheStale {
+	if c.Cache.Fresh > c.Cache.Stale {
 		r.errs = append(r.errs, errors.New("CACHE_FRESH_TTL: must not exceed CACHE_STALE_TTL"))
 	}
 	return c, errors.Join(r.errs...)
@@ -156,6 +186,11 @@ func (r *reader) str(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// list reads a comma- or space-separated list.
+func (r *reader) list(key, def string) []string {
+	return strings.FieldsFunc(r.str(key, def), func(r rune) bool { return r == ',' || r == ' ' })
 }
 
 func (r *reader) duration(key string, def time.Duration) time.Duration {

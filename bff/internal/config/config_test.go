@@ -15,15 +15,15 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.SessionTTL != 120*time.Hour || c.FirebaseProjectID != "demo-union-benefits" || c.RateLimitPerIP != 30 || c.RateLimitPerEmail != 10 {
+	if c.Firebase.SessionTTL != 120*time.Hour || c.Firebase.ProjectID != "demo-union-benefits" || c.Limits.PerIP != 30 || c.Limits.PerEmail != 10 {
 		t.Fatalf("account defaults: %+v", c)
 	}
-	if c.Addr != ":8080" || c.CMSURL != "http://127.0.0.1:8081" || c.CMSPublicURL != c.CMSURL ||
-		c.CMSTimeout != 5*time.Second || c.HomePath != "home/1072" || c.LogLevel != slog.LevelInfo {
+	if c.Addr != ":8080" || c.CMS.URL != "http://127.0.0.1:8081" || c.CMS.PublicURL != c.CMS.URL ||
+		c.CMS.Timeout != 5*time.Second || c.CMS.HomePath != "home/1072" || c.LogLevel != slog.LevelInfo {
 		t.Fatalf("defaults: %+v", c)
 	}
-	if len(c.AllowedOrigins) != 1 || c.AllowedOrigins[0] != c.FrontendURL {
-		t.Fatalf("allowed origins %v", c.AllowedOrigins)
+	if len(c.Frontend.AllowedOrigins) != 1 || c.Frontend.AllowedOrigins[0] != c.Frontend.URL {
+		t.Fatalf("allowed origins %v", c.Frontend.AllowedOrigins)
 	}
 }
 
@@ -56,8 +56,8 @@ func TestSecretsAreMaskedWhenLogged(t *testing.T) {
 
 func TestTheAuthEmulatorNeedsNoAPIKey(t *testing.T) {
 	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"}))
-	if err != nil || c.FirebaseAPIKey.Reveal() == "" {
-		t.Fatalf("emulator config: %v, key %q", err, c.FirebaseAPIKey.Reveal())
+	if err != nil || c.Firebase.APIKey.Reveal() == "" {
+		t.Fatalf("emulator config: %v, key %q", err, c.Firebase.APIKey.Reveal())
 	}
 }
 
@@ -69,8 +69,8 @@ func TestCookiesAreSecureExceptOnALocalhostFrontend(t *testing.T) {
 		"http://benefits.example.org":  true,
 	} {
 		c, _ := Load(env(map[string]string{"FRONTEND_URL": url}))
-		if c.SecureCookies != secure {
-			t.Errorf("%s: secure %v, want %v", url, c.SecureCookies, secure)
+		if c.Frontend.SecureCookies != secure {
+			t.Errorf("%s: secure %v, want %v", url, c.Frontend.SecureCookies, secure)
 		}
 	}
 }

@@ -55,7 +55,7 @@ func at(s string) *time.Time {
 }
 
 func text(id string) portal.Paragraph {
-	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true, Fields: map[string]any{"body": "<p>" + id + "</p>"}}
+	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true, Content: portal.TextParagraph{HTML: "<p>" + id + "</p>"}}
 }
 
 func service(c portal.Content, log *slog.Logger) *Service {

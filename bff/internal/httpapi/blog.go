@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,6 +13,25 @@ import (
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
+
+// BlogPages builds the blog and search documents (blog.Service).
+type BlogPages interface {
+	BlogList(ctx context.Context, req portal.BlogListRequest) (*portal.BlogListDocument, error)
+	BlogPost(ctx context.Context, category, id string) (*portal.BlogPostDocument, error)
+	Search(ctx context.Context, req portal.SearchRequest) (*portal.SearchDocument, error)
+}
+
+// Blog mounts the blog lists, posts and search.
+func Blog(pages BlogPages) Mount {
+	h := blogHandlers{pages}
+	return func(api fiber.Router) {
+		api.Get("/blog/:category", publicDocument, h.blogList)
+		api.Get("/blog/:category/:id", publicDocument, h.blogPost)
+		api.Get("/search", publicDocument, h.search)
+	}
+}
+
+type blogHandlers struct{ pages BlogPages }
 
 // Limits of the blog and search parameters: anything past them is no real request.
 const (
@@ -26,12 +46,9 @@ var (
 	tidRE   = regexp.MustCompile(`^[0-9]{1,10}$`)
 )
 
-// Fiber's parameter strings alias its request buffer, which the next request reuses; each value
-// that outlives the handler (cache keys, loads that go on in the background) is cloned first.
-
 // blogList answers GET /api/v1/blog/{category}?offset=&date=&topic=.
-func (h handlers) blogList(c fiber.Ctx) error {
-	category := strings.Clone(c.Params("category"))
+func (h blogHandlers) blogList(c fiber.Ctx) error {
+	category := c.Params("category")
 	if !slugRE.MatchString(category) {
 		return apperr.PageNotFound(nil)
 	}
@@ -39,63 +56,60 @@ func (h handlers) blogList(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	date, topic := strings.Clone(c.Query("date")), strings.Clone(c.Query("topic"))
+	date, topic := c.Query("date"), c.Query("topic")
 	if date != "" && !monthRE.MatchString(date) {
-		return invalidParam("date", "The date must be a year and month, YYYY-MM.")
+		return apperr.Field("date", "The date must be a year and month, YYYY-MM.")
 	}
 	if topic != "" && !tidRE.MatchString(topic) {
-		return invalidParam("topic", "The topic must be a topic id.")
+		return apperr.Field("topic", "The topic must be a topic id.")
 	}
-	doc, err := h.Blog.BlogList(c.Context(), portal.BlogListRequest{Category: category, Offset: offset, Date: date, Topic: topic})
+	doc, err := h.pages.BlogList(c.Context(), portal.BlogListRequest{Category: category, Offset: offset, Date: date, Topic: topic})
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-cache")
 	return c.JSON(doc)
 }
 
 // blogPost answers GET /api/v1/blog/{category}/{id}.
-func (h handlers) blogPost(c fiber.Ctx) error {
-	category, id := strings.Clone(c.Params("category")), strings.Clone(c.Params("id"))
+func (h blogHandlers) blogPost(c fiber.Ctx) error {
+	category, id := c.Params("category"), c.Params("id")
 	if !slugRE.MatchString(category) || !tidRE.MatchString(id) {
 		return apperr.PageNotFound(nil)
 	}
-	doc, err := h.Blog.BlogPost(c.Context(), category, id)
+	doc, err := h.pages.BlogPost(c.Context(), category, id)
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-cache")
 	return c.JSON(doc)
 }
 
 // search answers GET /api/v1/search?q=&type=&page=.
-func (h handlers) search(c fiber.Ctx) error {
-	q := strings.Clone(strings.Join(strings.Fields(c.Query("q")), " "))
+func (h blogHandlers) search(c fiber.Ctx) error {
+	q := strings.Join(strings.Fields(c.Query("q")), " ")
 	switch {
 	case q == "":
-		return invalidParam("q", "Enter a search term.")
+		return apperr.Field("q", "Enter a search term.")
 	case !utf8.ValidString(q) || strings.ContainsFunc(q, unicode.IsControl):
-		return invalidParam("q", "The search term contains characters that cannot be searched.")
+		return apperr.Field("q", "The search term contains characters that cannot be searched.")
 	case utf8.RuneCountInString(q) > maxQueryLen:
-		return invalidParam("q", "The search term is too long; use at most 200 characters.")
+		return apperr.Field("q", "The search term is too long; use at most 200 characters.")
 	}
-	typ := strings.Clone(c.Query("type"))
+	typ := c.Query("type")
 	switch typ {
 	case "":
 		typ = portal.SearchAll
 	case portal.SearchAll, portal.SearchBenefits, portal.SearchPosts:
 	default:
-		return invalidParam("type", "The type must be all, benefits or blogpost.")
+		return apperr.Field("type", "The type must be all, benefits or blogpost.")
 	}
 	page, err := wholeNumber(c.Query("page"), "page", maxSearchPage)
 	if err != nil {
 		return err
 	}
-	doc, err := h.Blog.Search(c.Context(), portal.SearchRequest{Query: q, Type: typ, Page: page})
+	doc, err := h.pages.Search(c.Context(), portal.SearchRequest{Query: q, Type: typ, Page: page})
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-cache")
 	return c.JSON(doc)
 }
 
@@ -106,15 +120,11 @@ func wholeNumber(s, name string, max int) (int, error) {
 	}
 	msg := "The " + name + " must be a whole number from 0 to " + strconv.Itoa(max) + "."
 	if len(s) > 10 || strings.TrimLeft(s, "0123456789") != "" {
-		return 0, invalidParam(name, msg)
+		return 0, apperr.Field(name, msg)
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n > max {
-		return 0, invalidParam(name, msg)
+		return 0, apperr.Field(name, msg)
 	}
 	return n, nil
-}
-
-func invalidParam(name, msg string) error {
-	return apperr.Fields(msg, apperr.FieldError{Field: name, Message: msg})
 }

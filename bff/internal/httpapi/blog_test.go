@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http/httptest"
 	"net/url"
 	"testing"
@@ -37,7 +36,7 @@ func (f *fakeBlogPages) Search(_ context.Context, req portal.SearchRequest) (*po
 }
 
 func blogApp(f *fakeBlogPages) func(target string) (int, map[string]any) {
-	app := Setup(Deps{Blog: f, WebhookSecret: "s", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	app := New(testOptions(io.Discard), Blog(f))
 	return func(target string) (int, map[string]any) {
 		resp, err := app.Test(httptest.NewRequest("GET", target, nil))
 		if err != nil {

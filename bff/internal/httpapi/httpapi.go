@@ -1,9 +1,12 @@
-// Package httpapi is the BFF's HTTP surface: the Fiber app, its routes, middleware and the one
-// error handler. Handlers depend on portal interfaces only, never on an upstream or a cache.
+// Package httpapi is the BFF's HTTP surface: the Fiber app, its middleware (request id, logs and
+// metrics, panics, origin check, deadlines, who is asking), the one error handler, and one mount
+// function per feature that takes only that feature's dependencies. Handlers depend on the
+// interfaces declared beside them, never on an upstream or a cache.
 package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -18,17 +21,21 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/metrics"
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// Purger drops cached entries by tag (cache.Store).
-type Purger interface {
-	Purge(tags ...string) int
-}
-
-// Revalidator asks the frontend to drop its cached fetches for some tags (revalidate.Client).
-type Revalidator interface {
-	Revalidate(ctx context.Context, tags []string) error
+// Options configure the app itself; each feature's dependencies go to its mount function.
+type Options struct {
+	Logger         *slog.Logger
+	Metrics        *metrics.Metrics
+	AllowedOrigins []string // origins whose browsers may send state-changing requests
+	// TrustedProxies are the proxies (besides loopback, where Next.js runs in dev) whose
+	// X-Forwarded-For names the client, for per-IP limits.
+	TrustedProxies []string
+	// RequestTimeout is the deadline of every API request: a handler waiting on the cache or an
+	// upstream gives up then (Fiber's request context never ends by itself).
+	RequestTimeout time.Duration
+	Ready          *atomic.Bool // false while starting or shutting down
+	Cache          Checker      // the content cache; /readyz fails while it cannot store
 }
 
 // Checker reports whether a part of the BFF can still do its work (cache.Store completing a
@@ -40,97 +47,77 @@ type Checker interface {
 // readyCheckTimeout bounds readiness checks: a part that cannot answer within it is stuck.
 const readyCheckTimeout = 3 * time.Second
 
-// Deps is everything the HTTP surface needs, built in main.
-type Deps struct {
-	Pages          portal.Pages
-	Blog           portal.BlogPages
-	Purger         Purger
-	Revalidator    Revalidator
-	WebhookSecret  string
-	AllowedOrigins []string // origins whose browsers may send state-changing requests
-	Metrics        *metrics.Metrics
-	Logger         *slog.Logger
-	Ready          *atomic.Bool // false while starting or shutting down
-	Cache          Checker      // the content cache; /readyz fails while it cannot store
-	// RequestTimeout is the deadline of every API request: a handler waiting on the cache or an
-	// upstream gives up then (Fiber's request context never ends by itself).
-	RequestTimeout time.Duration
+// A Mount adds one feature's routes to the /api/v1 group.
+type Mount func(api fiber.Router)
 
-	// Accounts serves sessions and the account area; nil leaves those routes out (tests of
-	// content alone).
-	Accounts Accounts
-	// IPLimits and EmailLimits count sign-in, sign-up, reset and verification attempts per IP
-	// and per email (or member).
-	IPLimits, EmailLimits Limiter
-	// SecureCookies marks the session cookie Secure: everywhere but a localhost frontend.
-	SecureCookies bool
-	// LogoutMessage is the spec's 'Logout successful!'.
-	LogoutMessage string
-	// TrustedProxies are the proxies (besides loopback, where Next.js runs in dev) whose
-	// X-Forwarded-For names the client, for per-IP limits.
-	TrustedProxies []string
-}
-
-// Setup builds the Fiber app with every route.
-func Setup(d Deps) *fiber.App {
-	if d.Logger == nil {
-		d.Logger = slog.Default()
-	}
-	if d.Ready == nil {
-		d.Ready = new(atomic.Bool)
-		d.Ready.Store(true)
-	}
+// New builds the Fiber app: middleware, health routes, each feature's routes under /api/v1, and
+// a problem+json 404 for everything else.
+func New(o Options, mounts ...Mount) *fiber.App {
 	app := fiber.New(fiber.Config{
 		AppName:      "portal-bff",
-		ErrorHandler: problemHandler(d.Logger),
+		ErrorHandler: problemHandler(o.Logger),
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  2 * time.Minute,
 		BodyLimit:    1 << 20,
+		// Values handlers take from a request (parameters, cache keys, loads that go on in the
+		// background) outlive it; Fiber's default hands out views of a buffer the next request
+		// reuses.
+		Immutable: true,
 		// Next.js forwards the browser's requests; the client's address is in X-Forwarded-For,
 		// believed only from proxies we run.
 		TrustProxy:         true,
-		TrustProxyConfig:   fiber.TrustProxyConfig{Loopback: true, Proxies: d.TrustedProxies},
+		TrustProxyConfig:   fiber.TrustProxyConfig{Loopback: true, Proxies: o.TrustedProxies},
 		ProxyHeader:        fiber.HeaderXForwardedFor,
 		EnableIPValidation: true,
 	})
 	app.Use(requestid.New())
-	app.Use(observe(d.Metrics, d.Logger))
+	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())
-	app.Use(sameOrigin(d.AllowedOrigins))
+	app.Use(sameOrigin(o.AllowedOrigins))
 
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
-	app.Get("/readyz", func(c fiber.Ctx) error {
-		if !d.Ready.Load() {
-			return apperr.New(apperr.Unavailable, "Shutting down.")
-		}
-		if d.Cache != nil {
-			ctx, cancel := context.WithTimeout(c.Context(), readyCheckTimeout)
-			defer cancel()
-			if err := d.Cache.Check(ctx); err != nil {
-				return err
-			}
-		}
-		return c.JSON(fiber.Map{"status": "ready"})
-	})
-	app.Get("/metrics", adaptor.HTTPHandler(d.Metrics.Handler()))
+	app.Get("/readyz", ready(o.Ready, o.Cache))
+	app.Get("/metrics", adaptor.HTTPHandler(o.Metrics.Handler()))
 
-	api := app.Group("/api/v1", deadline(d.RequestTimeout))
-	h := handlers{d}
-	api.Get("/page", h.page)
-	api.Get("/site", h.site)
-	api.Get("/sitemap", h.sitemap)
-	api.Get("/blog/:category", h.blogList)
-	api.Get("/blog/:category/:id", h.blogPost)
-	api.Get("/search", h.search)
-	api.Post("/hooks/cms", h.cmsWebhook)
-	if d.Accounts != nil {
-		h.accountRoutes(api)
+	api := app.Group("/api/v1", deadline(o.RequestTimeout))
+	for _, mount := range mounts {
+		mount(api)
 	}
-
 	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
 }
+
+// ready answers 503 while the BFF starts or shuts down, and while the content cache cannot
+// complete a store, so an orchestrator stops sending traffic to a stuck replica.
+func ready(flag *atomic.Bool, cache Checker) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if !flag.Load() {
+			return apperr.New(apperr.Unavailable, "Shutting down.")
+		}
+		ctx, cancel := context.WithTimeout(c.Context(), readyCheckTimeout)
+		defer cancel()
+		if err := cache.Check(ctx); err != nil {
+			return err
+		}
+		return c.JSON(fiber.Map{"status": "ready"})
+	}
+}
+
+// cacheControl sets the Cache-Control of every answer of a group of routes.
+func cacheControl(value string) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		c.Set(fiber.HeaderCacheControl, value)
+		return c.Next()
+	}
+}
+
+// The two policies: documents anyone may see ("no-cache": Next.js and browsers may keep them but
+// ask again each time), and anything about one person.
+var (
+	publicDocument = cacheControl("no-cache")
+	private        = cacheControl("private, no-store")
+)
 
 // observe logs every request as one JSON line with its request id and records its latency by
 // route pattern (not raw path, which would make unbounded label values).
@@ -167,12 +154,9 @@ func levelFor(status int) slog.Level {
 }
 
 // deadline gives every request's context a deadline, so that nothing it waits on (a cache load
-// shared with other requests, an upstream call) holds it for ever. Zero means no deadline.
+// shared with other requests, an upstream call) holds it for ever.
 func deadline(d time.Duration) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		if d <= 0 {
-			return c.Next()
-		}
 		ctx, cancel := context.WithTimeout(c.Context(), d)
 		defer cancel()
 		c.SetContext(ctx)
@@ -203,6 +187,14 @@ func sameOrigin(allowed []string) fiber.Handler {
 		}
 		return c.Next()
 	}
+}
+
+// decode reads a JSON body into v; a body that is not one is the caller's mistake, never a 500.
+func decode(c fiber.Ctx, v any) error {
+	if err := json.Unmarshal(c.Body(), v); err != nil {
+		return apperr.New(apperr.Invalid, "The request body is not valid JSON.")
+	}
+	return nil
 }
 
 // problem is an RFC 9457 problem document.

@@ -3,6 +3,9 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -11,6 +14,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -53,11 +57,9 @@ type fakePurger struct{ tags []string }
 func (f *fakePurger) Purge(tags ...string) int { f.tags = append(f.tags, tags...); return len(tags) }
 
 func testApp(pages *fakePages, purger *fakePurger, logs io.Writer) http.Handler {
-	app := Setup(Deps{
-		Pages: pages, Purger: purger, WebhookSecret: "s",
-		AllowedOrigins: []string{"http://127.0.0.1:3000"},
-		Logger:         slog.New(slog.NewJSONHandler(logs, nil)),
-	})
+	app := New(testOptions(logs),
+		Content(ContentDeps{Pages: pages, Members: visitorsOnly{}}),
+		Hooks(HooksDeps{Purger: purger, Revalidator: noRevalidation{}, Secret: "s", Logger: slog.New(slog.DiscardHandler)}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		resp, err := app.Test(r)
 		if err != nil {
@@ -69,6 +71,43 @@ func testApp(pages *fakePages, purger *fakePurger, logs io.Writer) http.Handler 
 		w.WriteHeader(resp.StatusCode)
 		io.Copy(w, resp.Body)
 	})
+}
+
+// testOptions are the app's options for a ready BFF whose cache works.
+func testOptions(logs io.Writer) Options {
+	ready := new(atomic.Bool)
+	ready.Store(true)
+	return Options{
+		Logger:         slog.New(slog.NewJSONHandler(logs, nil)),
+		AllowedOrigins: []string{"http://127.0.0.1:3000"},
+		RequestTimeout: 5 * time.Second,
+		Ready:          ready,
+		Cache:          workingCache{},
+	}
+}
+
+// visitorsOnly knows no session: every request is a visitor's.
+type visitorsOnly struct{}
+
+func (visitorsOnly) Identify(context.Context, string) (portal.Identity, error) {
+	return portal.Identity{}, apperr.New(apperr.Unauthenticated, "Please log in to continue.")
+}
+
+func (visitorsOnly) MemberUnion(context.Context, portal.Identity) (string, error) { return "", nil }
+
+type noRevalidation struct{}
+
+func (noRevalidation) Revalidate(context.Context, []string) error { return nil }
+
+type workingCache struct{}
+
+func (workingCache) Check(context.Context) error { return nil }
+
+// sign is what the CMS sends as X-CMS-Signature for body.
+func sign(secret string, body []byte) string {
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(body)
+	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
 }
 
 func do(h http.Handler, r *http.Request) (*httptest.ResponseRecorder, map[string]any) {
@@ -160,14 +199,14 @@ func TestStateChangingRequestsFromOtherSitesAreRejected(t *testing.T) {
 		"cross-site fetch": func(r *http.Request) { r.Header.Set("Sec-Fetch-Site", "cross-site") },
 	} {
 		r := httptest.NewRequest("POST", "/api/v1/hooks/cms", bytes.NewReader(body))
-		r.Header.Set("X-CMS-Signature", Sign("s", body))
+		r.Header.Set("X-CMS-Signature", sign("s", body))
 		set(r)
 		if rec, _ := do(h, r); rec.Code != 403 {
 			t.Errorf("%s: status %d", name, rec.Code)
 		}
 	}
 	r := httptest.NewRequest("POST", "/api/v1/hooks/cms", bytes.NewReader(body))
-	r.Header.Set("X-CMS-Signature", Sign("s", body))
+	r.Header.Set("X-CMS-Signature", sign("s", body))
 	r.Header.Set("Origin", "http://127.0.0.1:3000")
 	if rec, _ := do(h, r); rec.Code != 202 {
 		t.Errorf("own origin: status %d", rec.Code)
@@ -196,7 +235,7 @@ func FuzzCMSWebhook(f *testing.F) {
 	h := testApp(&fakePages{}, &fakePurger{}, io.Discard)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r := httptest.NewRequest("POST", "/api/v1/hooks/cms", bytes.NewReader(body))
-		r.Header.Set("X-CMS-Signature", Sign("s", body))
+		r.Header.Set("X-CMS-Signature", sign("s", body))
 		rec, _ := do(h, r)
 		if rec.Code != 202 && rec.Code != 400 {
 			t.Fatalf("status %d for %q", rec.Code, body)
@@ -213,7 +252,9 @@ func (stuckCache) Check(ctx context.Context) error {
 }
 
 func TestReadyzFailsWhileTheCacheCannotStore(t *testing.T) {
-	app := Setup(Deps{Pages: &fakePages{}, Purger: &fakePurger{}, Cache: stuckCache{}, Logger: slog.New(slog.DiscardHandler)})
+	o := testOptions(io.Discard)
+	o.Cache = stuckCache{}
+	app := New(o)
 	start := time.Now()
 	resp, err := app.Test(httptest.NewRequest("GET", "/readyz", nil), fiber.TestConfig{Timeout: 10 * time.Second})
 	if err != nil {
@@ -232,7 +273,9 @@ func TestReadyzFailsWhileTheCacheCannotStore(t *testing.T) {
 }
 
 func TestARequestWaitingOnALoadGivesUpAtItsDeadline(t *testing.T) {
-	app := Setup(Deps{Pages: &fakePages{}, Purger: &fakePurger{}, RequestTimeout: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	o := testOptions(io.Discard)
+	o.RequestTimeout = 100 * time.Millisecond
+	app := New(o, Content(ContentDeps{Pages: &fakePages{}, Members: visitorsOnly{}}))
 	start := time.Now()
 	resp, err := app.Test(httptest.NewRequest("GET", "/api/v1/page?path=/hang", nil), fiber.TestConfig{Timeout: 5 * time.Second})
 	if err != nil {

@@ -1,5 +1,6 @@
-// Package server wires the BFF together from a Config: clients, caches, services and the HTTP app.
-// main and the integration tests build the BFF the same way, through New.
+// Package server is the composition root: it builds the BFF from a Config, one builder per
+// feature (content, blog, accounts, the publish webhook), and hands each feature's routes only
+// what that feature needs. main and the test harness (dev/harness) build the BFF the same way.
 package server
 
 import (
@@ -25,7 +26,6 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
-	"github.com/union-benefits/portal/contracts"
 )
 
 // Server is a built BFF: its HTTP app, its readiness flag and what Close releases.
@@ -54,17 +54,70 @@ type Options struct {
 	Profiles portal.Profiles
 }
 
+// upstreams are the clients and caches more than one feature reads from.
+type upstreams struct {
+	cfg     config.Config
+	o       Options
+	metrics *metrics.Metrics
+	store   *cache.Store
+	cms     *cms.Client
+	content portal.Content // the CMS behind the cache
+}
+
 // New builds the BFF from cfg. It is not ready until the caller says so (after listening).
 func New(cfg config.Config, o Options) (*Server, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	up, err := newUpstreams(cfg, o)
+	if err != nil {
+		return nil, err
+	}
+	srv := &Server{Ready: new(atomic.Bool), Store: up.store}
+	pages := buildContent(up)
+	accounts, err := buildAccounts(up, srv)
+	if err != nil {
+		up.store.Close()
+		return nil, err
+	}
+	srv.App = httpapi.New(httpapi.Options{
+		Logger:         o.Logger,
+		Metrics:        up.metrics,
+		AllowedOrigins: cfg.Frontend.AllowedOrigins,
+		TrustedProxies: cfg.Limits.TrustedProxies,
+		RequestTimeout: cfg.RequestTimeout,
+		Ready:          srv.Ready,
+		Cache:          up.store,
+	},
+		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
+		httpapi.Blog(buildBlog(up)),
+		httpapi.Accounts(httpapi.AccountDeps{
+			Sessions:      accounts.Sessions,
+			Credentials:   accounts.Credentials,
+			Profiles:      accounts.Profiles,
+			Favorites:     accounts.Favorites,
+			IPLimits:      ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
+		httpapi.Hooks(httpapi.HooksDeps{
+			Purger:      up.store,
+			Revalidator: revalidate.New(cfg.Frontend.URL, cfg.Frontend.RevalidateSecret.Reveal(), 5*time.Second),
+			Secret:      cfg.CMS.WebhookSecret.Reveal(),
+			Logger:      o.Logger,
+		}),
+	)
+	return srv, nil
+}
+
+// newUpstreams builds the content cache and the CMS client in front of which it sits.
+func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 	m := metrics.New()
 	store, err := cache.NewStore(cache.Options{
-		MaxBytes:    cfg.CacheMaxBytes,
-		Fresh:       cfg.CacheFresh,
-		Stale:       cfg.CacheStale,
-		LoadTimeout: cfg.CMSTimeout,
+		MaxBytes:    cfg.Cache.MaxBytes,
+		Fresh:       cfg.Cache.Fresh,
+		Stale:       cfg.Cache.Stale,
+		LoadTimeout: cfg.CMS.Timeout,
 		Metrics:     m,
 		Logger:      o.Logger,
 		Now:         o.Now,
@@ -72,75 +125,66 @@ func New(cfg config.Config, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmsClient := cms.New(cms.Options{
-		BaseURL:   cfg.CMSURL,
-		PublicURL: cfg.CMSPublicURL,
-		Timeout:   cfg.CMSTimeout,
+	client := cms.New(cms.Options{
+		BaseURL:   cfg.CMS.URL,
+		PublicURL: cfg.CMS.PublicURL,
+		Timeout:   cfg.CMS.Timeout,
 		Metrics:   m,
 	})
-	cmsContent := cache.NewContent(cmsClient, store)
-	blogs := blog.New(cache.NewBlog(cmsClient, store), cmsContent, blog.Options{
-		ProductName: cfg.ProductName,
-		Logger:      o.Logger,
-	})
-	pages := cache.NewPages(content.New(cmsContent, content.Options{
-		HomePath:    cfg.HomePath,
-		ProductName: cfg.ProductName,
-		Logger:      o.Logger,
-		Now:         o.Now,
-	}), store)
+	return &upstreams{cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store)}, nil
+}
 
-	srv := &Server{Ready: new(atomic.Bool), Store: store}
+// buildContent builds the content site's documents, cached per path and reader.
+func buildContent(up *upstreams) *cache.Pages {
+	return cache.NewPages(content.New(up.content, content.Options{
+		HomePath:    up.cfg.CMS.HomePath,
+		ProductName: up.cfg.ProductName,
+		Logger:      up.o.Logger,
+		Now:         up.o.Now,
+	}), up.store)
+}
+
+// buildBlog builds the blog and search documents from the cached CMS.
+func buildBlog(up *upstreams) *blog.Service {
+	return blog.New(cache.NewBlog(up.cms, up.store), up.content, blog.Options{
+		ProductName: up.cfg.ProductName,
+		Logger:      up.o.Logger,
+	})
+}
+
+// buildAccounts builds the account services over Firebase Auth and Firestore (or the fakes the
+// options give), registering what must be closed with srv.
+func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
+	cfg, o := up.cfg, up.o
 	auth, profiles := o.Auth, o.Profiles
 	if auth == nil {
 		a, err := authn.New(context.Background(), authn.Options{
-			ProjectID:     cfg.FirebaseProjectID,
-			APIKey:        cfg.FirebaseAPIKey.Reveal(),
-			EmulatorHost:  cfg.AuthEmulatorHost,
-			Timeout:       cfg.AuthTimeout,
-			RevocationTTL: cfg.RevocationTTL,
+			ProjectID:     cfg.Firebase.ProjectID,
+			APIKey:        cfg.Firebase.APIKey.Reveal(),
+			EmulatorHost:  cfg.Firebase.AuthEmulatorHost,
+			Timeout:       cfg.Firebase.Timeout,
+			RevocationTTL: cfg.Firebase.RevocationTTL,
 		})
 		if err != nil {
-			return nil, fmt.Errorf("firebase auth: %w", err)
+			return account.Services{}, fmt.Errorf("firebase auth: %w", err)
 		}
 		auth = a
 	}
 	if profiles == nil {
-		p, err := firestore.New(context.Background(), cfg.FirebaseProjectID)
+		p, err := firestore.New(context.Background(), cfg.Firebase.ProjectID)
 		if err != nil {
-			return nil, fmt.Errorf("firestore: %w", err)
+			return account.Services{}, fmt.Errorf("firestore: %w", err)
 		}
-		p.Timeout = cfg.AuthTimeout
+		p.Timeout = cfg.Firebase.Timeout
 		srv.closers = append(srv.closers, p.Close)
 		profiles = p
 	}
-	accounts := account.New(auth, profiles, cmsContent, orders.New(cfg.OrdersURL, nil), account.Options{
+	return account.New(auth, profiles, up.content, orders.New(cfg.Orders.URL, nil), account.Options{
 		ProductName:  cfg.ProductName,
 		SupportPhone: cfg.SupportPhone,
-		SessionTTL:   cfg.SessionTTL,
-		SettingsTTL:  cfg.SettingsTTL,
+		SessionTTL:   cfg.Firebase.SessionTTL,
+		SettingsTTL:  cfg.Firebase.SettingsTTL,
 		Logger:       o.Logger,
 		Now:          o.Now,
-	})
-
-	srv.App = httpapi.Setup(httpapi.Deps{
-		Pages:          pages,
-		Blog:           blogs,
-		Purger:         store,
-		Revalidator:    revalidate.New(cfg.FrontendURL, cfg.RevalidateSecret.Reveal(), 5*time.Second),
-		WebhookSecret:  cfg.CMSWebhookSecret.Reveal(),
-		AllowedOrigins: cfg.AllowedOrigins,
-		Metrics:        m,
-		Logger:         o.Logger,
-		Ready:          srv.Ready,
-		Cache:          store,
-		RequestTimeout: cfg.RequestTimeout,
-		Accounts:       accounts,
-		IPLimits:       ratelimit.New(cfg.RateLimitPerIP, cfg.RateLimitWindow),
-		EmailLimits:    ratelimit.New(cfg.RateLimitPerEmail, cfg.RateLimitWindow),
-		SecureCookies:  cfg.SecureCookies,
-		LogoutMessage:  contracts.Message("logoutSuccess"),
-		TrustedProxies: cfg.TrustedProxies,
-	})
-	return srv, nil
+	}), nil
 }

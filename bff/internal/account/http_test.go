@@ -1,4 +1,4 @@
-package server_test
+package account_test
 
 // Account calls sent straight to the BFF, as a browser or an attacker would send them, without
 // the frontend: every rule and message, ownership, cookies, cross-site requests and rate limits.
@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -23,13 +23,13 @@ type browser struct {
 	t        *testing.T
 	base     string
 	client   *http.Client
-	contract *contract
+	contract *harness.Contract
 	header   http.Header // extra headers for every request
 }
 
-func newBrowser(t *testing.T, b *bff, c *contract) *browser {
+func newBrowser(t *testing.T, b *harness.BFF, c *harness.Contract) *browser {
 	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, base: b.url, client: &http.Client{Jar: jar}, contract: c, header: http.Header{}}
+	return &browser{t: t, base: b.URL, client: &http.Client{Jar: jar}, contract: c, header: http.Header{}}
 }
 
 // answer is a response with its body decoded loosely, for assertions.
@@ -91,11 +91,11 @@ func (br *browser) call(method, route, target string, body any) answer {
 	data, _ := io.ReadAll(resp.Body)
 	a := answer{status: resp.StatusCode, header: resp.Header, body: data}
 	_ = json.Unmarshal(data, &a.json)
-	ptr, err := br.contract.responseSchema(route, method, resp.StatusCode, resp.Header.Get("Content-Type"))
+	ptr, err := br.contract.ResponseSchema(route, method, resp.StatusCode, resp.Header.Get("Content-Type"))
 	if err != nil {
 		br.t.Fatalf("%s %s: %v: %s", method, target, err, data)
 	}
-	br.contract.validate(br.t, ptr, data)
+	br.contract.Validate(br.t, ptr, data)
 	return a
 }
 
@@ -131,24 +131,10 @@ func (br *browser) session() map[string]any {
 	return br.want(br.call("GET", "/api/v1/session", "/api/v1/session", nil), 200).json
 }
 
-func accountBFF(t *testing.T, env map[string]string) (*bff, *contract) {
+func accountBFF(t *testing.T, env map[string]string) (*harness.BFF, *harness.Contract) {
 	t.Helper()
-	cms := startCMS(t)
-	cfg := testConfig(cms.URL)
-	if len(env) > 0 {
-		var err error
-		cfg, err = config.Load(func(k string) string {
-			if v, ok := env[k]; ok {
-				return v
-			}
-			return map[string]string{"CMS_URL": cms.URL, "CMS_TIMEOUT": "500ms", "CMS_WEBHOOK_SECRET": secret,
-				"FRONTEND_URL": "http://127.0.0.1:1", "FIREBASE_API_KEY": "test-key"}[k]
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return startBFF(t, cfg), loadContract(t)
+	cms := harness.StartCMS(t)
+	return harness.StartBFF(t, harness.Config(cms.URL, env)), harness.LoadContract(t)
 }
 
 func TestRegisterSignOutAndSignIn(t *testing.T) {
@@ -168,17 +154,17 @@ func TestRegisterSignOutAndSignIn(t *testing.T) {
 	if strings.Contains(strings.ToLower(cookie), "secure") {
 		t.Errorf("a localhost frontend got a Secure cookie: %q", cookie)
 	}
-	if got := b.auth.Sent; len(got) != 1 || got[0] != "verify:ada@example.com" {
+	if got := b.Auth.Sent; len(got) != 1 || got[0] != "verify:ada@example.com" {
 		t.Errorf("emails sent %v, want one verification", got)
 	}
-	stored, _ := b.profiles.Get(sessionUID(t, br))
+	stored, _ := b.Profiles.Get(sessionUID(t, br))
 	if stored.Union != "Communications Workers of America" || !stored.EmailOpt || stored.EmailOptDate == nil || stored.Home.Zip != "94612" {
 		t.Errorf("stored profile %+v: the union is stored by name, email opt-in on with its date", stored)
 	}
 
 	s := br.session()
 	user, _ := s["user"].(map[string]any)
-	if s["signedIn"] != true || user["email"] != "ada@example.com" || dig(user, "union", "id") != "37" {
+	if s["signedIn"] != true || user["email"] != "ada@example.com" || harness.Dig(user, "union", "id") != "37" {
 		t.Fatalf("session after registering: %s", mustJSON(s))
 	}
 
@@ -216,7 +202,7 @@ func TestCookiesAreSecureOutsideLocalhost(t *testing.T) {
 
 func sessionUID(t *testing.T, br *browser) string {
 	t.Helper()
-	uid, _ := dig(br.session(), "user", "uid").(string)
+	uid, _ := harness.Dig(br.session(), "user", "uid").(string)
 	if uid == "" {
 		t.Fatal("no signed-in user")
 	}
@@ -271,7 +257,7 @@ func TestRegistrationRulesAndMessages(t *testing.T) {
 	if br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", `{"email":`), 400).title() != "The request body is not valid JSON." {
 		t.Fatal("malformed JSON")
 	}
-	if b.auth.Exists("new@example.com") {
+	if b.Auth.Exists("new@example.com") {
 		t.Fatal("a refused registration created an account")
 	}
 }
@@ -279,12 +265,12 @@ func TestRegistrationRulesAndMessages(t *testing.T) {
 func TestARefusedProfileWriteLeavesNoAccount(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	br := newBrowser(t, b, c)
-	b.profiles.FailSave = true
+	b.Profiles.FailSave = true
 	a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("half@example.com")), 503)
 	if !strings.HasPrefix(a.title(), "Sorry, there has been an error registering your new account. Please contact the provider at ") {
 		t.Fatalf("message %q", a.title())
 	}
-	if b.auth.Exists("half@example.com") {
+	if b.Auth.Exists("half@example.com") {
 		t.Fatal("the account stayed without its profile")
 	}
 }
@@ -352,16 +338,16 @@ func TestProfileRulesAndMessages(t *testing.T) {
 		t.Fatalf("texts without a phone: %s", a.body)
 	}
 
-	writes := b.profiles.Writes
+	writes := b.Profiles.Writes
 	a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 200)
-	if a.title() != "Your profile has been updated." || b.profiles.Writes != writes+1 {
-		t.Fatalf("save: %q, %d writes", a.title(), b.profiles.Writes-writes)
+	if a.title() != "Your profile has been updated." || b.Profiles.Writes != writes+1 {
+		t.Fatalf("save: %q, %d writes", a.title(), b.Profiles.Writes-writes)
 	}
-	stored, _ := b.profiles.Get(sessionUID(t, br))
+	stored, _ := b.Profiles.Get(sessionUID(t, br))
 	if stored.MobilePhone != "5105550134" || stored.MobileOptDate == nil || stored.EmailOpt || stored.EmailOptDate != nil || stored.Union != "Communications Workers of America" {
 		t.Fatalf("stored: phone %q as digits, texts dated, email opt-out undated, union by name: %+v", stored.MobilePhone, stored)
 	}
-	if got := dig(a.json, "profile", "union"); got != "37" {
+	if got := harness.Dig(a.json, "profile", "union"); got != "37" {
 		t.Fatalf("the profile reads the union as its term id: %v", got)
 	}
 }
@@ -405,7 +391,7 @@ func TestInterestsRulesAndMessages(t *testing.T) {
 	body := good()
 	body["vehicleOwner"] = "vehicle_owner_2"
 	a = br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 200)
-	if dig(a.json, "profile", "vehicleMake") != "" || dig(a.json, "profile", "vehicleModel") != "" {
+	if harness.Dig(a.json, "profile", "vehicleMake") != "" || harness.Dig(a.json, "profile", "vehicleModel") != "" {
 		t.Fatalf("make and model kept: %s", a.body)
 	}
 }
@@ -421,7 +407,7 @@ func TestAMemberNeverReachesAnotherMembersData(t *testing.T) {
 	// No route takes a uid: whatever Alice adds, she reads and writes her own profile.
 	for _, target := range []string{"/api/v1/profile?uid=" + bobUID, "/api/v1/profile"} {
 		a := alice.want(alice.call("GET", "/api/v1/profile", target, nil), 200)
-		if dig(a.json, "profile", "email") != "alice@example.com" {
+		if harness.Dig(a.json, "profile", "email") != "alice@example.com" {
 			t.Fatalf("%s: %s", target, a.body)
 		}
 	}
@@ -431,7 +417,7 @@ func TestAMemberNeverReachesAnotherMembersData(t *testing.T) {
 	alice.want(alice.call("PUT", "/api/v1/profile", "/api/v1/profile?uid="+bobUID, validProfile("alice@example.com")), 200)
 	alice.want(alice.call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
 
-	stored, _ := b.profiles.Get(bobUID)
+	stored, _ := b.Profiles.Get(bobUID)
 	if stored.FirstName != "Ada" || len(stored.Favorites) != 1 {
 		t.Fatalf("Bob's profile changed: %+v", stored)
 	}
@@ -550,10 +536,10 @@ func TestChangeEmail(t *testing.T) {
 	}
 	br.want(change(goodPassword, "taken@example.com"), 409)
 	a := br.want(change(goodPassword, "ada2@example.com"), 200)
-	if a.title() != "Email update successful!" || dig(a.json, "session", "user", "email") != "ada2@example.com" {
+	if a.title() != "Email update successful!" || harness.Dig(a.json, "session", "user", "email") != "ada2@example.com" {
 		t.Fatalf("change: %s", a.body)
 	}
-	stored, _ := b.profiles.Get(sessionUID(t, br))
+	stored, _ := b.Profiles.Get(sessionUID(t, br))
 	if stored.Email != "ada2@example.com" {
 		t.Fatalf("profile email %q", stored.Email)
 	}
@@ -566,7 +552,7 @@ func TestPasswordReset(t *testing.T) {
 	br := newBrowser(t, b, c)
 	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
 	var code string
-	for k := range b.auth.Resets {
+	for k := range b.Auth.Resets {
 		code = k
 	}
 	reset := func(body map[string]any) answer {
@@ -596,10 +582,10 @@ func TestPasswordReset(t *testing.T) {
 
 	// The password changed but older sessions could not be ended: the partial notice.
 	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
-	for k := range b.auth.Resets {
+	for k := range b.Auth.Resets {
 		code = k
 	}
-	b.auth.Fail["RevokeSessions"] = true
+	b.Auth.Fail["RevokeSessions"] = true
 	a = br.want(reset(full()), 200)
 	if a.json["partial"] != true || !strings.Contains(a.title(), "some prior sessions may still be valid") {
 		t.Fatalf("partial reset: %s", a.body)
@@ -610,7 +596,7 @@ func TestLoginSwitchedOffEndsSessionsAndRefusesSignIn(t *testing.T) {
 	b, c := accountBFF(t, map[string]string{"SETTINGS_TTL": "1ns"})
 	br := newBrowser(t, b, c)
 	br.register("ada@example.com")
-	b.profiles.SetLogin(false)
+	b.Profiles.SetLogin(false)
 
 	s := br.session()
 	offline := "Union Benefits log in is temporarily offline for maintenance. Please check back soon."
@@ -626,7 +612,7 @@ func TestLoginSwitchedOffEndsSessionsAndRefusesSignIn(t *testing.T) {
 			t.Fatalf("with login off: %d %s", a.status, a.body)
 		}
 	}
-	b.profiles.SetLogin(true)
+	b.Profiles.SetLogin(true)
 	if br.session()["signedIn"] != false {
 		t.Fatal("the session came back when login was switched on again")
 	}
@@ -670,7 +656,7 @@ func TestPagesReadAMemberAsAMemberOfTheirUnion(t *testing.T) {
 	br.register("ada@example.com")
 	// ...and open to a member, whose union (37, CWA) comes from the profile, not the query.
 	a := br.want(br.call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit&union=41", nil), 200)
-	if a.json["gate"] != nil || dig(a.json, "union", "id") != "37" {
+	if a.json["gate"] != nil || harness.Dig(a.json, "union", "id") != "37" {
 		t.Fatalf("member: %s", a.body)
 	}
 }

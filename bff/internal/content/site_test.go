@@ -1,4 +1,4 @@
-package server_test
+package content_test
 
 // Integration tests of the content site's rules (routing, union personalisation, gating) through
 // the whole BFF against the fixture CMS.
@@ -9,16 +9,18 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
 )
 
 // page asks the BFF for a path as a visitor with an optional union, and decodes the answer.
-func page(t *testing.T, b *bff, path, union string) (int, []byte, map[string]any) {
+func page(t *testing.T, b *harness.BFF, path, union string) (int, []byte, map[string]any) {
 	t.Helper()
 	q := url.Values{"path": {path}}
 	if union != "" {
 		q.Set("union", union)
 	}
-	status, _, body := get(t, b.url+"/api/v1/page?"+q.Encode())
+	status, _, body := harness.Get(t, b.URL+"/api/v1/page?"+q.Encode())
 	var doc map[string]any
 	_ = json.Unmarshal(body, &doc)
 	return status, body, doc
@@ -44,8 +46,8 @@ func has(ss []string, s string) bool {
 }
 
 func TestRoutingRules(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	for _, tc := range []struct {
 		path, location string
 		permanent      bool
@@ -70,8 +72,8 @@ func TestRoutingRules(t *testing.T) {
 }
 
 func TestMembersPageNamesTheChosenUnion(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	for union, title := range map[string]string{"37": "Benefits for CWA Members", "cwa": "Benefits for CWA Members", "41": "Benefits for AFT Members"} {
 		status, body, doc := page(t, b, "/union-member-benefits", union)
 		if status != http.StatusOK || doc["kind"] != "members" || doc["title"] != title {
@@ -89,8 +91,8 @@ func TestMembersPageNamesTheChosenUnion(t *testing.T) {
 
 // The page cache keeps one entry per union and never serves one union's page to another.
 func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	want := map[string]struct{ only, never string }{
 		"37": {"Telecom Worker Perks", "Classroom Supply Savings"},
 		"41": {"Classroom Supply Savings", "Telecom Worker Perks"},
@@ -108,10 +110,10 @@ func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
 			}
 		}
 	}
-	if n := cms.count("/api/v0/node?path=union-member-benefits"); n != 1 {
+	if n := cms.Count("/api/v0/node?path=union-member-benefits"); n != 1 {
 		t.Errorf("the CMS node was fetched %d times; the content cache is shared by every union", n)
 	}
-	_, _, m := get(t, b.url+"/metrics")
+	_, _, m := harness.Get(t, b.URL+"/metrics")
 	if !bytes.Contains(m, []byte(`bff_cache_lookups_total{kind="page",result="hit"} 3`)) ||
 		!bytes.Contains(m, []byte(`bff_cache_lookups_total{kind="page",result="miss"} 3`)) {
 		t.Errorf("want three page misses (one per union) then three hits:\n%s", grepLines(m, "kind=\"page\""))
@@ -119,8 +121,8 @@ func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
 }
 
 func TestMembersOnlyPageIsGatedWithoutItsBody(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	for _, path := range []string{"/member-toolkit", "/benefits/strike-grant", "/benefits/personal-loans"} {
 		status, body, doc := page(t, b, path, "")
 		gate, _ := doc["gate"].(map[string]any)
@@ -137,8 +139,8 @@ func TestMembersOnlyPageIsGatedWithoutItsBody(t *testing.T) {
 }
 
 func TestUnionLimitedPageSendsOtherUnionsToTheAccessDeniedPage(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	status, body, doc := page(t, b, "/cwa-members", "41")
 	if status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != "/benefit-not-available" {
 		t.Fatalf("AFT reader: %d %s", status, body)
@@ -157,8 +159,8 @@ func TestUnionLimitedPageSendsOtherUnionsToTheAccessDeniedPage(t *testing.T) {
 }
 
 func TestCategoryListsBenefitsForTheReader(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	_, _, doc := page(t, b, "/money-and-credit", "41")
 	other := titles(doc, "other")
 	if !has(other, "Union Credit Card") || !has(other, "Classroom Supply Savings") {
@@ -180,10 +182,10 @@ func TestCategoryListsBenefitsForTheReader(t *testing.T) {
 }
 
 func TestSiteMenusFollowTheUnion(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	menu := func(union string) []byte {
-		_, _, body := get(t, b.url+"/api/v1/site?union="+union)
+		_, _, body := harness.Get(t, b.URL+"/api/v1/site?union="+union)
 		return body
 	}
 	if !bytes.Contains(menu("41"), []byte("Classroom Supply Savings")) || bytes.Contains(menu("37"), []byte("Classroom Supply Savings")) {
@@ -195,9 +197,9 @@ func TestSiteMenusFollowTheUnion(t *testing.T) {
 }
 
 func TestSitemapListsOnlyWhatEveryVisitorMaySee(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
-	status, _, body := get(t, b.url+"/api/v1/sitemap")
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	status, _, body := harness.Get(t, b.URL+"/api/v1/sitemap")
 	if status != http.StatusOK {
 		t.Fatalf("status %d", status)
 	}
@@ -224,19 +226,19 @@ func grepLines(b []byte, sub string) string {
 }
 
 func TestRedirectBenefitSendsTheReaderToTheBenefit(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	var doc map[string]any
-	status, _, raw := get(t, b.url+"/api/v1/page?path=/&redirect_benefit=wireless")
+	status, _, raw := harness.Get(t, b.URL+"/api/v1/page?path=/&redirect_benefit=wireless")
 	if err := json.Unmarshal(raw, &doc); err != nil || status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != "/benefits/wireless" {
 		t.Fatalf("%d %s", status, raw)
 	}
 	// An unknown benefit leaves the page as asked; a malformed one is a 400.
-	_, _, raw = get(t, b.url+"/api/v1/page?path=/&redirect_benefit=no-such-benefit")
+	_, _, raw = harness.Get(t, b.URL+"/api/v1/page?path=/&redirect_benefit=no-such-benefit")
 	if !bytes.Contains(raw, []byte(`"kind":"home"`)) {
 		t.Fatalf("unknown benefit: %s", raw)
 	}
-	if status, _, _ := get(t, b.url+"/api/v1/page?path=/&redirect_benefit=../etc"); status != http.StatusBadRequest {
+	if status, _, _ := harness.Get(t, b.URL+"/api/v1/page?path=/&redirect_benefit=../etc"); status != http.StatusBadRequest {
 		t.Fatalf("malformed benefit: status %d", status)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build integration
 
-package server_test
+package account_test
 
 // The account flows against the real stand-ins: the Firebase Auth emulator (its out-of-band
 // codes stand in for the emails) and the Firestore emulator, with the stack's fixture CMS.
@@ -10,26 +10,22 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gofiber/fiber/v3"
-
 	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
 
 // realBFF builds the BFF in process from the stack's environment, with real Auth and Firestore.
-func realBFF(t *testing.T) *bff {
+func realBFF(t *testing.T) *harness.BFF {
 	t.Helper()
 	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
 		t.Skip("needs the stack's emulators: run inside `eval \"$(.bin/stack env)\"`")
@@ -46,21 +42,7 @@ func realBFF(t *testing.T) *bff {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(cfg, server.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	srv.Ready.Store(true)
-	t.Cleanup(func() {
-		_ = srv.App.ShutdownWithTimeout(time.Second)
-		srv.Close()
-	})
-	return &bff{url: "http://" + ln.Addr().String(), srv: srv}
+	return harness.Serve(t, cfg, server.Options{})
 }
 
 // oobCode is the newest out-of-band code the Auth emulator "mailed" to email for requestType
@@ -96,16 +78,16 @@ func uniqueEmail(prefix string) string {
 
 func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 	b := realBFF(t)
-	c := loadContract(t)
+	c := harness.LoadContract(t)
 	laptop, phone := newBrowser(t, b, c), newBrowser(t, b, c)
 	email := uniqueEmail("it")
 
 	reg := laptop.register(email)
-	if dig(reg.json, "session", "user", "emailVerified") != false {
+	if harness.Dig(reg.json, "session", "user", "emailVerified") != false {
 		t.Fatalf("a new account is unverified: %s", reg.body)
 	}
 	stored := laptop.want(laptop.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
-	if dig(stored.json, "profile", "union") != "37" || dig(stored.json, "profile", "home", "zip") != "94612" {
+	if harness.Dig(stored.json, "profile", "union") != "37" || harness.Dig(stored.json, "profile", "home", "zip") != "94612" {
 		t.Fatalf("profile in Firestore: %s", stored.body)
 	}
 
@@ -124,7 +106,7 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 	// Profile save and read back through Firestore.
 	laptop.want(laptop.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile(email)), 200)
 	stored = laptop.want(laptop.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
-	if dig(stored.json, "profile", "mobilePhone") != "5105550134" || dig(stored.json, "profile", "mobileOptDate") == nil {
+	if harness.Dig(stored.json, "profile", "mobilePhone") != "5105550134" || harness.Dig(stored.json, "profile", "mobileOptDate") == nil {
 		t.Fatalf("saved profile: %s", stored.body)
 	}
 
@@ -148,7 +130,7 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 	a := anon.want(anon.call("POST", "/api/v1/password/reset", "/api/v1/password/reset", map[string]any{
 		"apiKey": "fake-api-key", "lang": "en", "mode": "resetPassword", "oobCode": code, "password": "Reset1234", "confirmPassword": "Reset1234",
 	}), 200)
-	if dig(a.json, "session", "user", "email") != strings.ToLower(email) && dig(a.json, "session", "user", "email") != email {
+	if harness.Dig(a.json, "session", "user", "email") != strings.ToLower(email) && harness.Dig(a.json, "session", "user", "email") != email {
 		t.Fatalf("reset: %s", a.body)
 	}
 	anon.want(anon.signIn(email, "Changed12"), 401)
@@ -157,7 +139,7 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 
 func TestLoginSwitchAgainstFirestore(t *testing.T) {
 	b := realBFF(t)
-	c := loadContract(t)
+	c := harness.LoadContract(t)
 	store, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package server_test
+package blog_test
 
 // Integration tests of the blog and search through the whole BFF against the fixture CMS.
 
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
 )
 
 type blogList struct {
@@ -27,7 +27,7 @@ type blogList struct {
 
 func getBlogList(t *testing.T, url string) blogList {
 	t.Helper()
-	status, _, body := get(t, url)
+	status, _, body := harness.Get(t, url)
 	if status != http.StatusOK {
 		t.Fatalf("GET %s: status %d: %s", url, status, body)
 	}
@@ -38,12 +38,12 @@ func getBlogList(t *testing.T, url string) blogList {
 	return l
 }
 
-func purge(t *testing.T, b *bff, tags ...string) int {
+func purge(t *testing.T, b *harness.BFF, tags ...string) int {
 	t.Helper()
 	body, _ := json.Marshal(map[string][]string{"tags": tags})
-	resp := post(t, b.url+"/api/v1/hooks/cms", body, httpapi.Sign(secret, body))
+	resp := harness.Post(t, b.URL+"/api/v1/hooks/cms", body, harness.Sign(harness.WebhookSecret, body))
 	var res struct{ Purged int }
-	decode(t, resp, &res)
+	harness.Decode(t, resp, &res)
 	if resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("webhook status %d", resp.StatusCode)
 	}
@@ -51,19 +51,19 @@ func purge(t *testing.T, b *bff, tags ...string) int {
 }
 
 func TestPublishingAPostRefreshesItsLists(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
-	money := b.url + "/api/v1/blog/money-tips"
-	every := b.url + "/api/v1/blog/all-tips-updates"
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	money := b.URL + "/api/v1/blog/money-tips"
+	every := b.URL + "/api/v1/blog/all-tips-updates"
 
 	first := getBlogList(t, money).Posts[0]
 	if first.ID != "5539" || getBlogList(t, every).Posts[0].ID != "5539" {
 		t.Fatalf("newest post %+v; want 5539 first in both lists", first)
 	}
-	if status, _, _ := get(t, b.url+"/api/v1/blog/money-tips/5539"); status != http.StatusOK {
+	if status, _, _ := harness.Get(t, b.URL+"/api/v1/blog/money-tips/5539"); status != http.StatusOK {
 		t.Fatalf("post 5539: status %d", status)
 	}
-	cms.edit(t, "post/5539.json", first.Title, "Edited holiday budget")
+	cms.Edit(t, "post/5539.json", first.Title, "Edited holiday budget")
 	if got := getBlogList(t, money).Posts[0].Title; got != first.Title {
 		t.Fatalf("before the purge: %q; the fresh list must come from the cache", got)
 	}
@@ -77,20 +77,20 @@ func TestPublishingAPostRefreshesItsLists(t *testing.T) {
 	if got := getBlogList(t, every).Posts[0].Title; got != "Edited holiday budget" {
 		t.Fatalf("all-tips-updates after the purge: %q", got)
 	}
-	status, _, body := get(t, b.url+"/api/v1/blog/money-tips/5539")
+	status, _, body := harness.Get(t, b.URL+"/api/v1/blog/money-tips/5539")
 	if status != http.StatusOK || !strings.Contains(string(body), "Edited holiday budget") {
 		t.Fatalf("post after the purge: %d %s", status, body)
 	}
 
 	// A new post is in no cached list yet: publishing it sends the posts tag.
 	before := getBlogList(t, money)
-	src, err := os.ReadFile(filepath.Join(cms.dir, "post/5539.json"))
+	src, err := os.ReadFile(filepath.Join(cms.Dir, "post/5539.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fresh := strings.NewReplacer(`"nid": 5539`, `"nid": 5600`, "000000005539", "000000005600",
 		"2026-11-17T15:00:00+00:00", "2026-11-20T15:00:00+00:00", "Edited holiday budget", "A brand new post").Replace(string(src))
-	if err := os.WriteFile(filepath.Join(cms.dir, "post/5600.json"), []byte(fresh), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(cms.Dir, "post/5600.json"), []byte(fresh), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if got := getBlogList(t, money).TotalResults; got != before.TotalResults {
@@ -107,15 +107,15 @@ func TestPublishingAPostRefreshesItsLists(t *testing.T) {
 }
 
 func TestBlogListPagingToTheEnd(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
-	first := getBlogList(t, b.url+"/api/v1/blog/all-tips-updates")
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	first := getBlogList(t, b.URL+"/api/v1/blog/all-tips-updates")
 	if first.TotalResults < 30 || len(first.Posts) != 10 {
 		t.Fatalf("total %d, %d posts", first.TotalResults, len(first.Posts))
 	}
 	seen := map[string]bool{}
 	for offset := 0; offset < first.TotalResults; offset += 10 {
-		for _, p := range getBlogList(t, b.url+"/api/v1/blog/all-tips-updates?offset="+itoa(offset)).Posts {
+		for _, p := range getBlogList(t, b.URL+"/api/v1/blog/all-tips-updates?offset="+itoa(offset)).Posts {
 			seen[p.ID] = true
 		}
 	}
@@ -123,13 +123,13 @@ func TestBlogListPagingToTheEnd(t *testing.T) {
 		t.Fatalf("paged through %d posts; want %d", len(seen), first.TotalResults)
 	}
 	for _, offset := range []int{first.TotalResults, first.TotalResults + 7} {
-		l := getBlogList(t, b.url+"/api/v1/blog/all-tips-updates?offset="+itoa(offset))
+		l := getBlogList(t, b.URL+"/api/v1/blog/all-tips-updates?offset="+itoa(offset))
 		if len(l.Posts) != 0 || l.TotalResults != first.TotalResults {
 			t.Errorf("offset %d: %d posts, total %d", offset, len(l.Posts), l.TotalResults)
 		}
 	}
-	topic := getBlogList(t, b.url+"/api/v1/blog/all-tips-updates?topic=214")
-	month := getBlogList(t, b.url+"/api/v1/blog/all-tips-updates?date=2025-09")
+	topic := getBlogList(t, b.URL+"/api/v1/blog/all-tips-updates?topic=214")
+	month := getBlogList(t, b.URL+"/api/v1/blog/all-tips-updates?date=2025-09")
 	if topic.TotalResults == 0 || topic.TotalResults >= first.TotalResults || month.TotalResults != 2 {
 		t.Errorf("topic 214: %d, 2025-09: %d", topic.TotalResults, month.TotalResults)
 	}
@@ -141,18 +141,18 @@ func TestBlogListPagingToTheEnd(t *testing.T) {
 		"/api/v1/search?q=zzqxjv":                 200,
 		"/api/v1/search?q=budget&type=nonsense":   400,
 	} {
-		if status, _, body := get(t, b.url+target); status != want {
+		if status, _, body := harness.Get(t, b.URL+target); status != want {
 			t.Errorf("%s: status %d; want %d: %s", target, status, want, body)
 		}
 	}
 }
 
 func TestSearchResultsComeInTypeOrder(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	rank := map[string]int{"benefit": 0, "category": 1, "page": 2, "landing": 3, "post": 4}
 	for _, typ := range []string{"all", "benefits", "blogpost"} {
-		status, _, body := get(t, b.url+"/api/v1/search?q=budget&type="+typ)
+		status, _, body := harness.Get(t, b.URL+"/api/v1/search?q=budget&type="+typ)
 		if status != http.StatusOK {
 			t.Fatalf("%s: status %d", typ, status)
 		}
@@ -191,10 +191,10 @@ func itoa(n int) string {
 // Search answers every reader alike, so the text of gated pages (members-only or limited to
 // unions, whose fixtures start with a marker sentence) must never be in it.
 func TestSearchNeverShowsTheTextOfGatedPages(t *testing.T) {
-	cms := startCMS(t)
-	b := startBFF(t, testConfig(cms.URL))
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	for _, q := range []string{"only content", "members", "toolkit", "cwa", "union"} {
-		status, _, body := get(t, b.url+"/api/v1/search?q="+strings.ReplaceAll(q, " ", "+"))
+		status, _, body := harness.Get(t, b.URL+"/api/v1/search?q="+strings.ReplaceAll(q, " ", "+"))
 		if status != http.StatusOK {
 			t.Fatalf("%s: status %d", q, status)
 		}

@@ -1,0 +1,214 @@
+// Package harness runs the whole BFF in process for tests, built as main builds it (server.New),
+// against the fixture CMS served from a private copy of fixtures/cms, with Firebase Auth and
+// Firestore replaced by accounttest's fakes unless a test brings the emulators. Each feature
+// package's integration tests use it; so do the contract tests, through Contract.
+package harness
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/server"
+)
+
+// WebhookSecret is the CMS webhook secret of the BFFs Config builds.
+const WebhookSecret = "test-webhook-secret"
+
+// Root is the repository's top folder, found from this file, so tests in any package reach
+// fixtures/ and contracts/ the same way.
+func Root() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "..")
+}
+
+// CMS is the fixture CMS serving a private copy of fixtures/cms, so a test can edit content as
+// an editor would, and counting the API requests it answers by path and query.
+type CMS struct {
+	*httptest.Server
+	Dir string // the copy of fixtures/cms it serves
+
+	mu       sync.Mutex
+	requests map[string]int
+}
+
+// StartCMS starts a fixture CMS for the test.
+func StartCMS(t testing.TB) *CMS {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(Root(), "fixtures", "cms"))); err != nil {
+		t.Fatal(err)
+	}
+	f := &CMS{Dir: dir, requests: map[string]int{}}
+	h := cmsfixture.NewHandler(dir)
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.requests[r.URL.Path+"?"+r.URL.RawQuery]++
+		f.mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(f.Close)
+	return f
+}
+
+// Count is how many requests for pathAndQuery the CMS has answered.
+func (f *CMS) Count(pathAndQuery string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.requests[pathAndQuery]
+}
+
+// Edit rewrites a fixture file in the CMS's copy, as publishing would.
+func (f *CMS) Edit(t testing.TB, file, old, new string) {
+	t.Helper()
+	p := filepath.Join(f.Dir, file)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s does not contain %q", file, old)
+	}
+	if err := os.WriteFile(p, bytes.ReplaceAll(b, []byte(old), []byte(new)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Config is a BFF configuration for tests against cmsURL; env overrides single variables.
+// Nothing listens at its frontend URL: revalidation fails softly.
+func Config(cmsURL string, env map[string]string) config.Config {
+	cfg, err := config.Load(func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
+		return map[string]string{
+			"CMS_URL":            cmsURL,
+			"CMS_TIMEOUT":        "500ms",
+			"CMS_WEBHOOK_SECRET": WebhookSecret,
+			"FIREBASE_API_KEY":   "test-key",
+			"FRONTEND_URL":       "http://127.0.0.1:1",
+		}[k]
+	})
+	if err != nil {
+		panic(err)
+	}
+	return cfg
+}
+
+// BFF is a BFF listening on loopback, with a clock the test moves and the account fakes it
+// runs on (nil when it runs on the emulators).
+type BFF struct {
+	URL      string
+	Server   *server.Server
+	now      *atomic.Int64 // unix nanoseconds
+	Auth     *accounttest.Auth
+	Profiles *accounttest.Profiles
+}
+
+// StartBFF builds the BFF from cfg on accounttest's fakes and a clock at 2026-11-21 12:00 UTC.
+func StartBFF(t testing.TB, cfg config.Config) *BFF {
+	t.Helper()
+	now := new(atomic.Int64)
+	now.Store(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC).UnixNano())
+	auth, profiles := accounttest.NewAuth(), accounttest.NewProfiles()
+	b := Serve(t, cfg, server.Options{
+		Now:      func() time.Time { return time.Unix(0, now.Load()) },
+		Auth:     auth,
+		Profiles: profiles,
+	})
+	b.now, b.Auth, b.Profiles = now, auth, profiles
+	return b
+}
+
+// Serve builds the BFF from cfg and o (real upstreams where o names none) and listens on
+// loopback until the test ends.
+func Serve(t testing.TB, cfg config.Config, o server.Options) *BFF {
+	t.Helper()
+	o.Logger = slog.New(slog.DiscardHandler)
+	srv, err := server.New(cfg, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	srv.Ready.Store(true)
+	t.Cleanup(func() {
+		_ = srv.App.ShutdownWithTimeout(time.Second)
+		srv.Close()
+	})
+	return &BFF{URL: "http://" + ln.Addr().String(), Server: srv}
+}
+
+// Advance moves the BFF's clock.
+func (b *BFF) Advance(d time.Duration) { b.now.Add(int64(d)) }
+
+// Get fetches url and reads the whole answer.
+func Get(t testing.TB, url string) (int, http.Header, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, resp.Header, body
+}
+
+// Post sends a JSON body, signed with sig as the CMS would when sig is not empty.
+func Post(t testing.TB, url string, body []byte, sig string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if sig != "" {
+		req.Header.Set("X-CMS-Signature", sig)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// Decode reads a JSON answer into into and closes it.
+func Decode(t testing.TB, resp *http.Response, into any) {
+	t.Helper()
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(into); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Sign is the X-CMS-Signature the CMS sends with a webhook body.
+func Sign(secret string, body []byte) string {
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(body)
+	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
+}

@@ -1,0 +1,98 @@
+package httpapi
+
+import (
+	"context"
+	"strings"
+	"unicode"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Who is asking: each request resolves it once, in middleware, and handlers read it from there.
+
+// SessionCookie is the name of the BFF's session cookie. Next.js forwards /api/v1 to the BFF, so
+// the browser holds it first-party; it is HttpOnly and never read by scripts.
+const SessionCookie = "session"
+
+// Members tells who a session cookie belongs to and which union their pages are for
+// (account.SessionService).
+type Members interface {
+	// Identify returns the member of a live session; apperr.Unauthenticated otherwise.
+	Identify(ctx context.Context, cookie string) (portal.Identity, error)
+	// MemberUnion is the union term id of the member's profile; "" when it names none.
+	MemberUnion(ctx context.Context, id portal.Identity) (string, error)
+}
+
+// Readers resolves the union a reader asked for against the site's unions (content.Service).
+type Readers interface {
+	Reader(ctx context.Context, a portal.Audience, union string) (portal.Reader, error)
+}
+
+// maxUnionLen bounds the union parameter: term ids and short names are short.
+const maxUnionLen = 64
+
+type readerKey struct{}
+
+// resolveReader finds who a content document is for, once per request: a signed-in member reads
+// as a member of their profile's union; a visitor (or a member without one) in the union the
+// frontend passes (from ?union= or its cookie). A dead session, or a profile that cannot be
+// read, reads as a visitor: the page still renders.
+func resolveReader(members Members, readers Readers) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		union := c.Query("union")
+		if len(union) > maxUnionLen || strings.ContainsFunc(union, unicode.IsControl) {
+			return apperr.Field("union", "The union parameter is not a union.")
+		}
+		audience := portal.Anonymous
+		if cookie := c.Cookies(SessionCookie); cookie != "" {
+			if id, err := members.Identify(c.Context(), cookie); err == nil {
+				if own, err := members.MemberUnion(c.Context(), id); err == nil {
+					audience = portal.Member
+					if own != "" {
+						union = own
+					}
+				}
+			}
+		}
+		r, err := readers.Reader(c.Context(), audience, union)
+		if err != nil {
+			return err
+		}
+		c.Locals(readerKey{}, r)
+		return c.Next()
+	}
+}
+
+// reader is the request's reader, as resolveReader left it.
+func reader(c fiber.Ctx) portal.Reader {
+	r, _ := c.Locals(readerKey{}).(portal.Reader)
+	return r
+}
+
+type identityKey struct{}
+
+// requireMember lets a request through only with a live session, and hands its identity on:
+// the uid a handler acts for comes from here, never from the request. A dead session's cookie
+// is cleared.
+func requireMember(members Members, cookies sessionCookies) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		id, err := members.Identify(c.Context(), c.Cookies(SessionCookie))
+		if err != nil {
+			if apperr.Is(err, apperr.Unauthenticated) {
+				cookies.clear(c)
+			}
+			return err
+		}
+		c.Locals(identityKey{}, id)
+		return c.Next()
+	}
+}
+
+// identity is the member requireMember let through.
+func identity(c fiber.Ctx) portal.Identity {
+	id, _ := c.Locals(identityKey{}).(portal.Identity)
+	return id
+}

@@ -1,0 +1,130 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"regexp"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Purger drops cached entries by tag (cache.Store).
+type Purger interface {
+	Purge(tags ...string) int
+}
+
+// Revalidator asks the frontend to drop its cached fetches for some tags (revalidate.Client).
+type Revalidator interface {
+	Revalidate(ctx context.Context, tags []string) error
+}
+
+// HooksDeps are the CMS publish webhook's dependencies.
+type HooksDeps struct {
+	Purger      Purger
+	Revalidator Revalidator
+	Secret      string // HMAC-SHA256 key of X-CMS-Signature
+	Logger      *slog.Logger
+}
+
+// Hooks mounts the CMS publish webhook.
+func Hooks(d HooksDeps) Mount {
+	h := hookHandlers{d}
+	return func(api fiber.Router) {
+		api.Post("/hooks/cms", h.cmsWebhook)
+	}
+}
+
+type hookHandlers struct{ HooksDeps }
+
+// maxWebhookBody bounds the webhook body: a list of tags is small.
+const maxWebhookBody = 64 << 10
+
+// maxWebhookTags bounds how many tags one webhook may purge.
+const maxWebhookTags = 200
+
+var tagPattern = regexp.MustCompile(`^[a-z_]+(:[A-Za-z0-9_./-]{1,200})?$`)
+
+type purgeRequest struct {
+	Tags []string `json:"tags"`
+}
+
+type purgeResult struct {
+	Tags        []string `json:"tags"`
+	Purged      int      `json:"purged"`
+	Revalidated []string `json:"revalidated"`
+}
+
+// cmsWebhook answers POST /api/v1/hooks/cms: a publish in the CMS purges the tags it names, then
+// asks Next.js to revalidate what it caches of them. The signature is checked before anything
+// else is read, so an unsigned request can neither purge nor probe.
+func (h hookHandlers) cmsWebhook(c fiber.Ctx) error {
+	body := c.Body()
+	if !validSignature(h.Secret, body, c.Get("X-CMS-Signature")) {
+		return apperr.New(apperr.Unauthenticated, "The webhook signature is missing or wrong.")
+	}
+	if len(body) > maxWebhookBody {
+		return apperr.New(apperr.Invalid, "The webhook body is too large.")
+	}
+	var req purgeRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return apperr.Fields("The webhook body must be JSON: {\"tags\": [...]}.", apperr.FieldError{Field: "tags", Message: "Must be a JSON list of tags."})
+	}
+	if len(req.Tags) == 0 || len(req.Tags) > maxWebhookTags {
+		return apperr.Field("tags", "Name between 1 and 200 tags.")
+	}
+	for _, t := range req.Tags {
+		if !tagPattern.MatchString(t) {
+			return apperr.Field("tags", "Unknown tag "+t)
+		}
+	}
+	purged := h.Purger.Purge(req.Tags...)
+
+	next := frontendTags(req.Tags)
+	res := purgeResult{Tags: req.Tags, Purged: purged, Revalidated: []string{}}
+	if err := h.Revalidator.Revalidate(c.Context(), next); err != nil {
+		// The BFF's own cache is purged; Next.js's copy of the chrome expires on its own.
+		h.Logger.Warn("frontend revalidation failed", slog.Any("tags", next), slog.String("err", err.Error()))
+	} else {
+		res.Revalidated = next
+	}
+	return c.Status(fiber.StatusAccepted).JSON(res)
+}
+
+// frontendTags are the tags Next.js caches under: its fetches of the site chrome carry "site",
+// and any fetch may carry a CMS tag itself.
+func frontendTags(tags []string) []string {
+	out := append([]string(nil), tags...)
+	for _, t := range tags {
+		if portal.IsSiteWide(t) {
+			return append(out, "site")
+		}
+	}
+	return out
+}
+
+// validSignature checks "sha256=<hex HMAC-SHA256 of body>" in constant time. An empty secret
+// refuses everything.
+func validSignature(secret string, body []byte, header string) bool {
+	if secret == "" {
+		return false
+	}
+	hexSig, ok := strings.CutPrefix(header, "sha256=")
+	if !ok {
+		return false
+	}
+	got, err := hex.DecodeString(hexSig)
+	if err != nil {
+		return false
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(body)
+	return hmac.Equal(got, mac.Sum(nil))
+}

@@ -1,0 +1,146 @@
+package httpapi
+
+import (
+	"context"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/contracts"
+)
+
+// Credentials signs members in and up and changes, resets and verifies their credentials
+// (account.CredentialService). Calls that open a session answer its cookie value too.
+type Credentials interface {
+	SignIn(ctx context.Context, req portal.SignInRequest) (portal.AuthResult, string, error)
+	Register(ctx context.Context, req portal.RegisterRequest) (portal.AuthResult, string, error)
+	SendVerification(ctx context.Context, id portal.Identity) (string, error)
+	ChangePassword(ctx context.Context, id portal.Identity, req portal.ChangePasswordRequest) (portal.AuthResult, string, error)
+	ChangeEmail(ctx context.Context, id portal.Identity, req portal.ChangeEmailRequest) (portal.AuthResult, string, error)
+	ForgotPassword(ctx context.Context, email string) (string, error)
+	ResetPassword(ctx context.Context, req portal.ResetPasswordRequest) (portal.AuthResult, string, error)
+}
+
+type sessionHandlers struct {
+	sessions    Sessions
+	credentials Credentials
+	cookies     sessionCookies
+	limits      attemptLimits
+}
+
+func (h sessionHandlers) getSession(c fiber.Ctx) error {
+	session, clear, err := h.sessions.Session(c.Context(), c.Cookies(SessionCookie))
+	if err != nil {
+		return err
+	}
+	if clear {
+		h.cookies.clear(c)
+	}
+	return c.JSON(session)
+}
+
+// answer sends an AuthResult and sets the session cookie it came with.
+func (h sessionHandlers) answer(c fiber.Ctx, status int, result portal.AuthResult, cookie string, err error) error {
+	if err != nil {
+		return err
+	}
+	h.cookies.set(c, cookie)
+	return c.Status(status).JSON(result)
+}
+
+func (h sessionHandlers) signIn(c fiber.Ctx) error {
+	var req portal.SignInRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if err := h.limits.allow(c, "signin", req.Email); err != nil {
+		return err
+	}
+	result, cookie, err := h.credentials.SignIn(c.Context(), req)
+	return h.answer(c, fiber.StatusOK, result, cookie, err)
+}
+
+func (h sessionHandlers) signOut(c fiber.Ctx) error {
+	h.cookies.clear(c)
+	return c.JSON(fiber.Map{"message": contracts.Message("logoutSuccess")})
+}
+
+func (h sessionHandlers) register(c fiber.Ctx) error {
+	var req portal.RegisterRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if err := h.limits.allow(c, "signup", req.Email); err != nil {
+		return err
+	}
+	result, cookie, err := h.credentials.Register(c.Context(), req)
+	return h.answer(c, fiber.StatusCreated, result, cookie, err)
+}
+
+func (h sessionHandlers) forgotPassword(c fiber.Ctx) error {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if err := h.limits.allow(c, "reset", req.Email); err != nil {
+		return err
+	}
+	message, err := h.credentials.ForgotPassword(c.Context(), req.Email)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusAccepted).JSON(fiber.Map{"message": message})
+}
+
+func (h sessionHandlers) resetPassword(c fiber.Ctx) error {
+	var req portal.ResetPasswordRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if err := h.limits.allow(c, "reset", ""); err != nil {
+		return err
+	}
+	result, cookie, err := h.credentials.ResetPassword(c.Context(), req)
+	return h.answer(c, fiber.StatusOK, result, cookie, err)
+}
+
+func (h sessionHandlers) sendVerification(c fiber.Ctx) error {
+	id := identity(c)
+	if err := h.limits.allow(c, "verify", id.UID); err != nil {
+		return err
+	}
+	message, err := h.credentials.SendVerification(c.Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"message": message})
+}
+
+func (h sessionHandlers) changePassword(c fiber.Ctx) error {
+	var req portal.ChangePasswordRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	id := identity(c)
+	// The current password is checked by signing in: limit it like a sign-in.
+	if err := h.limits.allow(c, "signin", id.Email); err != nil {
+		return err
+	}
+	result, cookie, err := h.credentials.ChangePassword(c.Context(), id, req)
+	return h.answer(c, fiber.StatusOK, result, cookie, err)
+}
+
+func (h sessionHandlers) changeEmail(c fiber.Ctx) error {
+	var req portal.ChangeEmailRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	id := identity(c)
+	if err := h.limits.allow(c, "signin", id.Email); err != nil {
+		return err
+	}
+	result, cookie, err := h.credentials.ChangeEmail(c.Context(), id, req)
+	return h.answer(c, fiber.StatusOK, result, cookie, err)
+}
