@@ -285,3 +285,44 @@ func TestARequestWaitingOnALoadGivesUpAtItsDeadline(t *testing.T) {
 		t.Fatalf("status %d after %v; want 503 at the 100ms deadline", resp.StatusCode, time.Since(start))
 	}
 }
+
+// oneMember knows one session cookie, "alice", whose profile names union 42; it counts how often
+// the session is verified.
+type oneMember struct{ identified *int }
+
+func (m oneMember) Identify(_ context.Context, cookie string) (portal.Identity, error) {
+	*m.identified++
+	if cookie != "alice" {
+		return portal.Identity{}, apperr.New(apperr.Unauthenticated, "Your session has ended. Please log in again.")
+	}
+	return portal.Identity{UID: "alice-uid"}, nil
+}
+
+func (oneMember) MemberUnion(context.Context, portal.Identity) (string, error) { return "42", nil }
+
+func TestAMembersPagesAreForTheUnionOfTheirProfileAndTheSessionIsVerifiedOnce(t *testing.T) {
+	pages := &fakePages{}
+	identified := 0
+	app := New(testOptions(io.Discard), Content(ContentDeps{Pages: pages, Members: oneMember{&identified}}))
+	for cookie, want := range map[string]portal.Reader{
+		"alice": {Audience: portal.Member, Union: "42", Chosen: true},    // the profile's union wins over ?union=
+		"dead":  {Audience: portal.Anonymous, Union: "37", Chosen: true}, // a dead session reads as a visitor
+		"":      {Audience: portal.Anonymous, Union: "37", Chosen: true}, // no session
+	} {
+		identified = 0
+		r := httptest.NewRequest("GET", "/api/v1/page?path=/&union=37", nil)
+		if cookie != "" {
+			r.AddCookie(&http.Cookie{Name: SessionCookie, Value: cookie})
+		}
+		resp, err := app.Test(r)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%q: %v %v", cookie, resp, err)
+		}
+		if got := pages.asked[len(pages.asked)-1].Reader; got != want {
+			t.Errorf("cookie %q: reader %+v; want %+v", cookie, got, want)
+		}
+		if wantIdentified := min(len(cookie), 1); identified != wantIdentified {
+			t.Errorf("cookie %q: the session was verified %d times; want %d", cookie, identified, wantIdentified)
+		}
+	}
+}
