@@ -3,7 +3,6 @@ package cms
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -119,12 +118,6 @@ type rawVariable struct {
 	Value map[string]any `json:"value"`
 }
 
-// Paragraph attributes every bundle shares; the rest are the bundle's own fields.
-var paragraphCommon = map[string]bool{
-	"is_active": true, "start_date": true, "end_date": true, "display_above_header": true,
-	"drupal_internal__id": true, "langcode": true, "status": true, "created": true, "changed": true,
-}
-
 // richText is what CMS HTML may contain once it reaches a page: the UGC policy keeps formatting,
 // links and images, and drops scripts, styles and event handlers, whatever an editor pasted.
 var richText = func() *bluemonday.Policy {
@@ -200,7 +193,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	if n.LogoImage, err = c.firstImage(doc, r, "logo_image"); err != nil {
 		return nil, err
 	}
-	ps, err := c.reshapeParagraphs(doc, doc.related(r, "paragraphs"), 0)
+	ps, err := c.reshapeParagraphs(doc, doc.related(r, "paragraphs"))
 	if err != nil {
 		return nil, err
 	}
@@ -265,107 +258,6 @@ func (c *Client) reshapeBenefitTeaser(doc *document, r *resource) (portal.Benefi
 		Category:            nodeRef(doc, r, "category"),
 		Changed:             raw.Changed,
 	}, nil
-}
-
-// maxParagraphDepth stops a cyclic or absurdly nested paragraph tree from recursing forever.
-const maxParagraphDepth = 5
-
-func (c *Client) reshapeParagraphs(doc *document, rs []*resource, depth int) ([]portal.Paragraph, error) {
-	if depth > maxParagraphDepth {
-		return nil, fmt.Errorf("paragraphs nested deeper than %d", maxParagraphDepth)
-	}
-	out := make([]portal.Paragraph, 0, len(rs))
-	for _, r := range rs {
-		p, err := c.reshapeParagraph(doc, r, depth)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-// reshapeParagraph keeps a paragraph's own fields generic (the page package types them per
-// bundle) but converts every value into portal form: rich text to sanitised HTML, links to
-// CMSLink, related files to Image, related paragraphs to nested Paragraphs.
-func (c *Client) reshapeParagraph(doc *document, r *resource, depth int) (portal.Paragraph, error) {
-	var attrs map[string]json.RawMessage
-	if err := r.attrs(&attrs); err != nil {
-		return portal.Paragraph{}, err
-	}
-	var common struct {
-		IsActive           *bool      `json:"is_active"`
-		StartDate          *time.Time `json:"start_date"`
-		EndDate            *time.Time `json:"end_date"`
-		DisplayAboveHeader bool       `json:"display_above_header"`
-	}
-	if err := r.attrs(&common); err != nil {
-		return portal.Paragraph{}, err
-	}
-	p := portal.Paragraph{
-		ID:                 r.ID,
-		Bundle:             strings.TrimPrefix(r.Type, "paragraph--"),
-		Active:             common.IsActive == nil || *common.IsActive,
-		Start:              common.StartDate,
-		End:                common.EndDate,
-		DisplayAboveHeader: common.DisplayAboveHeader,
-		Fields:             make(map[string]any, len(attrs)+len(r.Relationships)),
-	}
-	for name, raw := range attrs {
-		if paragraphCommon[name] {
-			continue
-		}
-		p.Fields[camel(name)] = c.fieldValue(raw)
-	}
-	for name := range r.Relationships {
-		related := doc.related(r, name)
-		if len(related) == 0 {
-			continue
-		}
-		switch {
-		case strings.HasPrefix(related[0].Type, "file--"):
-			img, err := c.reshapeImage(related[0])
-			if err != nil {
-				return portal.Paragraph{}, err
-			}
-			p.Fields[camel(name)] = img
-		case strings.HasPrefix(related[0].Type, "paragraph--"):
-			items, err := c.reshapeParagraphs(doc, related, depth+1)
-			if err != nil {
-				return portal.Paragraph{}, err
-			}
-			p.Fields[camel(name)] = items
-		}
-	}
-	return p, nil
-}
-
-// fieldValue converts one raw attribute: a link object becomes a CMSLink, a rich text object its
-// sanitised HTML, anything else its plain JSON value.
-func (c *Client) fieldValue(raw json.RawMessage) any {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '{' {
-		var probe map[string]json.RawMessage
-		if json.Unmarshal(raw, &probe) == nil {
-			if _, ok := probe["uri"]; ok {
-				var l rawLink
-				if json.Unmarshal(raw, &l) == nil {
-					return reshapeLink(l)
-				}
-			}
-			if _, ok := probe["processed"]; ok {
-				var t rawText
-				if json.Unmarshal(raw, &t) == nil {
-					return html(t)
-				}
-			}
-		}
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil
-	}
-	return v
 }
 
 func (c *Client) reshapeImage(r *resource) (portal.Image, error) {
@@ -531,17 +423,6 @@ func html(t rawText) string {
 		src = t.Value
 	}
 	return richText.Sanitize(src)
-}
-
-// camel turns the CMS's snake_case field names into the spec's camelCase ones.
-func camel(s string) string {
-	parts := strings.Split(s, "_")
-	for i := 1; i < len(parts); i++ {
-		if parts[i] != "" {
-			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
-		}
-	}
-	return strings.Join(parts, "")
 }
 
 // id is a CMS numeric id (nid, tid, mlid) that may arrive as a JSON number or a string.

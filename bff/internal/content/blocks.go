@@ -1,10 +1,7 @@
 package content
 
 import (
-	"html"
 	"log/slog"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,250 +9,192 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// reader is what a builder needs to know about the request: who reads (link titles, links meant
+// blockContext is what a builder needs to know about the request: who reads (link titles, links meant
 // for members) and when (nested items have active windows of their own).
-type reader struct {
+type blockContext struct {
 	audience portal.Audience
 	now      time.Time
 }
 
-// blockBuilders type each bundle's paragraph into its block for a reader. Every bundle of spec 3
-// §2 has one; a bundle missing here is unknown and skipped.
-var blockBuilders = map[string]func(p portal.Paragraph, r reader) portal.Block{
-	"text_block": func(p portal.Paragraph, _ reader) portal.Block {
-		return portal.TextBlock{Type: "text_block", ID: p.ID, Headline: p.Str("headline"), HTML: p.Str("body")}
-	},
-	"fifty_fifty": func(p portal.Paragraph, r reader) portal.Block {
+// block types a paragraph's content into its block for the reader; nil for content it does not
+// know. The cms package has already read every field, so what is left here depends on the
+// request: the links the reader follows, the items active now and each place's image style.
+func (r blockContext) block(p portal.Paragraph) portal.Block {
+	switch c := p.Content.(type) {
+	case portal.TextParagraph:
+		return portal.TextBlock{Type: "text_block", ID: p.ID, Headline: c.Headline, HTML: c.HTML}
+	case portal.FiftyFiftyParagraph:
 		return portal.FiftyFiftyBlock{
-			Type: "fifty_fifty", ID: p.ID, Eyebrow: p.Str("eyebrow"), Headline: p.Str("headline"),
-			HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")), Image: portal.StyledImage(p.Image("image"), "800x490"),
-			ImageLayout: imageSide(p.Str("imageLayout")), ImageLink: r.link(p.Link("imageLink")),
-			YouTubeID: youTubeID(p.Str("youTubeId")), Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
+			Type: "fifty_fifty", ID: p.ID, Eyebrow: c.Eyebrow, Headline: c.Headline, HTML: c.HTML,
+			Image: portal.StyledImage(c.Image, "800x490"), ImageLayout: c.ImageLayout, ImageLink: r.link(c.ImageLink),
+			YouTubeID: c.YouTubeID, Link: r.main(c.MainLink), LinkSecondary: r.link(c.LinkSecondary),
 		}
-	},
-	"seventy_thirty": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.SeventyThirtyParagraph:
 		return portal.SeventyThirtyBlock{
-			Type: "seventy_thirty", ID: p.ID, Eyebrow: p.Str("eyebrow"), Headline: p.Str("headline"),
-			HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")), Image: portal.StyledImage(p.Image("image"), "372x372"),
-			ImageLayout: imageSide(p.Str("imageLayout")), Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
+			Type: "seventy_thirty", ID: p.ID, Eyebrow: c.Eyebrow, Headline: c.Headline, HTML: c.HTML,
+			Image: portal.StyledImage(c.Image, "372x372"), ImageLayout: c.ImageLayout,
+			Link: r.main(c.MainLink), LinkSecondary: r.link(c.LinkSecondary),
 		}
-	},
-	"benefit_promo": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.BenefitPromoParagraph:
 		b := portal.BenefitPromoBlock{
-			Type: "benefit_promo", ID: p.ID, Eyebrow: p.Str("eyebrow"),
-			Headline: firstNonEmpty(p.Str("headline"), field(p, "benefitPromoReference", "title")),
-			Subtitle: p.Str("benefitPromoSubtitle"), HTML: firstNonEmpty(p.Str("descFormatted"), p.Str("body")),
-			Image:       portal.StyledImage(firstImage(p.Image("benefitPromoSourceImage"), p.Image("image")), "385x315"),
-			ImageLayout: imageSide(p.Str("imageLayout")), Link: r.primary(p),
+			Type: "benefit_promo", ID: p.ID, Eyebrow: c.Eyebrow, Headline: c.Headline, Subtitle: c.Subtitle,
+			HTML: c.HTML, Image: portal.StyledImage(c.Image, "385x315"), ImageLayout: c.ImageLayout,
+			Link: r.main(c.MainLink),
 		}
-		// The reference names the benefit page; its link text is the editor's, else "Learn more".
-		if path := field(p, "benefitPromoReference", "path"); path != "" {
-			b.Link = r.link(&portal.CMSLink{URL: path, Title: firstNonEmpty(p.Str("benefitPromoLinkText"), "Learn more")})
+		if c.Benefit != nil {
+			b.Link = r.link(c.Benefit)
 		}
 		return b
-	},
-	"grid_simple": gridBlock("grid_simple"),
-	"grid_scroll": gridBlock("grid_scroll"),
-	"wide_promo": func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.WidePromoBlock{
-			Type: "wide_promo", ID: p.ID, Headline: p.Str("headline"),
-			HTML:  richOrText(p.Str("descFormatted"), p.Str("description")),
-			Image: portal.StyledImage(p.Image("image"), "1280x380"), ImageMobile: portal.StyledImage(p.Image("image"), "412w"),
-			ImageLayout: imageSide(p.Str("imageLayout")), TextLayout: "left", SpecialWords: strs(p.Fields["specialWords"]),
-			Link: r.primary(p),
+	case portal.GridParagraph:
+		return r.grid(p, c)
+	case portal.WidePromoParagraph:
+		return portal.WidePromoBlock{
+			Type: "wide_promo", ID: p.ID, Headline: c.Headline, HTML: c.HTML,
+			Image: portal.StyledImage(c.Image, "1280x380"), ImageMobile: portal.StyledImage(c.Image, "412w"),
+			ImageLayout: c.ImageLayout, TextLayout: c.TextLayout, SpecialWords: orEmpty(c.SpecialWords),
+			Link: r.main(c.MainLink),
 		}
-		if p.Str("textLayout") == "center" || p.Str("textLayout") == "text_center" {
-			b.TextLayout = "center"
-		}
-		return b
-	},
-	"stat_counter": func(p portal.Paragraph, r reader) portal.Block {
-		return portal.StatCounterBlock{
-			Type: "stat_counter", ID: p.ID, Stat: max(p.Int("stat"), 0), Description: p.Str("description"),
-			Link: r.primary(p),
-		}
-	},
-	"icons": func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.IconsBlock{Type: "icons", ID: p.ID, Headline: p.Str("headline"), Items: []portal.IconItem{}}
-		for _, it := range r.items(p, "items", "twoThree") {
-			b.Items = append(b.Items, portal.IconItem{
-				Icon: it.Image("icon"), Headline: it.Str("headline"),
-				HTML: firstNonEmpty(it.Str("descFormatted"), it.Str("body")), Link: r.primary(it),
-			})
+	case portal.StatCounterParagraph:
+		return portal.StatCounterBlock{Type: "stat_counter", ID: p.ID, Stat: c.Stat, Description: c.Description, Link: r.main(c.MainLink)}
+	case portal.IconsParagraph:
+		b := portal.IconsBlock{Type: "icons", ID: p.ID, Headline: c.Headline, Items: []portal.IconItem{}}
+		for _, it := range active(r, c.Items) {
+			b.Items = append(b.Items, portal.IconItem{Icon: it.Icon, Headline: it.Headline, HTML: it.HTML, Link: r.main(it.MainLink)})
 		}
 		return b
-	},
-	"sweepstakes": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.SweepstakesParagraph:
 		return portal.SweepstakesBlock{
-			Type: "sweepstakes", ID: p.ID, Eyebrow: p.Str("eyebrow"), EyebrowTwo: p.Str("eyebrowTwo"),
-			Headline: p.Str("headline"), HTML: p.Str("descFormatted"), DetailsHTML: p.Str("body"),
-			Attribution: p.Str("attribution"), Image: portal.StyledImage(p.Image("image"), "537x490"),
-			ImageLink: r.link(p.Link("imageLink")), ImageLayout: imageSide(p.Str("imageLayout")),
-			YouTubeID: youTubeID(p.Str("youTubeId")), Link: r.primary(p), BackgroundColor: hexColor(p.Str("backgroundColor")),
+			Type: "sweepstakes", ID: p.ID, Eyebrow: c.Eyebrow, EyebrowTwo: c.EyebrowTwo, Headline: c.Headline,
+			HTML: c.HTML, DetailsHTML: c.DetailsHTML, Attribution: c.Attribution,
+			Image: portal.StyledImage(c.Image, "537x490"), ImageLink: r.link(c.ImageLink), ImageLayout: c.ImageLayout,
+			YouTubeID: c.YouTubeID, Link: r.main(c.MainLink), BackgroundColor: c.BackgroundColor,
 		}
-	},
-	"testimonial": func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.TestimonialBlock{Type: "testimonial", ID: p.ID, Headline: p.Str("headline"), Items: []portal.TestimonialItem{}}
-		for _, it := range r.items(p, "twoThree", "items") {
-			b.Items = append(b.Items, portal.TestimonialItem{
-				Icon: it.Image("icon"), HTML: firstNonEmpty(it.Str("body"), it.Str("descFormatted")),
-				Attribution: it.Str("attribution"), AttributionTwo: it.Str("attributionTwo"),
-			})
+	case portal.TestimonialParagraph:
+		b := portal.TestimonialBlock{Type: "testimonial", ID: p.ID, Headline: c.Headline, Items: []portal.TestimonialItem{}}
+		for _, it := range active(r, c.Items) {
+			b.Items = append(b.Items, portal.TestimonialItem{Icon: it.Icon, HTML: it.HTML, Attribution: it.Attribution, AttributionTwo: it.AttributionTwo})
 		}
 		return b
-	},
-	"table": func(p portal.Paragraph, _ reader) portal.Block {
+	case portal.TableParagraph:
 		return portal.TableBlock{
-			Type: "table", ID: p.ID, Caption: p.Str("caption"), HTML: p.Str("descFormatted"),
-			Rows: tableRows(p.Fields["value"]), UseRowHeaders: p.Bool("useRowHeaders"), MaxWidth: max(p.Int("tableMaxWidth"), 0),
+			Type: "table", ID: p.ID, Caption: c.Caption, HTML: c.HTML, Rows: orEmpty(c.Rows),
+			UseRowHeaders: c.UseRowHeaders, MaxWidth: c.MaxWidth,
 		}
-	},
-	"sponsor_grid":   sponsorBlock("sponsor_grid"),
-	"sponsor_slider": sponsorBlock("sponsor_slider"),
-	"winners_grid": func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.WinnersGridBlock{Type: "winners_grid", ID: p.ID, Headline: p.Str("headline"), SubHeading: p.Str("subHeading"), Winners: []portal.Winner{}}
-		for _, it := range r.items(p, "winners") {
-			b.Winners = append(b.Winners, portal.Winner{
-				Image: portal.StyledImage(it.Image("image"), "500x500"), Headline: it.Str("headline"), Attribution: it.Str("attribution"),
-			})
+	case portal.SponsorParagraph:
+		b := portal.SponsorBlock{Type: p.Bundle, ID: p.ID, Headline: c.Headline, Items: []portal.SponsorItem{}}
+		for _, it := range active(r, c.Items) {
+			b.Items = append(b.Items, portal.SponsorItem{Image: portal.StyledImage(it.Image, "250x200"), Link: r.main(it.MainLink)})
 		}
 		return b
-	},
-	"partners": func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.PartnersBlock{Type: "partners", ID: p.ID, Headline: p.Str("headline"), Sections: []portal.PartnersSection{}}
-		for _, s := range r.items(p, "sections") {
-			size, style := "other", "200w"
-			if s.Str("partnersSize") == "premiere" {
-				size, style = "premiere", "312w"
-			}
-			sec := portal.PartnersSection{Headline: s.Str("headline"), Size: size, Items: []portal.PartnerItem{}}
-			for _, it := range r.items(s, "items") {
-				sec.Items = append(sec.Items, portal.PartnerItem{
-					Image: portal.StyledImage(it.Image("image"), style), Link: r.primary(it),
-					HTML: richOrText(it.Str("descFormatted"), it.Str("description")),
-				})
-			}
-			b.Sections = append(b.Sections, sec)
+	case portal.WinnersGridParagraph:
+		b := portal.WinnersGridBlock{Type: "winners_grid", ID: p.ID, Headline: c.Headline, SubHeading: c.SubHeading, Winners: []portal.Winner{}}
+		for _, it := range active(r, c.Winners) {
+			b.Winners = append(b.Winners, portal.Winner{Image: portal.StyledImage(it.Image, "500x500"), Headline: it.Headline, Attribution: it.Attribution})
 		}
 		return b
-	},
-	"category_slider": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.PartnersParagraph:
+		return r.partners(p, c)
+	case portal.CategorySliderParagraph:
 		b := portal.CategorySliderBlock{
-			Type: "category_slider", ID: p.ID, Headline: p.Str("headline"), Description: p.Str("description"),
-			Link: r.primary(p), Items: []portal.CategoryItem{},
+			Type: "category_slider", ID: p.ID, Headline: c.Headline, Description: c.Description,
+			Link: r.main(c.MainLink), Items: []portal.CategoryItem{},
 		}
-		for _, it := range r.items(p, "items") {
+		for _, it := range active(r, c.Items) {
 			b.Items = append(b.Items, portal.CategoryItem{
-				Headline: it.Str("headline"), Image: withAlt(portal.StyledImage(it.Image("image"), "385x315"), it.Str("imageAlt")),
-				HTML: firstNonEmpty(it.Str("body"), it.Str("descFormatted")), Link: r.primary(it),
+				Headline: it.Headline, Image: portal.StyledImage(it.Image, "385x315"), HTML: it.HTML, Link: r.main(it.MainLink),
 			})
 		}
 		return b
-	},
-	"featured_content": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.FeaturedContentParagraph:
 		b := portal.ContentCardsBlock{
-			Type: "featured_content", ID: p.ID, Headline: p.Str("headline"), Items: []portal.ContentCard{},
-			Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
+			Type: "featured_content", ID: p.ID, Headline: c.Headline, Items: []portal.ContentCard{},
+			Link: r.main(c.MainLink), LinkSecondary: r.link(c.LinkSecondary),
 		}
-		for _, it := range r.items(p, "featuredItems", "items") {
-			card := portal.ContentCard{
-				Image: portal.StyledImage(it.Image("image"), "600x315"), Headline: firstNonEmpty(it.Str("title"), it.Str("headline")),
-				Description: it.Str("description"),
-			}
-			if path := it.Str("path"); path != "" {
-				card.Link = r.link(&portal.CMSLink{URL: path, Title: card.Headline})
-			}
-			b.Items = append(b.Items, card)
+		for _, it := range active(r, c.Items) {
+			b.Items = append(b.Items, portal.ContentCard{
+				Image: portal.StyledImage(it.Image, "600x315"), Headline: it.Headline, Description: it.Description, Link: r.link(it.Link),
+			})
 		}
 		return b
-	},
-	"manual_content": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.ManualContentParagraph:
 		b := portal.ContentCardsBlock{
-			Type: "manual_content", ID: p.ID, Headline: p.Str("headline"), Items: []portal.ContentCard{},
-			Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
+			Type: "manual_content", ID: p.ID, Headline: c.Headline, Items: []portal.ContentCard{},
+			Link: r.main(c.MainLink), LinkSecondary: r.link(c.LinkSecondary),
 		}
-		for _, it := range r.items(p, "items") {
-			card := portal.ContentCard{
-				Image: portal.StyledImage(it.Image("image"), "600x470"), Headline: it.Str("headline"),
-				Description: it.Str("subHeading"), Link: r.primary(it),
-			}
-			if card.Link != nil && card.Link.Title == "" {
-				card.Link.Title = card.Headline
-			}
-			b.Items = append(b.Items, card)
+		for _, it := range active(r, c.Items) {
+			b.Items = append(b.Items, portal.ContentCard{
+				Image: portal.StyledImage(it.Image, "600x470"), Headline: it.Headline, Description: it.Description, Link: r.main(it.MainLink),
+			})
 		}
 		return b
-	},
-	"columns_promo": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.ColumnsPromoParagraph:
 		b := portal.ColumnsPromoBlock{
-			Type: "columns_promo", ID: p.ID, Headline: p.Str("headline"), DisableDecoration: p.Bool("disableDecoration"),
-			Items: []portal.ColumnItem{}, Link: r.primary(p), LinkSecondary: r.link(p.Link("linkSecondary")),
+			Type: "columns_promo", ID: p.ID, Headline: c.Headline, DisableDecoration: c.DisableDecoration,
+			Items: []portal.ColumnItem{}, Link: r.main(c.MainLink), LinkSecondary: r.link(c.LinkSecondary),
 		}
-		for _, it := range r.items(p, "twoThree", "items") {
+		for _, it := range active(r, c.Items) {
 			b.Items = append(b.Items, portal.ColumnItem{
-				Image: portal.StyledImage(it.Image("image"), "600x315"), Headline: it.Str("headline"),
-				HTML: firstNonEmpty(it.Str("descFormatted"), it.Str("body")), Link: r.primary(it),
+				Image: portal.StyledImage(it.Image, "600x315"), Headline: it.Headline, HTML: it.HTML, Link: r.main(it.MainLink),
 			})
 		}
 		return b
-	},
-	"benefit_slider": func(p portal.Paragraph, r reader) portal.Block {
+	case portal.BenefitSliderParagraph:
 		b := portal.BenefitSliderBlock{
-			Type: "benefit_slider", ID: p.ID, Headline: p.Str("headline"), Description: p.Str("description"),
-			Link: r.primary(p), UseImages: p.Bool("useImages"), Items: []portal.BenefitItem{},
+			Type: "benefit_slider", ID: p.ID, Headline: c.Headline, Description: c.Description,
+			Link: r.main(c.MainLink), UseImages: c.UseImages, Items: []portal.BenefitItem{},
 		}
-		for _, it := range r.items(p, "items") {
-			item := portal.BenefitItem{Headline: it.Str("headline"), Description: it.Str("description"), Link: r.primary(it)}
-			if b.UseImages {
-				item.Image = portal.StyledImage(it.Image("image"), "600x315")
-			}
-			b.Items = append(b.Items, item)
+		for _, it := range active(r, c.Items) {
+			b.Items = append(b.Items, portal.BenefitItem{
+				Image: portal.StyledImage(it.Image, "600x315"), Headline: it.Headline, Description: it.Description, Link: r.main(it.MainLink),
+			})
 		}
 		return b
-	},
-	"viral_widget": func(p portal.Paragraph, _ reader) portal.Block {
+	case portal.ViralWidgetParagraph:
 		return portal.ViralWidgetBlock{
-			Type: "viral_widget", ID: p.ID, Headline: p.Str("headline"),
-			WidgetHTML: p.Str("widgetHtml"), LightboxHTML: p.Str("lightboxHtml"), LightboxLabel: p.Str("lightboxLabel"),
-			PaddingTop: clamp(p.Int("paddingTop"), 0, 200), PaddingBottom: clamp(p.Int("paddingBottom"), 0, 200),
+			Type: "viral_widget", ID: p.ID, Headline: c.Headline, WidgetHTML: c.WidgetHTML,
+			LightboxHTML: c.LightboxHTML, LightboxLabel: c.LightboxLabel, PaddingTop: c.PaddingTop, PaddingBottom: c.PaddingBottom,
 		}
-	},
+	}
+	return nil
 }
 
-func gridBlock(bundle string) func(p portal.Paragraph, r reader) portal.Block {
-	return func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.GridBlock{
-			Type: bundle, ID: p.ID, Headline: p.Str("headline"), Description: p.Str("description"),
-			Link: r.primary(p), Items: []portal.GridItem{},
-		}
-		if fp := r.items(p, "featuredPromo"); len(fp) > 0 {
-			b.FeaturedPromo = &portal.GridPromo{
-				Headline: fp[0].Str("headline"), Description: fp[0].Str("description"), Link: r.primary(fp[0]),
-				Image:       portal.StyledImage(fp[0].Image("image"), "800x490"),
-				ImageMobile: portal.StyledImage(firstImage(fp[0].Image("imageMobile"), fp[0].Image("image")), "412w"),
-			}
-		}
-		for _, it := range r.items(p, "items") {
-			b.Items = append(b.Items, portal.GridItem{
-				Eyebrow: it.Str("eyebrow"), Headline: it.Str("headline"),
-				Description: firstNonEmpty(it.Str("description"), it.Str("subHeading")),
-				Link:        r.primary(it), Image: portal.StyledImage(it.Image("image"), "385x315"),
-			})
-		}
-		return b
+// grid serves grid_simple and grid_scroll, which differ only in layout.
+func (r blockContext) grid(p portal.Paragraph, c portal.GridParagraph) portal.Block {
+	b := portal.GridBlock{
+		Type: p.Bundle, ID: p.ID, Headline: c.Headline, Description: c.Description,
+		Link: r.main(c.MainLink), Items: []portal.GridItem{},
 	}
+	if promos := active(r, c.Promos); len(promos) > 0 {
+		fp := promos[0]
+		b.FeaturedPromo = &portal.GridPromo{
+			Headline: fp.Headline, Description: fp.Description, Link: r.main(fp.MainLink),
+			Image: portal.StyledImage(fp.Image, "800x490"), ImageMobile: portal.StyledImage(fp.ImageMobile, "412w"),
+		}
+	}
+	for _, it := range active(r, c.Items) {
+		b.Items = append(b.Items, portal.GridItem{
+			Eyebrow: it.Eyebrow, Headline: it.Headline, Description: it.Description,
+			Link: r.main(it.MainLink), Image: portal.StyledImage(it.Image, "385x315"),
+		})
+	}
+	return b
 }
 
-func sponsorBlock(bundle string) func(p portal.Paragraph, r reader) portal.Block {
-	return func(p portal.Paragraph, r reader) portal.Block {
-		b := portal.SponsorBlock{Type: bundle, ID: p.ID, Headline: p.Str("headline"), Items: []portal.SponsorItem{}}
-		for _, it := range r.items(p, "items") {
-			b.Items = append(b.Items, portal.SponsorItem{
-				Image: withAlt(portal.StyledImage(it.Image("image"), "250x200"), it.Str("imageAlt")), Link: r.primary(it),
-			})
+// partners shows premiere sections' logos larger.
+func (r blockContext) partners(p portal.Paragraph, c portal.PartnersParagraph) portal.Block {
+	b := portal.PartnersBlock{Type: "partners", ID: p.ID, Headline: c.Headline, Sections: []portal.PartnersSection{}}
+	for _, s := range active(r, c.Sections) {
+		size, style := "other", "200w"
+		if s.Premiere {
+			size, style = "premiere", "312w"
 		}
-		return b
+		sec := portal.PartnersSection{Headline: s.Headline, Size: size, Items: []portal.PartnerItem{}}
+		for _, it := range active(r, s.Items) {
+			sec.Items = append(sec.Items, portal.PartnerItem{Image: portal.StyledImage(it.Image, style), Link: r.main(it.MainLink), HTML: it.HTML})
+		}
+		b.Sections = append(b.Sections, sec)
 	}
+	return b
 }
 
 // blockBuilder turns paragraphs into blocks and logs each unknown bundle once, so a CMS that
@@ -281,57 +220,52 @@ func (b *blockBuilder) buildAboveHeader(ps []portal.Paragraph, a portal.Audience
 
 func (b *blockBuilder) buildWhere(ps []portal.Paragraph, a portal.Audience, now time.Time, above bool) []portal.Block {
 	out := make([]portal.Block, 0, len(ps))
-	r := reader{audience: a, now: now}
+	r := blockContext{audience: a, now: now}
 	for _, p := range ps {
 		if !p.ActiveAt(now) {
 			continue
 		}
-		build, ok := blockBuilders[p.Bundle]
-		if !ok {
+		blk := r.block(p)
+		if blk == nil {
 			if _, seen := b.unknown.LoadOrStore(p.Bundle, struct{}{}); !seen {
 				b.log.Warn("skipping paragraphs of an unknown bundle", "bundle", p.Bundle, "paragraph", p.ID)
 			}
 			continue
 		}
 		if p.DisplayAboveHeader == above {
-			out = append(out, build(p, r))
+			out = append(out, blk)
 		}
 	}
 	return out
 }
 
-// items returns the nested paragraphs of the first of names the paragraph has, keeping only
-// those active now: an item switched off or out of its window disappears like a block would.
-func (r reader) items(p portal.Paragraph, names ...string) []portal.Paragraph {
-	for _, name := range names {
-		if items := p.Items(name); items != nil {
-			out := make([]portal.Paragraph, 0, len(items))
-			for _, it := range items {
-				if it.ActiveAt(r.now) {
-					out = append(out, it)
-				}
-			}
-			return out
+// active keeps the items active at the request: an item switched off or out of its window
+// disappears like a block would.
+func active[T interface{ ActiveAt(time.Time) bool }](r blockContext, items []T) []T {
+	out := make([]T, 0, len(items))
+	for _, it := range items {
+		if it.ActiveAt(r.now) {
+			out = append(out, it)
 		}
 	}
-	return nil
+	return out
 }
 
-// primary is a paragraph's main link for the reader: members follow authenticatedLink where the
-// editor gave one, everyone else link.
-func (r reader) primary(p portal.Paragraph) *portal.Link {
+// main is a paragraph's main link for the reader: members follow MemberLink where the editor
+// gave one, everyone else Link.
+func (r blockContext) main(l portal.MainLink) *portal.Link {
 	if r.audience == portal.Member {
-		if l := r.link(p.Link("authenticatedLink")); l != nil {
-			return l
+		if member := r.link(l.MemberLink); member != nil {
+			return member
 		}
 	}
-	return r.link(p.Link("link"))
+	return r.link(l.Link)
 }
 
 // signInToken in a link's address means the destination needs the member's details (spec 3 §4).
 const signInToken = "[HARTFORD_PARAMS]"
 
-func (r reader) link(l *portal.CMSLink) *portal.Link {
+func (r blockContext) link(l *portal.CMSLink) *portal.Link {
 	if l == nil || l.URL == "" {
 		return nil
 	}
@@ -342,118 +276,13 @@ func (r reader) link(l *portal.CMSLink) *portal.Link {
 
 // link keeps the hero's old call shape: a CMS link chosen for an audience at no particular time.
 func link(l *portal.CMSLink, a portal.Audience) *portal.Link {
-	return reader{audience: a}.link(l)
+	return blockContext{audience: a}.link(l)
 }
 
-func withAlt(img *portal.Image, alt string) *portal.Image {
-	if img != nil && alt != "" {
-		img.Alt = alt
+// orEmpty keeps a list the document sends as an array even when the CMS gave none.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	return img
-}
-
-func firstImage(imgs ...*portal.Image) *portal.Image {
-	for _, i := range imgs {
-		if i != nil {
-			return i
-		}
-	}
-	return nil
-}
-
-func imageSide(layout string) string {
-	if layout == "img_left" || layout == "left" {
-		return "left"
-	}
-	return "right"
-}
-
-var (
-	youTubeIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{6,20}$`)
-	hexColorPattern  = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}){1,2}$`)
-)
-
-// youTubeID keeps only a well-formed video id: it ends up in an embed URL.
-func youTubeID(s string) string {
-	if youTubeIDPattern.MatchString(s) {
-		return s
-	}
-	return ""
-}
-
-// hexColor keeps only a hex colour: it ends up in a style attribute.
-func hexColor(s string) string {
-	if hexColorPattern.MatchString(s) {
-		return s
-	}
-	return ""
-}
-
-// tableRows turns the CMS's table value (rows of cells) into strings, every row as wide as the
-// widest, so the frontend can draw a rectangular table.
-func tableRows(v any) [][]string {
-	raw, _ := v.([]any)
-	rows := make([][]string, 0, len(raw))
-	width := 0
-	for _, r := range raw {
-		cells, _ := r.([]any)
-		row := make([]string, 0, len(cells))
-		for _, c := range cells {
-			switch c := c.(type) {
-			case string:
-				row = append(row, c)
-			case float64:
-				row = append(row, strconv.FormatFloat(c, 'f', -1, 64))
-			default:
-				row = append(row, "")
-			}
-		}
-		width = max(width, len(row))
-		rows = append(rows, row)
-	}
-	for i := range rows {
-		for len(rows[i]) < width {
-			rows[i] = append(rows[i], "")
-		}
-	}
-	return rows
-}
-
-// richOrText is HTML for a field that may be rich text (already sanitised by the cms package) or
-// plain text, which is escaped: a plain CMS string is never trusted as markup.
-func richOrText(rich, plain string) string {
-	if rich != "" || plain == "" {
-		return rich
-	}
-	return "<p>" + html.EscapeString(plain) + "</p>"
-}
-
-// strs returns a list field's strings; the CMS sends lists of text as JSON arrays.
-func strs(v any) []string {
-	raw, _ := v.([]any)
-	out := make([]string, 0, len(raw))
-	for _, s := range raw {
-		if s, ok := s.(string); ok && s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// field returns a text value inside an object field, such as a referenced entity's title.
-func field(p portal.Paragraph, name, key string) string {
-	m, _ := p.Fields[name].(map[string]any)
-	s, _ := m[key].(string)
 	return s
-}
-
-func clamp(v, lo, hi int) int { return min(max(v, lo), hi) }
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }

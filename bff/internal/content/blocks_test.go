@@ -62,18 +62,32 @@ func golden(t *testing.T, name string, v any) {
 }
 
 // Every bundle's blocks on the style guide, as a visitor sees them, against its golden file; the
-// style guide must place every bundle the BFF knows.
+// style guide must place every bundle that has a golden file, and every paragraph it places must
+// be typed by the cms package and built here.
 func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
 	node := styleGuide(t)
 	b := newBlockBuilder(slog.Default())
 	byBundle := map[string][]portal.Block{}
 	for _, p := range node.Paragraphs {
-		for _, blk := range append(b.buildAboveHeader([]portal.Paragraph{p}, portal.Anonymous, noon),
-			b.build([]portal.Paragraph{p}, portal.Anonymous, noon)...) {
-			byBundle[p.Bundle] = append(byBundle[p.Bundle], blk)
+		built := append(b.buildAboveHeader([]portal.Paragraph{p}, portal.Anonymous, noon),
+			b.build([]portal.Paragraph{p}, portal.Anonymous, noon)...)
+		if p.ActiveAt(noon) && len(built) == 0 {
+			t.Errorf("paragraph %s (%s, content %T) built no block", p.ID, p.Bundle, p.Content)
 		}
+		byBundle[p.Bundle] = append(byBundle[p.Bundle], built...)
 	}
-	for bundle := range blockBuilders {
+	goldens, err := filepath.Glob(filepath.Join("testdata", "blocks", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundles := map[string]bool{}
+	for _, g := range goldens {
+		bundles[strings.TrimSuffix(filepath.Base(g), ".json")] = true
+	}
+	for bundle := range byBundle {
+		bundles[bundle] = true
+	}
+	for bundle := range bundles {
 		t.Run(bundle, func(t *testing.T) {
 			blocks := byBundle[bundle]
 			if len(blocks) == 0 {
@@ -108,11 +122,10 @@ func TestStyleGuideDropsInactiveAndFutureBlocksAndSplitsAboveHeader(t *testing.T
 // An item of a block has its own window: before it starts, inside it and after it ends, at every
 // level of nesting (partners hold sections that hold items).
 func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
-	item := func(id string, start, end *time.Time, active bool) portal.Paragraph {
-		return portal.Paragraph{ID: id, Bundle: "winner_item", Active: active, Start: start, End: end,
-			Fields: map[string]any{"headline": id}}
+	item := func(id string, start, end *time.Time, active bool) portal.WinnerItemParagraph {
+		return portal.WinnerItemParagraph{Window: portal.Window{Active: active, Start: start, End: end}, Headline: id}
 	}
-	items := []portal.Paragraph{
+	items := []portal.WinnerItemParagraph{
 		item("before", at("2026-11-22T00:00:00Z"), nil, true),
 		item("inside", at("2026-11-01T00:00:00Z"), at("2026-12-01T00:00:00Z"), true),
 		item("after", nil, at("2026-11-21T12:00:00Z"), true),
@@ -122,7 +135,7 @@ func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
 	b := newBlockBuilder(slog.Default())
 
 	winners := b.build([]portal.Paragraph{{ID: "w", Bundle: "winners_grid", Active: true,
-		Fields: map[string]any{"winners": items}}}, portal.Anonymous, noon)
+		Content: portal.WinnersGridParagraph{Winners: items}}}, portal.Anonymous, noon)
 	var got []string
 	for _, w := range winners[0].(portal.WinnersGridBlock).Winners {
 		got = append(got, w.Headline)
@@ -131,15 +144,15 @@ func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
 		t.Errorf("winners %v; want inside,always", got)
 	}
 
-	section := func(id string, end *time.Time) portal.Paragraph {
-		return portal.Paragraph{ID: id, Bundle: "partners_section", Active: true, End: end,
-			Fields: map[string]any{"headline": id, "items": []portal.Paragraph{
-				{ID: id + "-on", Active: true, Fields: map[string]any{"description": "on"}},
-				{ID: id + "-later", Active: true, Start: at("2027-01-01T00:00:00Z"), Fields: map[string]any{"description": "later"}},
-			}}}
+	section := func(id string, end *time.Time) portal.PartnersSectionParagraph {
+		return portal.PartnersSectionParagraph{Window: portal.Window{Active: true, End: end}, Headline: id,
+			Items: []portal.PartnerItemParagraph{
+				{Window: portal.Window{Active: true}, HTML: "<p>on</p>"},
+				{Window: portal.Window{Active: true, Start: at("2027-01-01T00:00:00Z")}, HTML: "<p>later</p>"},
+			}}
 	}
 	partners := b.build([]portal.Paragraph{{ID: "p", Bundle: "partners", Active: true,
-		Fields: map[string]any{"sections": []portal.Paragraph{section("now", nil), section("gone", at("2026-01-01T00:00:00Z"))}}}},
+		Content: portal.PartnersParagraph{Sections: []portal.PartnersSectionParagraph{section("now", nil), section("gone", at("2026-01-01T00:00:00Z"))}}}},
 		portal.Anonymous, noon)
 	secs := partners[0].(portal.PartnersBlock).Sections
 	if len(secs) != 1 || secs[0].Headline != "now" || len(secs[0].Items) != 1 || secs[0].Items[0].HTML != "<p>on</p>" {
@@ -151,9 +164,9 @@ func TestUnknownBundleIsSkippedInOrderAndLoggedOnce(t *testing.T) {
 	var logs bytes.Buffer
 	b := newBlockBuilder(slog.New(slog.NewTextHandler(&logs, nil)))
 	ps := []portal.Paragraph{
-		{ID: "a", Bundle: "text_block", Active: true},
+		{ID: "a", Bundle: "text_block", Active: true, Content: portal.TextParagraph{}},
 		{ID: "x", Bundle: "hologram", Active: true},
-		{ID: "g", Bundle: "grid_simple", Active: true},
+		{ID: "g", Bundle: "grid_simple", Active: true, Content: portal.GridParagraph{}},
 		{ID: "y", Bundle: "hologram", Active: true, DisplayAboveHeader: true},
 	}
 	for range 2 {
@@ -176,11 +189,11 @@ func TestUnknownBundleIsSkippedInOrderAndLoggedOnce(t *testing.T) {
 // Members follow authenticatedLink and a [HARTFORD_PARAMS] link; visitors get the anonymous
 // title and a link marked as needing sign-in.
 func TestLinksAreChosenForTheReader(t *testing.T) {
-	p := portal.Paragraph{ID: "f", Bundle: "fifty_fifty", Active: true, Fields: map[string]any{
-		"headline":          "Quote",
-		"link":              portal.CMSLink{URL: "https://partner.example.com/q?[HARTFORD_PARAMS]", Title: "Get a quote", TitleAnonymous: "Sign up for a quote", Target: "_blank"},
-		"authenticatedLink": portal.CMSLink{URL: "/account/quote", Title: "Your quote"},
+	ff := portal.FiftyFiftyParagraph{Headline: "Quote", MainLink: portal.MainLink{
+		Link:       &portal.CMSLink{URL: "https://partner.example.com/q?[HARTFORD_PARAMS]", Title: "Get a quote", TitleAnonymous: "Sign up for a quote", Target: "_blank"},
+		MemberLink: &portal.CMSLink{URL: "/account/quote", Title: "Your quote"},
 	}}
+	p := portal.Paragraph{ID: "f", Bundle: "fifty_fifty", Active: true, Content: ff}
 	b := newBlockBuilder(slog.Default())
 	visitor := b.build([]portal.Paragraph{p}, portal.Anonymous, noon)[0].(portal.FiftyFiftyBlock).Link
 	if visitor.Title != "Sign up for a quote" || !visitor.SignInRequired || visitor.Target != "_blank" {
@@ -190,19 +203,10 @@ func TestLinksAreChosenForTheReader(t *testing.T) {
 	if member.URL != "/account/quote" || member.SignInRequired {
 		t.Errorf("member link %+v; want the authenticated link", member)
 	}
-	delete(p.Fields, "authenticatedLink")
+	ff.MemberLink = nil
+	p.Content = ff
 	member = b.build([]portal.Paragraph{p}, portal.Member, noon)[0].(portal.FiftyFiftyBlock).Link
 	if member.Title != "Get a quote" || member.SignInRequired {
 		t.Errorf("member link %+v; want the member title and no sign-in needed", member)
-	}
-}
-
-func TestTableRowsAreRectangularText(t *testing.T) {
-	got := tableRows([]any{[]any{"Plan", "Price", "Note"}, []any{"Basic", 9.5}, "junk"})
-	want := [][]string{{"Plan", "Price", "Note"}, {"Basic", "9.5", ""}, {"", "", ""}}
-	for i := range want {
-		if !slices.Equal(got[i], want[i]) {
-			t.Fatalf("rows %q; want %q", got, want)
-		}
 	}
 }

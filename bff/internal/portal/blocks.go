@@ -332,3 +332,339 @@ func (b ContentCardsBlock) BlockType() string   { return b.Type }
 func (b ColumnsPromoBlock) BlockType() string   { return b.Type }
 func (b BenefitSliderBlock) BlockType() string  { return b.Type }
 func (b ViralWidgetBlock) BlockType() string    { return b.Type }
+
+// Paragraph contents: each bundle's fields as the cms package reads them, before the reader is
+// known. Their text is final (rich text sanitised, plain text that becomes HTML escaped, layouts
+// and ids checked); what depends on the request is left to the page: which of a paragraph's
+// links the reader follows, which items are active now and which image style a place shows.
+
+// ParagraphContent is the typed content of a Paragraph. The set is closed (only this package
+// implements it), so a type switch over it names every bundle the portal can show.
+type ParagraphContent interface{ paragraphContent() }
+
+// MainLink is a paragraph's main link: members follow MemberLink where the editor gave one (it
+// may skip a sign-up step), everyone else Link.
+type MainLink struct {
+	Link       *CMSLink
+	MemberLink *CMSLink
+}
+
+// TextParagraph is the text_block bundle.
+type TextParagraph struct {
+	Headline string
+	HTML     string
+}
+
+// FiftyFiftyParagraph is the fifty_fifty bundle.
+type FiftyFiftyParagraph struct {
+	Eyebrow       string
+	Headline      string
+	HTML          string
+	Image         *Image
+	ImageLayout   string // left or right
+	ImageLink     *CMSLink
+	YouTubeID     string
+	LinkSecondary *CMSLink
+	MainLink
+}
+
+// SeventyThirtyParagraph is the seventy_thirty bundle.
+type SeventyThirtyParagraph struct {
+	Eyebrow       string
+	Headline      string
+	HTML          string
+	Image         *Image
+	ImageLayout   string // left or right
+	LinkSecondary *CMSLink
+	MainLink
+}
+
+// BenefitPromoParagraph is the benefit_promo bundle. Headline and Image already fall back to the
+// promoted benefit's.
+type BenefitPromoParagraph struct {
+	Eyebrow     string
+	Headline    string
+	Subtitle    string
+	HTML        string
+	Image       *Image
+	ImageLayout string // left or right
+	// Benefit links to the promoted benefit page; when set it is the block's link for everyone,
+	// since the promotion exists to send readers there.
+	Benefit *CMSLink
+	MainLink
+}
+
+// GridParagraph is the grid_simple and grid_scroll bundles, which differ only in layout.
+type GridParagraph struct {
+	Headline    string
+	Description string
+	// Promos are the featured promo candidates: the first one active at the request leads.
+	Promos []GridPromoParagraph
+	Items  []GridItemParagraph
+	MainLink
+}
+
+// GridPromoParagraph is the grid_promo bundle, a grid's featured promo. ImageMobile already falls
+// back to Image.
+type GridPromoParagraph struct {
+	Window
+	Headline    string
+	Description string
+	Image       *Image
+	ImageMobile *Image
+	MainLink
+}
+
+// GridItemParagraph is the grid_item bundle.
+type GridItemParagraph struct {
+	Window
+	Eyebrow     string
+	Headline    string
+	Description string
+	Image       *Image
+	MainLink
+}
+
+// WidePromoParagraph is the wide_promo bundle.
+type WidePromoParagraph struct {
+	Headline     string
+	HTML         string
+	Image        *Image
+	ImageLayout  string // left or right
+	TextLayout   string // left or center
+	SpecialWords []string
+	MainLink
+}
+
+// StatCounterParagraph is the stat_counter bundle.
+type StatCounterParagraph struct {
+	Stat        int // never negative
+	Description string
+	MainLink
+}
+
+// IconsParagraph is the icons bundle.
+type IconsParagraph struct {
+	Headline string
+	Items    []IconItemParagraph
+}
+
+// IconItemParagraph is the icon_item bundle. Its icon is shown as uploaded, in no image style.
+type IconItemParagraph struct {
+	Window
+	Icon     *Image
+	Headline string
+	HTML     string
+	MainLink
+}
+
+// SweepstakesParagraph is the sweepstakes bundle.
+type SweepstakesParagraph struct {
+	Eyebrow         string
+	EyebrowTwo      string
+	Headline        string
+	HTML            string
+	DetailsHTML     string
+	Attribution     string
+	Image           *Image
+	ImageLink       *CMSLink
+	ImageLayout     string // left or right
+	YouTubeID       string
+	BackgroundColor string
+	MainLink
+}
+
+// TestimonialParagraph is the testimonial bundle.
+type TestimonialParagraph struct {
+	Headline string
+	Items    []TestimonialItemParagraph
+}
+
+// TestimonialItemParagraph is the testimonial_item bundle. Its icon is shown as uploaded.
+type TestimonialItemParagraph struct {
+	Window
+	Icon           *Image
+	HTML           string
+	Attribution    string
+	AttributionTwo string
+}
+
+// TableParagraph is the table bundle. Rows are already rectangular.
+type TableParagraph struct {
+	Caption       string
+	HTML          string
+	Rows          [][]string
+	UseRowHeaders bool
+	MaxWidth      int // never negative
+}
+
+// SponsorParagraph is the sponsor_grid and sponsor_slider bundles, which differ only in layout.
+type SponsorParagraph struct {
+	Headline string
+	Items    []SponsorItemParagraph
+}
+
+// SponsorItemParagraph is the sponsor_item bundle.
+type SponsorItemParagraph struct {
+	Window
+	Image *Image
+	MainLink
+}
+
+// WinnersGridParagraph is the winners_grid bundle.
+type WinnersGridParagraph struct {
+	Headline   string
+	SubHeading string
+	Winners    []WinnerItemParagraph
+}
+
+// WinnerItemParagraph is the winner_item bundle.
+type WinnerItemParagraph struct {
+	Window
+	Image       *Image
+	Headline    string
+	Attribution string
+}
+
+// PartnersParagraph is the partners bundle.
+type PartnersParagraph struct {
+	Headline string
+	Sections []PartnersSectionParagraph
+}
+
+// PartnersSectionParagraph is the partners_section bundle.
+type PartnersSectionParagraph struct {
+	Window
+	Headline string
+	Premiere bool // premiere partners show larger logos
+	Items    []PartnerItemParagraph
+}
+
+// PartnerItemParagraph is the partner_item bundle.
+type PartnerItemParagraph struct {
+	Window
+	Image *Image
+	HTML  string
+	MainLink
+}
+
+// CategorySliderParagraph is the category_slider bundle.
+type CategorySliderParagraph struct {
+	Headline    string
+	Description string
+	Items       []CategoryItemParagraph
+	MainLink
+}
+
+// CategoryItemParagraph is the category_item bundle.
+type CategoryItemParagraph struct {
+	Window
+	Headline string
+	Image    *Image
+	HTML     string
+	MainLink
+}
+
+// FeaturedContentParagraph is the featured_content bundle.
+type FeaturedContentParagraph struct {
+	Headline      string
+	Items         []FeaturedItemParagraph
+	LinkSecondary *CMSLink
+	MainLink
+}
+
+// FeaturedItemParagraph is the featured_item bundle: a site page the CMS picked, so its link is
+// the page's path under its title, the same for every reader.
+type FeaturedItemParagraph struct {
+	Window
+	Image       *Image
+	Headline    string
+	Description string
+	Link        *CMSLink
+}
+
+// ManualContentParagraph is the manual_content bundle.
+type ManualContentParagraph struct {
+	Headline      string
+	Items         []ManualItemParagraph
+	LinkSecondary *CMSLink
+	MainLink
+}
+
+// ManualItemParagraph is the manual_item bundle. Its links already carry the card's headline
+// where the editor left their title empty.
+type ManualItemParagraph struct {
+	Window
+	Image       *Image
+	Headline    string
+	Description string
+	MainLink
+}
+
+// ColumnsPromoParagraph is the columns_promo bundle.
+type ColumnsPromoParagraph struct {
+	Headline          string
+	DisableDecoration bool
+	Items             []ColumnItemParagraph
+	LinkSecondary     *CMSLink
+	MainLink
+}
+
+// ColumnItemParagraph is the column_item bundle.
+type ColumnItemParagraph struct {
+	Window
+	Image    *Image
+	Headline string
+	HTML     string
+	MainLink
+}
+
+// BenefitSliderParagraph is the benefit_slider bundle.
+type BenefitSliderParagraph struct {
+	Headline    string
+	Description string
+	UseImages   bool
+	Items       []BenefitItemParagraph
+	MainLink
+}
+
+// BenefitItemParagraph is the benefit_item bundle. Its Image is nil unless its slider uses
+// images.
+type BenefitItemParagraph struct {
+	Window
+	Image       *Image
+	Headline    string
+	Description string
+	MainLink
+}
+
+// ViralWidgetParagraph is the viral_widget bundle. The paddings are within 0 to 200 pixels.
+type ViralWidgetParagraph struct {
+	Headline      string
+	WidgetHTML    string
+	LightboxHTML  string
+	LightboxLabel string
+	PaddingTop    int
+	PaddingBottom int
+}
+
+func (TextParagraph) paragraphContent()            {}
+func (FiftyFiftyParagraph) paragraphContent()      {}
+func (SeventyThirtyParagraph) paragraphContent()   {}
+func (BenefitPromoParagraph) paragraphContent()    {}
+func (GridParagraph) paragraphContent()            {}
+func (WidePromoParagraph) paragraphContent()       {}
+func (StatCounterParagraph) paragraphContent()     {}
+func (IconsParagraph) paragraphContent()           {}
+func (SweepstakesParagraph) paragraphContent()     {}
+func (TestimonialParagraph) paragraphContent()     {}
+func (TableParagraph) paragraphContent()           {}
+func (SponsorParagraph) paragraphContent()         {}
+func (WinnersGridParagraph) paragraphContent()     {}
+func (PartnersParagraph) paragraphContent()        {}
+func (CategorySliderParagraph) paragraphContent()  {}
+func (FeaturedContentParagraph) paragraphContent() {}
+func (ManualContentParagraph) paragraphContent()   {}
+func (ColumnsPromoParagraph) paragraphContent()    {}
+func (BenefitSliderParagraph) paragraphContent()   {}
+func (ViralWidgetParagraph) paragraphContent()     {}

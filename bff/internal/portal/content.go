@@ -241,28 +241,41 @@ func UnionPasses(union string, unions []string) bool {
 	return false
 }
 
-// Paragraph is a content block as the CMS placed it, before the reader is known. Fields holds the
-// bundle's own values under the spec's camelCase names, already reshaped: text is string (rich text
-// its processed HTML), numbers float64, links CMSLink, images Image, nested items []Paragraph. The
-// page package turns each bundle into its typed Block; the accessors below keep that code short.
+// Paragraph is a content block as the CMS placed it, before the reader is known: when it shows,
+// where (above the page's header or in its body) and its bundle's typed Content. Content is nil
+// for a bundle the cms package does not know: the page skips it rather than failing.
 type Paragraph struct {
 	ID                 string
 	Bundle             string
 	Active             bool
 	Start, End         *time.Time
 	DisplayAboveHeader bool
-	Fields             map[string]any
+	Content            ParagraphContent
 }
 
 // ActiveAt reports whether the paragraph shows at t: switched on and inside its window.
 func (p Paragraph) ActiveAt(t time.Time) bool {
-	if !p.Active {
+	return Window{Active: p.Active, Start: p.Start, End: p.End}.ActiveAt(t)
+}
+
+// Window is when an editor lets a paragraph or one of its items show: switched on, from Start
+// (inclusive) to End (exclusive), either open. Items carry their own, so a block can keep
+// running while one of its cards is retired.
+type Window struct {
+	Active     bool
+	Start, End *time.Time
+}
+
+// ActiveAt reports whether the window is open at t. Callers pass the request's time, never
+// time.Now, so one page is consistent and tests can pin the clock.
+func (w Window) ActiveAt(t time.Time) bool {
+	if !w.Active {
 		return false
 	}
-	if p.Start != nil && t.Before(*p.Start) {
+	if w.Start != nil && t.Before(*w.Start) {
 		return false
 	}
-	if p.End != nil && !t.Before(*p.End) {
+	if w.End != nil && !t.Before(*w.End) {
 		return false
 	}
 	return true
@@ -283,44 +296,4 @@ type Content interface {
 	Variable(ctx context.Context, name string) (*Variable, error)
 	// Benefits lists every benefit as a teaser.
 	Benefits(ctx context.Context) ([]BenefitTeaser, error)
-}
-
-// Str returns a text field, or "".
-func (p Paragraph) Str(name string) string {
-	s, _ := p.Fields[name].(string)
-	return s
-}
-
-// Bool returns a flag field, or false.
-func (p Paragraph) Bool(name string) bool {
-	b, _ := p.Fields[name].(bool)
-	return b
-}
-
-// Int returns a number field truncated to an integer, or 0.
-func (p Paragraph) Int(name string) int {
-	f, _ := p.Fields[name].(float64)
-	return int(f)
-}
-
-// Link returns a link field, or nil.
-func (p Paragraph) Link(name string) *CMSLink {
-	if l, ok := p.Fields[name].(CMSLink); ok {
-		return &l
-	}
-	return nil
-}
-
-// Image returns an image field, or nil.
-func (p Paragraph) Image(name string) *Image {
-	if i, ok := p.Fields[name].(Image); ok {
-		return &i
-	}
-	return nil
-}
-
-// Items returns a field of nested paragraphs, or nil.
-func (p Paragraph) Items(name string) []Paragraph {
-	items, _ := p.Fields[name].([]Paragraph)
-	return items
 }
