@@ -117,7 +117,7 @@ func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
 		return nil, err
 	}
 	if r.Type != "node--post" {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
+		return nil, apperr.PageNotFound(nil)
 	}
 	p, err := c.reshapePost(doc, r)
 	if err != nil {

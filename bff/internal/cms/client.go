@@ -69,7 +69,7 @@ func New(opts Options) *Client {
 func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, error) {
 	path = strings.Trim(path, "/")
 	if path == "" {
-		return nil, apperr.New(apperr.NotFound, "404 not found.")
+		return nil, apperr.PageNotFound(nil)
 	}
 	doc, r, err := c.single(ctx, "node", url.Values{"path": {path}})
 	if err != nil {
@@ -138,7 +138,7 @@ func (c *Client) single(ctx context.Context, res string, q url.Values) (*documen
 	}
 	r, err := doc.one()
 	if errors.Is(err, errMissingTypeOrID) {
-		return nil, nil, apperr.New(apperr.NotFound, "404 not found.")
+		return nil, nil, apperr.PageNotFound(nil)
 	}
 	if err != nil {
 		return nil, nil, c.malformed(res, err)
@@ -199,7 +199,7 @@ func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *docume
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error", err)
+		return nil, apperr.InternalError(err)
 	}
 	req.Header.Set("Accept", "application/vnd.api+json")
 	resp, err := c.http.Do(req)
@@ -212,30 +212,29 @@ func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *docume
 		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.", err)
 	}
 	if len(body) > maxBody {
-		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error", fmt.Errorf("cms %s: answer over %d bytes", res, maxBody))
+		return nil, apperr.InternalError(fmt.Errorf("cms %s: answer over %d bytes", res, maxBody))
 	}
 	switch {
 	case resp.StatusCode == http.StatusNotFound:
-		return nil, apperr.Wrap(apperr.NotFound, "404 not found.", fmt.Errorf("cms %s: %s", u, firstError(body)))
+		return nil, apperr.PageNotFound(fmt.Errorf("cms %s: %s", u, firstError(body)))
 	case resp.StatusCode >= 500:
 		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.",
 			fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
 	case resp.StatusCode != http.StatusOK:
-		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error",
-			fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
+		return nil, apperr.InternalError(fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
 	}
 	doc, err = decodeDocument(body)
 	if err != nil {
 		return nil, c.malformed(res, err)
 	}
 	if len(doc.Errors) > 0 {
-		return nil, apperr.Wrap(apperr.Internal, "500 Internal Server Error", fmt.Errorf("cms %s: %s", u, doc.Errors[0]))
+		return nil, apperr.InternalError(fmt.Errorf("cms %s: %s", u, doc.Errors[0]))
 	}
 	return doc, nil
 }
 
 func (c *Client) malformed(what string, err error) error {
-	return apperr.Wrap(apperr.Internal, "500 Internal Server Error", fmt.Errorf("cms %s: malformed answer: %w", what, err))
+	return apperr.InternalError(fmt.Errorf("cms %s: malformed answer: %w", what, err))
 }
 
 // firstError summarises a JSON:API error body for the logs.

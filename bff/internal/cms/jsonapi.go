@@ -94,7 +94,8 @@ func (d *document) many() ([]resource, error) {
 	return rs, nil
 }
 
-var errMissingTypeOrID = errors.New("404 not found.")
+// errMissingTypeOrID is a resource without its type or id: the CMS answered no usable resource.
+var errMissingTypeOrID = errors.New("jsonapi: a resource lacks its type or id")
 
 // related resolves a relationship to the included resources it names, in order. Linkage to a
 // resource the document does not include is skipped: the CMS leaves out what the reader may not

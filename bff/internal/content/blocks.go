@@ -9,8 +9,8 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// blockContext is what a builder needs to know about the request: who reads (link titles, links meant
-// for members) and when (nested items have active windows of their own).
+// blockContext is what a block builder needs to know about the request: who reads (link titles,
+// links meant for members) and when (nested items have active windows of their own).
 type blockContext struct {
 	audience portal.Audience
 	now      time.Time
