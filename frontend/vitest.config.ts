@@ -5,7 +5,12 @@ export default defineConfig({
   // React's automatic runtime through esbuild, so no React plugin is needed for tests.
   esbuild: { jsx: 'automatic' },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./', import.meta.url)),
+      // The guard is for Next's bundler, which keeps server modules out of the browser's bundle;
+      // tests load server and client modules side by side.
+      'server-only': fileURLToPath(new URL('./test/serverOnly.ts', import.meta.url)),
+    },
   },
   test: {
     environment: 'jsdom',

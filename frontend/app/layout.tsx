@@ -1,11 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
-import { getSite } from '@/lib/bff/client';
-import { getSessionOrNull } from '@/lib/bff/session';
-import { config } from '@/lib/config';
-import { readerUnion, requestOrigin } from '@/lib/reader';
+import { getSite, getSessionOrNull } from '@/lib/bff/server';
+import { requestUnion, requestOrigin } from '@/lib/request';
 import type { SiteChrome } from '@/lib/bff/types';
+import { config } from '@/lib/config';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { ModalHost } from '@/components/modals/ModalHost';
@@ -27,7 +26,7 @@ async function loadSite(): Promise<SiteChrome | null> {
   // reachable; the chrome itself still comes from the data cache.
   await connection();
   try {
-    return await getSite(await readerUnion());
+    return await getSite(await requestUnion());
   } catch (error) {
     console.error('site chrome unavailable', error);
     return null;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { toMetadata } from '@/lib/metadata';
 import { ContentPage } from '@/components/page/ContentPage';
-import { loadPage, type SearchParams } from '@/lib/reader';
+import { loadPage, type SearchParams } from '@/lib/request';
 
 const HOME_PATH = '/';
 

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { requestOrigin } from '@/lib/reader';
+import { requestOrigin } from '@/lib/request';
 
 /** robots.txt: everything public may be crawled; account, search and the API may not. */
 export default async function robots(): Promise<MetadataRoute.Robots> {

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
-import { getSitemap } from '@/lib/bff/client';
-import { requestOrigin } from '@/lib/reader';
+import { getSitemap } from '@/lib/bff/server';
+import { requestOrigin } from '@/lib/request';
 
 /** sitemap.xml: what the BFF says any visitor of any union may see, on this site's origin. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

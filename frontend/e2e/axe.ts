@@ -3,7 +3,7 @@ import type { AxeResults } from 'axe-core';
 
 type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
 
-/** The serious and critical axe violations of the page as it is now (as home.spec.ts checks). */
+/** The serious and critical axe violations of the page as it is now; every spec checks with this one. */
 export async function seriousAxeViolations(page: Page) {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const results = await page.evaluate(() =>

@@ -1,21 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import { DESKTOP, seriousAxeViolations } from './axe';
 
 // The style guide (fixtures/cms/node/style-guide.json) places every block type.
 const PATH = '/style-guide';
-const DESKTOP = { width: 1280, height: 900 };
-
-type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
-
-async function seriousAxeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** Elements wider than the viewport, named so a failure says which. */
 async function horizontalOverflow(page: Page) {

@@ -1,20 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import { seriousAxeViolations } from './axe';
 
 // The content site (issue 3) against the whole stack and the fixture CMS: every routing rule,
 // every page kind, union switching and gating, as a visitor meets them.
-
-type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
-
-async function seriousAxeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test.describe('routing rules answer with real HTTP statuses', () => {
   for (const [path, status, location] of [
@@ -201,7 +189,7 @@ for (const viewport of [
       test(`${path} has no serious or critical violations and no sideways scroll`, async ({ page }) => {
         await page.goto(path);
         // Next 16 sends a dynamic route's notFound() as a bare error shell and draws the 404 page
-        // in the browser (vercel/next.js#62228), so wait for the page a reader would see.
+        // in the browser (vercel/next.js#62228), so wait for the page a visitor would see.
         await expect(page.locator('html[lang] h1')).toBeVisible();
         expect(await seriousAxeViolations(page)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,22 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 
 const HEADLINE = 'Savings and support for every union family';
 const SOCIAL_NAMES = ['Facebook', 'Instagram', 'Twitter', 'YouTube'];
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
-
-async function seriousAxeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test.describe('home at desktop width', () => {
   test.use({ viewport: DESKTOP });

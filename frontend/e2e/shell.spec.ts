@@ -1,28 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 
 // The application shell (spec 1 §2 and §4, spec 3 §2 and §4): modals opened by ?modal=, status
 // messages, the priority main menu, page views with their utm parameters.
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const MODALS = [
   { param: 'login', title: 'Log In' },
   { param: 'signup', title: 'Create Your Account' },
   { param: 'forgot', title: 'Forgot Password' },
 ];
-
-type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
-
-async function seriousAxeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** Opens a modal by address and waits until the browser has taken it over (focus moved in). */
 async function openModal(page: Page, param: string, title: string) {

@@ -1,7 +1,7 @@
 // The account area's gate on the server: a real redirect before any of the page is sent.
 import { redirect } from 'next/navigation';
-import type { Member } from './bff/account';
-import { getMember } from './bff/session';
+import type { Member } from '@/lib/bff/types';
+import { getMember } from '@/lib/bff/server';
 import { accountRedirect, LOGIN_HREF, type AccountTab } from './accountRoutes';
 
 /** The signed-in member; a visitor goes home with the login modal open. */

@@ -35,11 +35,11 @@ export function tabOfSegment(segment: string | null): AccountTab | null {
 }
 
 /**
- * Where /account/{uid}/… must send the reader instead, or null to show it.
+ * Where /account/{uid}/… must send the visitor instead, or null to show it.
  * - A visitor goes home with the login modal open.
  * - A tab name in the uid's place (account/profile, account/benefits) means that tab of the
- *   reader's own account; 'benefits' is the index.
- * - Another member's uid becomes the reader's own, on the same tab, so no one else's uid is ever
+ *   member's own account; 'benefits' is the index.
+ * - Another member's uid becomes the member's own, on the same tab, so no one else's uid is ever
  *   shown. `tab` is undefined where the tab is not known (the layout cannot see its child
  *   segment); that case is left to the page, which knows it.
  */

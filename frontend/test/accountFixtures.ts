@@ -1,5 +1,5 @@
 // A member's stored profile as the BFF's GET /api/v1/profile answers it, for the account tests.
-import type { Profile, ProfileDocument } from '@/lib/bff/account';
+import type { Profile, ProfileDocument } from '@/lib/bff/types';
 
 export function storedProfile(changes: Partial<Profile> = {}): Profile {
   return {

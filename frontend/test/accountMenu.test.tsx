@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY, type Session } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
+import type { Session } from '@/lib/bff/types';
 import { AccountMenu } from '@/components/auth/AccountMenu';
 import { problem, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';

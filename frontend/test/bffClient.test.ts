@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BffError, getPage, getSite } from '@/lib/bff/client';
+import { getPage, getSite } from '@/lib/bff/server';
+import { BffError, bffFetch } from '@/lib/bff/transport';
 import { homePage, site } from './examples';
 
 // The request's cookies, as next/headers would give them to a server component.
@@ -30,7 +31,7 @@ describe('getPage', () => {
     expect(init.cache).toBe('no-store');
   });
 
-  it("passes the reader's union along", async () => {
+  it("passes the visitor's union along", async () => {
     const fetchMock = answer(200, homePage());
     vi.stubGlobal('fetch', fetchMock);
     await getPage('/benefits/x', '37');
@@ -101,5 +102,60 @@ describe("a member's requests", () => {
     await getPage('/members-only');
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ Cookie: 'session=abc' });
+  });
+});
+
+describe('bffFetch', () => {
+  it('sends a body as JSON with the method asked for', async () => {
+    const fetchMock = answer(200, { message: 'ok' });
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await bffFetch('/api/v1/profile', { method: 'PUT', body: { a: 1 } })).toEqual({ message: 'ok' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  });
+
+  it("reads the problem's detail, code and field errors (the first per field)", async () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      code: 'invalid',
+      detail: 'Please check the form.',
+      errors: [
+        { field: 'home.zip', message: 'Please enter a 5-10 digit zip.' },
+        { field: 'home.zip', message: 'second' },
+      ],
+    };
+    vi.stubGlobal('fetch', answer(400, problem, 'application/problem+json'));
+    const error: unknown = await bffFetch('/api/v1/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BffError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid',
+      detail: 'Please check the form.',
+      fields: { 'home.zip': 'Please enter a 5-10 digit zip.' },
+      problem,
+    });
+  });
+
+  it('says what status came back when the answer is no problem document', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })));
+    await expect(bffFetch('/api/v1/session')).rejects.toMatchObject({ status: 502, code: 'internal', detail: 'The server answered 502.', fields: {} });
+  });
+
+  it('tells people to check their connection when the BFF cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(bffFetch('/api/v1/session')).rejects.toMatchObject({
+      status: 0,
+      code: 'unavailable',
+      detail: 'We could not reach the server. Please check your connection and try again.',
+    });
   });
 });

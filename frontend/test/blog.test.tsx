@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BlogListDocument, PostDetail, PostTeaser, SearchResult } from '@/lib/bff/blogTypes';
-import { blogListPath, searchPath, toSearchType } from '@/lib/bff/blogTypes';
+import type { BlogListDocument, PostDetail, PostTeaser, SearchResult } from '@/lib/bff/types';
+import { bffPath } from '@/lib/bff/urls';
+import { toSearchType } from '@/components/search/searchTypes';
 import { formatDisplayDate } from '@/lib/dates';
 import { BlogCard } from '@/components/blog/BlogCard';
 import { BlogPostList } from '@/components/blog/BlogPostList';
@@ -49,11 +50,11 @@ describe('dates and paths', () => {
   });
 
   it('builds the BFF paths, leaving out empty parameters', () => {
-    expect(blogListPath('money-tips', { offset: 0 })).toBe('/api/v1/blog/money-tips');
-    expect(blogListPath('all-tips-updates', { offset: 20, date: '2026-03', topic: '211' })).toBe(
+    expect(bffPath.blogList('money-tips', { offset: 0 })).toBe('/api/v1/blog/money-tips');
+    expect(bffPath.blogList('all-tips-updates', { offset: 20, date: '2026-03', topic: '211' })).toBe(
       '/api/v1/blog/all-tips-updates?offset=20&date=2026-03&topic=211',
     );
-    expect(searchPath('budget tips', 'blogpost', 2)).toBe('/api/v1/search?q=budget+tips&type=blogpost&page=2');
+    expect(bffPath.search('budget tips', 'blogpost', 2)).toBe('/api/v1/search?q=budget+tips&type=blogpost&page=2');
     expect(toSearchType('benefits')).toBe('benefits');
     expect(toSearchType('video')).toBe('all');
   });

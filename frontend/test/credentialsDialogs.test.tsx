@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
-import { SESSION_KEY, type Session } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
+import type { Session } from '@/lib/bff/types';
 import { ChangeEmailDialog } from '@/components/account/ChangeEmailDialog';
 import { ChangePasswordDialog } from '@/components/account/ChangePasswordDialog';
 import { problem, sentBody, stubFetch } from './fetchStub';

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
-import { SESSION_KEY, type Favorites, type Session } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
+import type { Favorites, Session } from '@/lib/bff/types';
 import { FavoriteButton } from '@/components/account/FavoriteButton';
 import { FavoritesGrid } from '@/components/account/FavoritesGrid';
 import { BenefitCards } from '@/components/page/BenefitCards';
@@ -18,11 +19,23 @@ const heart = () => screen.getByRole('button', { name: /favorites$/ });
 const withFavorites = (favorites: string[]): Session => ({ ...SIGNED_IN, user: { ...SIGNED_IN.user!, favorites } });
 const answer = (ids: string[]): Favorites => ({ ids, items: [] });
 
-/** A fetch that answers only when the test says so, to look at the optimistic state. */
+/**
+ * A fetch that answers only when the test says so, to look at the optimistic state. The call
+ * starts a moment after the click (TanStack runs the mutation's function asynchronously), so
+ * `settle` first waits for it.
+ */
 function deferredFetch() {
   let settle: (a: { status?: number; body?: unknown }) => void = () => undefined;
   const fetch = stubFetch(() => new Promise((resolve) => (settle = resolve)));
-  return { fetch, settle: (a: { status?: number; body?: unknown }) => act(async () => settle(a)) };
+  const called = () => waitFor(() => expect(fetch).toHaveBeenCalled());
+  return {
+    fetch,
+    called,
+    settle: async (a: { status?: number; body?: unknown }) => {
+      await called();
+      await act(async () => settle(a));
+    },
+  };
 }
 
 describe('FavoriteButton', () => {
@@ -41,11 +54,12 @@ describe('FavoriteButton', () => {
   });
 
   it('shows the change at once and keeps it when the BFF agrees', async () => {
-    const { fetch, settle } = deferredFetch();
+    const { fetch, called, settle } = deferredFetch();
     const { client } = renderWithSession(<FavoriteButton id={ID} />, withFavorites([]));
     fireEvent.click(heart());
     expect(heart().getAttribute('aria-pressed')).toBe('true');
     expect(heart().getAttribute('aria-label')).toBe('Remove from favorites');
+    await called();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/favorites/benefit%3A101');
     expect(fetch.mock.calls[0]?.[1]?.method).toBe('PUT');
 
@@ -65,11 +79,13 @@ describe('FavoriteButton', () => {
     expect(screen.getByTestId('status-messages').textContent).toContain(message('favoritesError'));
   });
 
-  it('ignores a second click while the first change runs', () => {
-    const { fetch } = deferredFetch();
+  it('ignores a second click while the first change runs', async () => {
+    const { fetch, called } = deferredFetch();
     renderWithSession(<FavoriteButton id={ID} />, withFavorites([]));
     fireEvent.click(heart());
     fireEvent.click(heart());
+    await called();
+    await act(async () => undefined);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(heart().getAttribute('aria-pressed')).toBe('true');
   });

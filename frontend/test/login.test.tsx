@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
 import { rememberPendingLink } from '@/lib/pendingLink';
 import { ModalHost } from '@/components/modals/ModalHost';
 import { GateModal } from '@/components/modals/GateModal';

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { limits, message } from '@/lib/accounts';
-import { SESSION_KEY, type Session } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
+import type { Session } from '@/lib/bff/types';
 import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
@@ -17,7 +18,7 @@ const { redirect, getSessionOrNull } = vi.hoisted(() => ({
 }));
 
 vi.mock('next/navigation', async () => ({ ...(await import('./navigationMock')).navigationMock, redirect }));
-vi.mock('@/lib/bff/session', () => ({ getSessionOrNull }));
+vi.mock('@/lib/bff/server', () => ({ getSessionOrNull }));
 
 const LINK = { apiKey: 'fake-key', lang: 'en', mode: 'resetPassword', oobCode: 'code-1' } as const;
 

@@ -3,7 +3,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { SESSION_KEY, type Member, type Session } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
+import type { Member, Session } from '@/lib/bff/types';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
-import { SESSION_KEY } from '@/lib/bff/account';
+import { SESSION_KEY } from '@/lib/bff/browser';
 import { EMPTY_SIGNUP, signupProblem, type SignupValues } from '@/components/auth/signupChecks';
 import { ModalHost } from '@/components/modals/ModalHost';
 import { problem, sentBody, stubFetch } from './fetchStub';
@@ -167,7 +167,7 @@ describe('SignupModal', () => {
     expect(field(/^Union/).value).toBe('12');
   });
 
-  it('leaves the union empty when the address names one the reader may not choose', () => {
+  it('leaves the union empty when the address names one the visitor may not choose', () => {
     nav.go('/benefits?modal=signup&union=999');
     renderWithSession(<ModalHost />);
     expect(field(/^Union/).value).toBe('');

@@ -47,7 +47,7 @@ type Checker interface {
 // readyCheckTimeout bounds readiness checks: a part that cannot answer within it is stuck.
 const readyCheckTimeout = 3 * time.Second
 
-// A Mount adds one feature's routes to the /api/v1 group.
+// Mount adds one feature's routes to the /api/v1 group.
 type Mount func(api fiber.Router)
 
 // New builds the Fiber app: middleware, health routes, each feature's routes under /api/v1, and

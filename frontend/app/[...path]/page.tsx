@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { permanentRedirect, redirect } from 'next/navigation';
 import { toMetadata } from '@/lib/metadata';
-import { loadPage, type SearchParams } from '@/lib/reader';
+import { loadPage, type SearchParams } from '@/lib/request';
 import { ContentPage } from '@/components/page/ContentPage';
 
 type Props = { params: Promise<{ path: string[] }>; searchParams: SearchParams };

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { getSessionOrNull } from '@/lib/bff/session';
+import { getSessionOrNull } from '@/lib/bff/server';
+import { firstParam, type SearchParams } from '@/lib/request';
 import { LoginOffline } from '@/components/auth/LoginOffline';
 import { ResetPasswordForm, type ResetLink } from '@/components/auth/ResetPasswordForm';
 import { PageHero } from '@/components/heroes/PageHero';
 import styles from '@/components/auth/AuthForm.module.css';
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: SearchParams };
 
 export const metadata: Metadata = {
   title: 'Reset Password',
@@ -15,10 +16,7 @@ export const metadata: Metadata = {
 
 /** The emailed link's four parameters, or null when any is missing. */
 function resetLink(query: Record<string, string | string[] | undefined>): ResetLink | null {
-  const value = (name: keyof ResetLink) => {
-    const v = query[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() || null;
-  };
+  const value = (name: keyof ResetLink) => firstParam(query[name])?.trim() || null;
   const apiKey = value('apiKey');
   const lang = value('lang');
   const mode = value('mode');

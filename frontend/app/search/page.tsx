@@ -1,14 +1,11 @@
 import type { Metadata } from 'next';
-import { getSearch } from '@/lib/bff/blog';
-import { toSearchType } from '@/lib/bff/blogTypes';
+import { getSearch } from '@/lib/bff/server';
+import { firstParam, type SearchParams } from '@/lib/request';
+import { toSearchType } from '@/components/search/searchTypes';
 import { SearchScreen } from '@/components/search/SearchScreen';
 import styles from '@/components/blog/blog.module.css';
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-function first(v: string | string[] | undefined): string {
-  return (Array.isArray(v) ? v[0] : v) ?? '';
-}
+type Props = { searchParams: SearchParams };
 
 export const metadata: Metadata = {
   title: 'Search',
@@ -18,8 +15,8 @@ export const metadata: Metadata = {
 /** The search screen: the first page renders on the server for the URL's term; the rest is live. */
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
-  const q = first(sp.q).trim().replace(/\s+/g, ' ');
-  const type = toSearchType(first(sp.type));
+  const q = (firstParam(sp.q) ?? '').trim().replace(/\s+/g, ' ');
+  const type = toSearchType(firstParam(sp.type));
   const initial = q ? await getSearch(q, type) : null;
   return (
     <div className={`container ${styles.page}`}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { accountApi } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
 import { FormAlert, TextField } from '@/components/auth/fields';
 import { Modal } from '@/components/modals/Modal';
 import { validateChangeEmail } from './credentialsForm';
@@ -11,7 +11,7 @@ import styles from '@/components/auth/AuthForm.module.css';
 
 /** Change Email (spec 1 §2): the current password, then the new email. */
 export function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
-  const { form, formRef, onSubmit, busy, alert } = useCredentialsChange(
+  const { form, formRef, onSubmit, pending, alert } = useCredentialsChange(
     { currentPassword: '', newEmail: '' },
     validateChangeEmail,
     (v) => accountApi.changeEmail({ currentPassword: v.currentPassword, newEmail: v.newEmail.trim() }),
@@ -31,7 +31,7 @@ export function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
           {...form.bind('newEmail')}
         />
         <FormAlert message={alert} />
-        <DialogActions busy={busy} onCancel={onClose} />
+        <DialogActions busy={pending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { accountApi } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
 import { message } from '@/lib/accounts';
 import { FormAlert, TextField } from '@/components/auth/fields';
 import { PasswordChecklist } from '@/components/auth/PasswordFields';
@@ -13,7 +13,7 @@ import styles from '@/components/auth/AuthForm.module.css';
 
 /** Change Password (spec 1 §2): the current password, the new one with its live checklist, and its confirmation. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
-  const { form, formRef, onSubmit, busy, alert } = useCredentialsChange(
+  const { form, formRef, onSubmit, pending, alert } = useCredentialsChange(
     { currentPassword: '', newPassword: '', confirmPassword: '' },
     validateChangePassword,
     accountApi.changePassword,
@@ -46,7 +46,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           {...form.bind('confirmPassword')}
         />
         <FormAlert message={alert} />
-        <DialogActions busy={busy} onCancel={onClose} />
+        <DialogActions busy={pending} onCancel={onClose} />
       </form>
     </Modal>
   );

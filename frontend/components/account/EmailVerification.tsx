@@ -2,12 +2,13 @@
 
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountApi, SESSION_KEY, type Session } from '@/lib/bff/account';
+import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
+import { useBffMutation } from '@/lib/bff/useBffMutation';
+import type { Session } from '@/lib/bff/types';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { failureMessage } from './failure';
-import { useExclusiveTask } from './useExclusiveTask';
 import styles from './AccountForm.module.css';
 
 /**
@@ -21,28 +22,25 @@ export function EmailVerification({ verified }: { verified: boolean }) {
   const client = useQueryClient();
   const { push } = useStatusMessages();
   const [sent, setSent] = useState(false);
-  const send = useExclusiveTask();
-  const check = useExclusiveTask();
-
-  if (member?.emailVerified ?? verified) return null;
-
-  const sendLink = () =>
-    send.run(async () => {
-      try {
-        push({ message: (await accountApi.sendVerification()).message });
-        setSent(true);
-      } catch (error) {
-        push({ message: failureMessage(error, 'verificationError'), type: 'error' });
-      }
-    });
-
-  const recheck = () =>
-    check.run(async () => {
-      await refresh();
+  const send = useBffMutation({
+    mutationFn: accountApi.sendVerification,
+    onSuccess: (answer) => {
+      push({ message: answer.message });
+      setSent(true);
+    },
+    onError: (error) => push({ message: failureMessage(error, 'verificationError'), type: 'error' }),
+  });
+  // Not a write, but a button that asks the BFF: one question at a time, like any other.
+  const check = useBffMutation({
+    mutationFn: refresh,
+    onSuccess: () => {
       if (!client.getQueryData<Session>(SESSION_KEY)?.user?.emailVerified) {
         push({ message: 'Your email address is still unverified.', type: 'error' });
       }
-    });
+    },
+  });
+
+  if (member?.emailVerified ?? verified) return null;
 
   return (
     <div className={styles.verify} data-testid="email-verification">
@@ -50,7 +48,7 @@ export function EmailVerification({ verified }: { verified: boolean }) {
         {sent
           ? "We emailed you a link to verify your address. Didn't receive an email? "
           : 'Your email address is not verified yet. '}
-        <button type="button" className={styles.linkButton} onClick={sendLink} disabled={send.busy}>
+        <button type="button" className={styles.linkButton} onClick={() => void send.run()} disabled={send.pending}>
           {sent ? 'Resend verification email' : 'Verify Email'}
         </button>
       </p>
@@ -58,9 +56,9 @@ export function EmailVerification({ verified }: { verified: boolean }) {
         <button
           type="button"
           className={`${buttons.button} ${buttons.secondary}`}
-          onClick={recheck}
-          disabled={check.busy}
-          aria-busy={check.busy || undefined}
+          onClick={() => void check.run()}
+          disabled={check.pending}
+          aria-busy={check.pending || undefined}
         >
           I have verified my email address
         </button>

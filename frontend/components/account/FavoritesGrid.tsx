@@ -1,15 +1,16 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { FavoriteItem } from '@/lib/bff/account';
+import type { FavoriteItem } from '@/lib/bff/types';
 import { BenefitCards } from '@/components/page/BenefitCards';
 import { useSession } from '@/components/session/SessionProvider';
 import { EmptyState } from './AccountSection';
 
 /**
  * The favorites page's cards, as the server found them, less those the member has since taken
- * out: the session holds the live ids, so a card goes once its removal is saved. Its heart took
- * the focus with it, so the focus moves to the grid rather than to the top of the page.
+ * out: the session holds the live ids, so a card goes as its heart is clicked (and comes back if
+ * the removal fails). Its heart took the focus with it, so the focus moves to the grid rather
+ * than to the top of the page.
  */
 export function FavoritesGrid({ items }: { items: FavoriteItem[] }) {
   const { member } = useSession();

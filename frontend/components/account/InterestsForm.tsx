@@ -2,13 +2,15 @@
 
 import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
-import { accountApi, type Profile } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
+import { useBffMutation } from '@/lib/bff/useBffMutation';
+import type { Profile } from '@/lib/bff/types';
 import { message, options, OTHER_CARRIER, VEHICLE_OWNER_YES } from '@/lib/accounts';
 import { FormAlert, SelectField, TextField } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { CheckboxGroup, RadioGroup } from './choices';
-import { failureMessage, fieldErrorsOf } from './failure';
+import { showOnForm } from './failure';
 import {
   modelsOf,
   toInterestsUpdate,
@@ -20,7 +22,6 @@ import {
 } from './interestsForm';
 import { FormSection } from './FormSection';
 import { focusFirstError, useForm } from './useForm';
-import { useExclusiveTask } from './useExclusiveTask';
 import styles from './AccountForm.module.css';
 
 /** Its wording is part of the minimum-one message: 'Minimum of one "What are you interested in?"…'. */
@@ -43,31 +44,27 @@ export function InterestsForm({ profile }: { profile: Profile }) {
   const form = useForm(toInterestsValues(profile), validateInterests);
   const { values, update, touch } = form;
   const formRef = useRef<HTMLFormElement>(null);
-  const save = useExclusiveTask();
   const [alert, setAlert] = useState<string | null>(null);
   const { push } = useStatusMessages();
+  const save = useBffMutation({
+    mutationFn: accountApi.saveInterests,
+    onSuccess: (saved) => {
+      form.saved();
+      push({ message: saved.message ?? message('interestsUpdated') });
+    },
+    onError: (error) => setAlert(showOnForm(error, form, formRef.current, 'interestsError')),
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (save.busy || !form.dirty) return;
+    if (save.pending || !form.dirty) return;
     const errors = form.submit();
     if (Object.keys(errors).length > 0) {
       focusFirstError(formRef.current, errors);
       return;
     }
-    void save.run(async () => {
-      setAlert(null);
-      try {
-        const saved = await accountApi.saveInterests(toInterestsUpdate(values));
-        form.saved();
-        push({ message: saved.message ?? message('interestsUpdated') });
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        form.setServerErrors(fields);
-        setAlert(Object.keys(fields).length > 0 ? null : failureMessage(error, 'interestsError'));
-        focusFirstError(formRef.current, fields);
-      }
-    });
+    setAlert(null);
+    void save.run(toInterestsUpdate(values));
   }
 
   const carOwner = values.vehicleOwner === VEHICLE_OWNER_YES;
@@ -163,8 +160,8 @@ export function InterestsForm({ profile }: { profile: Profile }) {
         <button
           type="submit"
           className={`${buttons.button} ${buttons.primary} ${styles.button}`}
-          disabled={!form.dirty || save.busy}
-          aria-busy={save.busy || undefined}
+          disabled={!form.dirty || save.pending}
+          aria-busy={save.pending || undefined}
         >
           Save
         </button>

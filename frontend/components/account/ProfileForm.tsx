@@ -2,7 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { accountApi, type ProfileDocument, type VisibleUnion } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
+import { useBffMutation } from '@/lib/bff/useBffMutation';
+import type { ProfileDocument, VisibleUnion } from '@/lib/bff/types';
 import { limits, message } from '@/lib/accounts';
 import { accountHref } from '@/lib/accountRoutes';
 import { FormAlert } from '@/components/auth/fields';
@@ -11,11 +13,10 @@ import { useSession } from '@/components/session/SessionProvider';
 import { withParams } from '@/components/shell/url';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { failureMessage, fieldErrorsOf } from './failure';
+import { showOnForm } from './failure';
 import { HomeAddress, UnionInformation, YourInformation } from './ProfileSections';
 import { toProfileUpdate, toProfileValues, validateProfile, type ProfileValues } from './profileForm';
 import { focusFirstError, useForm } from './useForm';
-import { useExclusiveTask } from './useExclusiveTask';
 import styles from './AccountForm.module.css';
 
 interface ProfileFormProps {
@@ -42,40 +43,34 @@ export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps)
   const router = useRouter();
   const form = useForm(toProfileValues(stored.profile), validate);
   const formRef = useRef<HTMLFormElement>(null);
-  const save = useExclusiveTask();
   const [alert, setAlert] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'email' | 'password' | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
   const email = member?.email ?? stored.profile.email;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.busy) return;
-    const errors = form.submit();
-    if (Object.keys(errors).length > 0) {
-      focusFirstError(formRef.current, errors);
-      return;
-    }
-    void save.run(async () => {
-      setAlert(null);
-      form.setServerErrors({});
-      let saved: ProfileDocument;
-      try {
-        saved = await accountApi.saveProfile(toProfileUpdate(form.values, email));
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        form.setServerErrors(fields);
-        setAlert(Object.keys(fields).length > 0 ? null : failureMessage(error, 'profileError'));
-        focusFirstError(formRef.current, fields);
-        return;
-      }
+  const save = useBffMutation({
+    mutationFn: accountApi.saveProfile,
+    onSuccess: async (saved) => {
       form.saved();
       await refresh();
       router.refresh();
       await new Promise((resolve) => setTimeout(resolve, limits.profileSuccessDelayMs));
       const note = saved.message ?? message('profileUpdated');
       router.push(withParams(accountHref(uid, 'interests'), null, { message: note }));
-    });
+    },
+    onError: (error) => setAlert(showOnForm(error, form, formRef.current, 'profileError')),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.pending) return;
+    const errors = form.submit();
+    if (Object.keys(errors).length > 0) {
+      focusFirstError(formRef.current, errors);
+      return;
+    }
+    setAlert(null);
+    form.setServerErrors({});
+    void save.run(toProfileUpdate(form.values, email));
   }
 
   return (
@@ -95,8 +90,8 @@ export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps)
           <button
             type="submit"
             className={`${buttons.button} ${buttons.primary} ${styles.button}`}
-            disabled={save.busy}
-            aria-busy={save.busy || undefined}
+            disabled={save.pending}
+            aria-busy={save.pending || undefined}
           >
             Save and Continue
           </button>

@@ -1,6 +1,6 @@
 'use client';
 
-import type { VisibleUnion } from '@/lib/bff/account';
+import type { VisibleUnion } from '@/lib/bff/types';
 import { options } from '@/lib/accounts';
 import { SelectField, TextField } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';

@@ -1,5 +1,6 @@
-import { ApiError } from '@/lib/bff/account';
+import { BffError } from '@/lib/bff/transport';
 import { message, type MessageKey } from '@/lib/accounts';
+import { focusFirstError, type FieldErrors } from './useForm';
 
 /**
  * What to tell the member when an account call failed. A 4xx problem from the BFF is worded for
@@ -8,13 +9,22 @@ import { message, type MessageKey } from '@/lib/accounts';
  * else what the BFF or the client said.
  */
 export function failureMessage(error: unknown, fallback?: MessageKey): string {
-  const userFacing = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  if (userFacing || (!fallback && error instanceof ApiError)) return error.message;
+  const userFacing = error instanceof BffError && error.status >= 400 && error.status < 500;
+  if (userFacing || (!fallback && error instanceof BffError)) return error.detail;
   return fallback ? message(fallback) : 'Something went wrong. Please try again.';
 }
 
-/** The BFF's field errors of a failed call, by request field name ('home.zip'). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiError ? error.fields : {};
+/**
+ * A failed save, shown on its form: the BFF's field errors go on their fields and the first takes
+ * the focus. Answers the form's alert: null when the fields say it all.
+ */
+export function showOnForm(
+  error: BffError,
+  form: { setServerErrors: (errors: FieldErrors) => void },
+  element: HTMLFormElement | null,
+  fallback?: MessageKey,
+): string | null {
+  form.setServerErrors(error.fields);
+  focusFirstError(element, error.fields);
+  return Object.keys(error.fields).length > 0 ? null : failureMessage(error, fallback);
 }
-

@@ -1,6 +1,6 @@
 // The interests form's values and rules (spec 1 §2, §4, §5), mirroring the BFF's with the same
 // messages from contracts/accounts.json.
-import type { InterestsUpdate, Profile } from '@/lib/bff/account';
+import type { InterestsUpdate, Profile } from '@/lib/bff/types';
 import { limits, message, options, OTHER_CARRIER, VEHICLE_OWNER_YES, type Option } from '@/lib/accounts';
 import type { FieldErrors } from './useForm';
 

@@ -2,7 +2,7 @@
 // tested. The rules mirror the BFF's (bff/internal/account/rules.go) with the same messages from
 // contracts/accounts.json, and each error is keyed by the request's field name ('home.zip'), the
 // name the BFF's field errors use too.
-import type { Profile, ProfileUpdate } from '@/lib/bff/account';
+import type { Profile, ProfileUpdate } from '@/lib/bff/types';
 import type { FieldErrors } from './useForm';
 import {
   formatPhone,

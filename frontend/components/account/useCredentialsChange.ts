@@ -1,18 +1,18 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
-import type { AuthResult } from '@/lib/bff/account';
+import type { AuthResult } from '@/lib/bff/types';
+import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { failureMessage, fieldErrorsOf } from './failure';
+import { showOnForm } from './failure';
 import { focusFirstError, useForm, type FieldErrors, type Form } from './useForm';
-import { useExclusiveTask } from './useExclusiveTask';
 
 export interface CredentialsChange<V> {
   form: Form<V>;
   formRef: React.RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  busy: boolean;
+  pending: boolean;
   /** The whole-form error: a failure that is about no one field. */
   alert: string | null;
 }
@@ -30,35 +30,30 @@ export function useCredentialsChange<V extends object>(
 ): CredentialsChange<V> {
   const form = useForm(initial, validate);
   const formRef = useRef<HTMLFormElement>(null);
-  const task = useExclusiveTask();
   const [alert, setAlert] = useState<string | null>(null);
   const { setSession } = useSession();
   const { push } = useStatusMessages();
+  const change = useBffMutation({
+    mutationFn: call,
+    onSuccess: (result) => {
+      setSession(result.session);
+      push({ message: result.message });
+      onDone();
+    },
+    onError: (error) => setAlert(showOnForm(error, form, formRef.current)),
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (task.busy) return;
+    if (change.pending) return;
     const errors = form.submit();
     if (Object.keys(errors).length > 0) {
       focusFirstError(formRef.current, errors);
       return;
     }
-    void task.run(async () => {
-      setAlert(null);
-      try {
-        const result = await call(form.values);
-        setSession(result.session);
-        push({ message: result.message });
-        onDone();
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        form.setServerErrors(fields);
-        // An error about a field shows on it; the alert is for the rest.
-        setAlert(Object.keys(fields).length > 0 ? null : failureMessage(error));
-        focusFirstError(formRef.current, fields);
-      }
-    });
+    setAlert(null);
+    void change.run(form.values);
   }
 
-  return { form, formRef, onSubmit, busy: task.busy, alert };
+  return { form, formRef, onSubmit, pending: change.pending, alert };
 }

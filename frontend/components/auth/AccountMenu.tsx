@@ -67,7 +67,7 @@ function PlainVisitorLinks() {
 }
 
 function MemberLinks({ uid }: { uid: string }) {
-  const { signOut, running } = useSignOut();
+  const { signOut, pending } = useSignOut();
   return (
     <>
       <NextLink href={`/account/${encodeURIComponent(uid)}`} className={styles.link}>
@@ -77,7 +77,7 @@ function MemberLinks({ uid }: { uid: string }) {
         type="button"
         className={`${styles.link} ${styles.secondary}`}
         onClick={signOut}
-        aria-busy={running || undefined}
+        aria-busy={pending || undefined}
       >
         Log out
       </button>

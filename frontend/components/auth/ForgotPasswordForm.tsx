@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { accountApi } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
 import { FormAlert, SubmitButton, TextField } from './fields';
-import { useAuthTask } from './useAuthTask';
+import { useAuthMutation } from './useAuthMutation';
 import styles from './AuthForm.module.css';
 
 /**
@@ -14,12 +14,12 @@ import styles from './AuthForm.module.css';
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const forgot = useAuthTask(accountApi.forgotPassword);
+  const forgot = useAuthMutation({ mutationFn: accountApi.forgotPassword, onSuccess: () => setSubmitted(true) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isValidEmail(email)) return;
-    forgot.run(email.trim(), () => setSubmitted(true));
+    void forgot.run(email.trim());
   }
 
   if (submitted) {
@@ -43,8 +43,8 @@ export function ForgotPasswordForm() {
         onChange={(e) => setEmail(e.target.value)}
         error={forgot.error?.fields.email}
       />
-      <FormAlert message={forgot.error?.message} />
-      <SubmitButton busy={forgot.running} disabled={!isValidEmail(email) || forgot.running}>
+      <FormAlert message={forgot.error?.detail} />
+      <SubmitButton busy={forgot.pending} disabled={!isValidEmail(email) || forgot.pending}>
         Send Reset Link
       </SubmitButton>
     </form>

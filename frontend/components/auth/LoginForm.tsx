@@ -1,11 +1,11 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { accountApi } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
 import { FormAlert, SubmitButton, TextField } from './fields';
 import { useAfterSignIn } from './useAfterSignIn';
-import { useAuthTask } from './useAuthTask';
+import { useAuthMutation } from './useAuthMutation';
 import styles from './AuthForm.module.css';
 
 /**
@@ -16,13 +16,16 @@ import styles from './AuthForm.module.css';
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useAuthTask(accountApi.signIn);
   const afterSignIn = useAfterSignIn();
+  const signIn = useAuthMutation({
+    mutationFn: accountApi.signIn,
+    onSuccess: (result) => afterSignIn(result, onSignedIn),
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isValidEmail(email)) return;
-    signIn.run({ email: email.trim(), password }, (result) => afterSignIn(result, onSignedIn));
+    void signIn.run({ email: email.trim(), password });
   }
 
   const fields = signIn.error?.fields ?? {};
@@ -50,8 +53,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         onChange={(e) => setPassword(e.target.value)}
         error={fields.password}
       />
-      <FormAlert message={signIn.error?.message} />
-      <SubmitButton busy={signIn.running} disabled={!isValidEmail(email) || signIn.running}>
+      <FormAlert message={signIn.error?.detail} />
+      <SubmitButton busy={signIn.pending} disabled={!isValidEmail(email) || signIn.pending}>
         Log In
       </SubmitButton>
     </form>

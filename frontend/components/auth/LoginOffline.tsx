@@ -1,4 +1,4 @@
-import type { Session } from '@/lib/bff/account';
+import type { Session } from '@/lib/bff/types';
 import { message } from '@/lib/accounts';
 import styles from './AuthForm.module.css';
 

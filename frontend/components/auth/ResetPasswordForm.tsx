@@ -2,13 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { accountApi, type AuthResult, type ResetPasswordRequest } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
+import type { AuthResult, ResetPasswordRequest } from '@/lib/bff/types';
 import { confirms, isValidPassword, limits } from '@/lib/accounts';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { FormAlert, SubmitButton } from './fields';
 import { PasswordFields } from './PasswordFields';
-import { useAuthTask } from './useAuthTask';
+import { useAuthMutation } from './useAuthMutation';
 import styles from './AuthForm.module.css';
 
 /** The four parameters of the emailed reset link. */
@@ -23,7 +24,7 @@ export function ResetPasswordForm({ link }: { link: ResetLink }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
-  const reset = useAuthTask(accountApi.resetPassword);
+  const reset = useAuthMutation({ mutationFn: accountApi.resetPassword, onSuccess: succeeded });
   const { setSession } = useSession();
   const { push } = useStatusMessages();
   const router = useRouter();
@@ -45,7 +46,7 @@ export function ResetPasswordForm({ link }: { link: ResetLink }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (done || !isValidPassword(password) || !confirms(password, confirm)) return;
-    reset.run({ ...link, password, confirmPassword: confirm }, succeeded);
+    void reset.run({ ...link, password, confirmPassword: confirm });
   }
 
   const fields = reset.error?.fields ?? {};
@@ -60,8 +61,8 @@ export function ResetPasswordForm({ link }: { link: ResetLink }) {
         labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
         errors={{ password: fields.password, confirm: fields.confirmPassword }}
       />
-      <FormAlert message={reset.error?.message} />
-      <SubmitButton busy={reset.running || done} disabled={!ready || reset.running || done}>
+      <FormAlert message={reset.error?.detail} />
+      <SubmitButton busy={reset.pending || done} disabled={!ready || reset.pending || done}>
         Set New Password
       </SubmitButton>
     </form>

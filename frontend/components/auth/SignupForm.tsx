@@ -1,13 +1,14 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { accountApi, type VisibleUnion } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
+import type { VisibleUnion } from '@/lib/bff/types';
 import { limits, message } from '@/lib/accounts';
 import { FormAlert, SelectField, SubmitButton, TextField } from './fields';
 import { PasswordFields } from './PasswordFields';
 import { signupProblem, type SignupValues } from './signupChecks';
 import { useAfterSignIn } from './useAfterSignIn';
-import { useAuthTask } from './useAuthTask';
+import { useAuthMutation } from './useAuthMutation';
 import styles from './AuthForm.module.css';
 
 /**
@@ -38,15 +39,18 @@ export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
     confirmPassword: '',
   }));
   const [problem, setProblem] = useState<string | null>(null);
-  const register = useAuthTask(accountApi.register);
   const afterSignIn = useAfterSignIn();
+  const register = useAuthMutation({
+    mutationFn: accountApi.register,
+    onSuccess: (result) => afterSignIn(result, onSignedUp),
+  });
 
   const set = (name: keyof SignupValues) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const onInput = (name: keyof SignupValues) => (e: { target: { value: string } }) => set(name)(e.target.value);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = signupProblem(values, register.running);
+    const found = signupProblem(values, register.pending);
     setProblem(found);
     if (found) return;
     const body = {
@@ -56,14 +60,14 @@ export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
       lastName: values.lastName.trim(),
       zip: values.zip.trim(),
     };
-    register.run(body, (result) => afterSignIn(result, onSignedUp));
+    void register.run(body);
   }
 
   // Field errors come back named as the request's fields.
   const fields = register.error?.fields ?? {};
   // 'Not ready' speaks of the run in flight; once that run has ended, its own answer counts.
-  const stale = problem === message('signupNotReady') && !register.running;
-  const alert = stale ? register.error?.message : (problem ?? register.error?.message);
+  const stale = problem === message('signupNotReady') && !register.pending;
+  const alert = stale ? register.error?.detail : (problem ?? register.error?.detail);
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextField
@@ -132,7 +136,7 @@ export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
         errors={{ password: fields.password, confirm: fields.confirmPassword }}
       />
       <FormAlert message={alert} />
-      <SubmitButton busy={register.running}>Create Account</SubmitButton>
+      <SubmitButton busy={register.pending}>Create Account</SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '@/lib/bff/account';
+import type { RegisterRequest } from '@/lib/bff/types';
 import { confirms, isValidEmail, isValidPassword, isValidZip, message } from '@/lib/accounts';
 
 export type SignupValues = Pick<

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import type { AuthResult } from '@/lib/bff/account';
+import type { AuthResult } from '@/lib/bff/types';
 import { resumePendingLink } from '@/lib/pendingLink';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';

@@ -2,10 +2,10 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { accountApi } from '@/lib/bff/account';
+import { accountApi } from '@/lib/bff/browser';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { useAuthTask } from './useAuthTask';
+import { useAuthMutation } from './useAuthMutation';
 
 /** Pages only a member sees: signing out there goes home (spec 1 §4). */
 const MEMBERS_ONLY = /^\/(account|form)(\/|$)/;
@@ -13,35 +13,31 @@ const MEMBERS_ONLY = /^\/(account|form)(\/|$)/;
 /**
  * Sign out: the BFF clears the cookie, the session query forgets the member (the header and the
  * chat assistant follow), 'Logout successful!' shows, and the page renders again for a visitor,
- * or the reader goes home from an account or form page.
+ * or the member goes home from an account or form page.
  */
-export function useSignOut(): { signOut: () => void; running: boolean } {
+export function useSignOut(): { signOut: () => void; pending: boolean } {
   const { session, setSession } = useSession();
   const { push } = useStatusMessages();
   const router = useRouter();
   const pathname = usePathname();
-  const task = useAuthTask(accountApi.signOut);
-  const { run } = task;
+  const { run, pending } = useAuthMutation({
+    mutationFn: accountApi.signOut,
+    onSuccess: (answer) => {
+      setSession({
+        signedIn: false,
+        loginEnabled: session.loginEnabled,
+        loginOfflineMessage: session.loginOfflineMessage,
+        visibleUnions: session.visibleUnions,
+      });
+      push({ message: answer.message });
+      // Going home renders home afresh; refreshing a members-only page first would only bounce
+      // the visitor to its login prompt.
+      if (MEMBERS_ONLY.test(pathname)) router.push('/');
+      else router.refresh();
+    },
+    onError: (error) => push({ message: error.detail, type: 'error' }),
+  });
+  const signOut = useCallback(() => void run(), [run]);
 
-  const signOut = useCallback(() => {
-    run(
-      undefined,
-      (answer) => {
-        setSession({
-          signedIn: false,
-          loginEnabled: session.loginEnabled,
-          loginOfflineMessage: session.loginOfflineMessage,
-          visibleUnions: session.visibleUnions,
-        });
-        push({ message: answer.message });
-        // Going home renders home afresh; refreshing a members-only page first would only bounce
-        // the visitor to its login prompt.
-        if (MEMBERS_ONLY.test(pathname)) router.push('/');
-        else router.refresh();
-      },
-      (error) => push({ message: error.message, type: 'error' }),
-    );
-  }, [run, session, setSession, push, pathname, router]);
-
-  return { signOut, running: task.running };
+  return { signOut, pending };
 }

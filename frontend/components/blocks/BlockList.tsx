@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Block, StatCounterBlock } from '@/lib/bff/types';
 import { Reveal } from '@/components/motion/Reveal';
 import { BenefitPromo } from './BenefitPromo';
@@ -19,40 +20,54 @@ import styles from './BlockList.module.css';
 
 type Run = { kind: 'single'; block: Block } | { kind: 'stats'; blocks: StatCounterBlock[] };
 
-/** Every block type this frontend draws; the compiler checks the list against the contract. */
-const KNOWN_TYPES: ReadonlySet<string> = new Set<Block['type']>([
-  'text_block',
-  'fifty_fifty',
-  'seventy_thirty',
-  'benefit_promo',
-  'grid_simple',
-  'grid_scroll',
-  'wide_promo',
-  'stat_counter',
-  'icons',
-  'sweepstakes',
-  'testimonial',
-  'table',
-  'sponsor_grid',
-  'sponsor_slider',
-  'winners_grid',
-  'partners',
-  'category_slider',
-  'featured_content',
-  'manual_content',
-  'columns_promo',
-  'benefit_slider',
-  'viral_widget',
-]);
+/**
+ * One component per block `type`. The mapped type makes the compiler fail when the contract
+ * gains a block type that is not drawn here.
+ */
+const renderers: { [K in Block['type']]: (block: Extract<Block, { type: K }>) => ReactNode } = {
+  text_block: (block) => <TextBlock block={block} />,
+  fifty_fifty: (block) => <FiftyFifty block={block} />,
+  seventy_thirty: (block) => <SeventyThirty block={block} />,
+  benefit_promo: (block) => <BenefitPromo block={block} />,
+  grid_simple: (block) => <GridSimple block={block} />,
+  grid_scroll: (block) => <GridScroll block={block} />,
+  wide_promo: (block) => <WidePromo block={block} />,
+  stat_counter: (block) => <StatCounterRow blocks={[block]} />,
+  icons: (block) => <Icons block={block} />,
+  sweepstakes: (block) => <Sweepstakes block={block} />,
+  testimonial: (block) => <Testimonial block={block} />,
+  table: (block) => <Table block={block} />,
+  sponsor_grid: (block) => <SponsorGrid block={block} />,
+  sponsor_slider: (block) => <SponsorSlider block={block} />,
+  winners_grid: (block) => <WinnersGrid block={block} />,
+  partners: (block) => <Partners block={block} />,
+  category_slider: (block) => <CategorySlider block={block} />,
+  featured_content: (block) => <ContentCards block={block} />,
+  manual_content: (block) => <ContentCards block={block} />,
+  columns_promo: (block) => <ColumnsPromo block={block} />,
+  benefit_slider: (block) => <BenefitSlider block={block} />,
+  viral_widget: (block) => <ViralWidget block={block} />,
+};
+
+/** Whether this frontend draws the block; the BFF may learn a new type before it does. */
+const isKnown = (block: Block) => Object.hasOwn(renderers, block.type);
+
+/** The block's own component. */
+function BlockView({ block }: { block: Block }) {
+  // TypeScript cannot tie renderers[block.type] to block's own member of the union; the mapped
+  // type above already checked each pair.
+  const render = renderers[block.type] as (block: Block) => ReactNode;
+  return render(block);
+}
 
 /**
  * Neighbouring stat counters are drawn together as one band, everything else on its own. Block
- * types this frontend does not know yet (the BFF may learn them first) are left out.
+ * types this frontend does not know yet are left out.
  */
 function toRuns(blocks: Block[]): Run[] {
   const runs: Run[] = [];
   for (const block of blocks) {
-    if (!KNOWN_TYPES.has(block.type)) continue;
+    if (!isKnown(block)) continue;
     const last = runs.at(-1);
     if (block.type === 'stat_counter' && last?.kind === 'stats') last.blocks.push(block);
     else if (block.type === 'stat_counter') runs.push({ kind: 'stats', blocks: [block] });
@@ -79,55 +94,4 @@ export function BlockList({ blocks, placement = 'body' }: { blocks: Block[]; pla
       )}
     </div>
   );
-}
-
-/** One component per block `type`. */
-function BlockView({ block }: { block: Block }) {
-  switch (block.type) {
-    case 'text_block':
-      return <TextBlock block={block} />;
-    case 'fifty_fifty':
-      return <FiftyFifty block={block} />;
-    case 'seventy_thirty':
-      return <SeventyThirty block={block} />;
-    case 'benefit_promo':
-      return <BenefitPromo block={block} />;
-    case 'grid_simple':
-      return <GridSimple block={block} />;
-    case 'grid_scroll':
-      return <GridScroll block={block} />;
-    case 'wide_promo':
-      return <WidePromo block={block} />;
-    case 'stat_counter':
-      return <StatCounterRow blocks={[block]} />;
-    case 'icons':
-      return <Icons block={block} />;
-    case 'sweepstakes':
-      return <Sweepstakes block={block} />;
-    case 'testimonial':
-      return <Testimonial block={block} />;
-    case 'table':
-      return <Table block={block} />;
-    case 'sponsor_grid':
-      return <SponsorGrid block={block} />;
-    case 'sponsor_slider':
-      return <SponsorSlider block={block} />;
-    case 'winners_grid':
-      return <WinnersGrid block={block} />;
-    case 'partners':
-      return <Partners block={block} />;
-    case 'category_slider':
-      return <CategorySlider block={block} />;
-    case 'featured_content':
-    case 'manual_content':
-      return <ContentCards block={block} />;
-    case 'columns_promo':
-      return <ColumnsPromo block={block} />;
-    case 'benefit_slider':
-      return <BenefitSlider block={block} />;
-    case 'viral_widget':
-      return <ViralWidget block={block} />;
-    default:
-      return null;
-  }
 }

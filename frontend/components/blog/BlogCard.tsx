@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { PostTeaser } from '@/lib/bff/blogTypes';
+import type { PostTeaser } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import styles from './blog.module.css';
 

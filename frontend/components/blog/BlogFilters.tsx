@@ -1,6 +1,6 @@
 import NextLink from 'next/link';
-import type { BlogListDocument } from '@/lib/bff/blogTypes';
-import { queryString } from '@/lib/bff/blogTypes';
+import type { BlogListDocument } from '@/lib/bff/types';
+import { queryString } from '@/lib/bff/urls';
 import styles from './blog.module.css';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { BlogFilters, BlogListDocument } from '@/lib/bff/blogTypes';
+import type { BlogFilters, BlogListDocument } from '@/lib/bff/types';
 import { fetchBlogPage } from '@/lib/bff/browser';
 import { BlogCard } from './BlogCard';
 import styles from './blog.module.css';

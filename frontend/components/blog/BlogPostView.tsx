@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { PostDetail } from '@/lib/bff/blogTypes';
+import type { PostDetail } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import { RichText } from '@/components/common/RichText';
 import { ShareControl } from './ShareControl';

@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { BlogCategoryRef, PostTeaser } from '@/lib/bff/blogTypes';
+import type { BlogCategoryRef, PostTeaser } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import { BlogSidebarSubscribe } from './BlogSidebarSubscribe';
 import styles from './blog.module.css';

@@ -2,7 +2,7 @@ import styles from './blog.module.css';
 
 /**
  * The 'Blog Sidebar' email subscribe slot (spec 1 §2). A placeholder card for now: the accounts
- * work wires the real sign-up form here, and hides it for readers already subscribed.
+ * work wires the real sign-up form here, and hides it for members already subscribed.
  */
 export function BlogSidebarSubscribe() {
   return (

@@ -5,7 +5,7 @@ interface StatusMessageProps {
   eyebrow: string;
   headline: string;
   text?: string;
-  /** Buttons or links offered to get the reader going again. */
+  /** Buttons or links offered to get the visitor going again. */
   actions?: ReactNode;
 }
 

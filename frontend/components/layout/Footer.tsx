@@ -11,7 +11,7 @@ interface FooterProps {
   footer: FooterContent;
   /**
    * 'short' leaves only the copyright and the legal links: no logo, no navigation, no social links.
-   * For screens that keep the reader on one task, such as the partner login page.
+   * For screens that keep the visitor on one task, such as the partner login page.
    */
   variant?: 'full' | 'short';
 }

@@ -2,7 +2,7 @@
 
 import NextLink from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useAuthTaskRunning } from '@/components/auth/useAuthTask';
+import { useAuthMutationRunning } from '@/components/auth/useAuthMutation';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { useSession } from '@/components/session/SessionProvider';
 import { Modal } from './Modal';
@@ -18,7 +18,7 @@ interface GateModalProps {
 }
 
 /**
- * The gate over a page the reader may not see (spec 1 §4). It offers to log in or sign up, which
+ * The gate over a page the visitor may not see (spec 1 §4). It offers to log in or sign up, which
  * open those modals on this same page (the gate steps aside while one is open and is back when it
  * closes); closing the gate goes home. The page's body must not be rendered next to it: the BFF
  * leaves it out of a gated document.
@@ -31,7 +31,7 @@ export function GateModal({ title = 'Members only', text }: GateModalProps) {
   const searchParams = useSearchParams();
   const href = useModalHref();
   const { member } = useSession();
-  const signingIn = useAuthTaskRunning();
+  const signingIn = useAuthMutationRunning();
   const other = modalFromParam(searchParams.get(MODAL_PARAM));
   if (other !== null && other !== 'invalid') return null;
   if (member || signingIn) return null;

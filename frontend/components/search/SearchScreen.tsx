@@ -3,11 +3,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { SEARCH_TYPES, queryString, toSearchType, type SearchDocument, type SearchType } from '@/lib/bff/blogTypes';
+import type { SearchDocument, SearchType } from '@/lib/bff/types';
+import { queryString } from '@/lib/bff/urls';
 import { fetchSearchPage } from '@/lib/bff/browser';
 import { formatNumber } from '@/lib/format';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { SearchTeaser } from './SearchTeaser';
+import { SEARCH_TYPES, toSearchType } from './searchTypes';
 import styles from './search.module.css';
 import { LoadMoreButton } from '@/components/common/LoadMoreButton';
 

@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { SearchResult } from '@/lib/bff/blogTypes';
+import type { SearchResult } from '@/lib/bff/types';
 import styles from './search.module.css';
 
 /**

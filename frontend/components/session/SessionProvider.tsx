@@ -2,7 +2,8 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { accountApi, SESSION_KEY, type Session } from '@/lib/bff/account';
+import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
+import type { Session } from '@/lib/bff/types';
 
 const ANONYMOUS: Session = { signedIn: false, loginEnabled: true, visibleUnions: [] };
 
@@ -29,7 +30,7 @@ export interface SessionApi {
   refresh: () => Promise<void>;
 }
 
-/** The reader's session, shared by every component through TanStack Query. */
+/** The visitor's session, shared by every component through TanStack Query. */
 export function useSession(): SessionApi {
   const initial = useContext(InitialSession);
   const client = useQueryClient();

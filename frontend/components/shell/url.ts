@@ -5,7 +5,7 @@ type Params = Pick<URLSearchParams, 'toString'> | string | null | undefined;
 
 /**
  * The current address with some query parameters changed: `null` removes one, a string sets it. The
- * rest of the query and the hash are kept, so closing a modal leaves the reader where they were.
+ * rest of the query and the hash are kept, so closing a modal leaves the visitor where they were.
  */
 export function withParams(pathname: string, search: Params, changes: Record<string, string | null>, hash = ''): string {
   const params = new URLSearchParams(search == null ? '' : search.toString());

@@ -1,40 +1,57 @@
-// The browser's calls to the BFF (Load More, search as you change it). They go to this site's own
-// /api/v1, which Next forwards to the BFF, so this module must not import the server config.
-import {
-  blogListPath,
-  searchPath,
-  type BlogFilters,
-  type BlogListDocument,
-  type SearchDocument,
-  type SearchType,
-} from './blogTypes';
+// The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
+// favorites, and the Load More of the blog and search. They go to this site's own /api/v1, which
+// Next forwards to the BFF, so the session cookie stays first-party and HttpOnly; this module must
+// not import the server config.
+import { bffFetch, type BffRequest } from './transport';
+import type {
+  AuthResult,
+  BlogFilters,
+  BlogListDocument,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  Favorites,
+  InterestsUpdate,
+  Message,
+  ProfileDocument,
+  ProfileUpdate,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SearchDocument,
+  SearchType,
+  Session,
+  SignInRequest,
+} from './types';
+import { bffPath } from './urls';
 
-/** A browser call that failed; status 0 means the network failed. */
-export class FetchError extends Error {
-  readonly status: number;
+/** The TanStack Query key of the session; every sign-in, sign-out or change writes or invalidates it. */
+export const SESSION_KEY = ['session'] as const;
 
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'FetchError';
-    this.status = status;
-  }
-}
+/** Account answers are personal and change with every write: never from the browser's cache. */
+const personal = <T>(method: BffRequest['method'], path: string, body?: unknown) =>
+  bffFetch<T>(path, { method, body, cache: 'no-store' });
 
-async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, { headers: { Accept: 'application/json' }, signal });
-  } catch {
-    throw new FetchError(`network error: GET ${path}`, 0);
-  }
-  if (!res.ok) throw new FetchError(`GET ${path}: ${res.status}`, res.status);
-  return (await res.json()) as T;
-}
+export const accountApi = {
+  session: () => personal<Session>('GET', bffPath.session()),
+  signIn: (body: SignInRequest) => personal<AuthResult>('POST', bffPath.session(), body),
+  signOut: () => personal<Message>('DELETE', bffPath.session()),
+  register: (body: RegisterRequest) => personal<AuthResult>('POST', bffPath.accounts(), body),
+  sendVerification: () => personal<Message>('POST', bffPath.sessionVerification()),
+  changePassword: (body: ChangePasswordRequest) => personal<AuthResult>('PUT', bffPath.sessionPassword(), body),
+  changeEmail: (body: ChangeEmailRequest) => personal<AuthResult>('PUT', bffPath.sessionEmail(), body),
+  forgotPassword: (email: string) => personal<Message>('POST', bffPath.passwordForgot(), { email }),
+  resetPassword: (body: ResetPasswordRequest) => personal<AuthResult>('POST', bffPath.passwordReset(), body),
+  saveProfile: (body: ProfileUpdate) => personal<ProfileDocument>('PUT', bffPath.profile(), body),
+  saveInterests: (body: InterestsUpdate) => personal<ProfileDocument>('PUT', bffPath.profileInterests(), body),
+  addFavorite: (id: string) => personal<Favorites>('PUT', bffPath.favorite(id)),
+  removeFavorite: (id: string) => personal<Favorites>('DELETE', bffPath.favorite(id)),
+};
 
+/** A further page of a blog list, from `offset`. */
 export function fetchBlogPage(category: string, filters: BlogFilters, offset: number, signal?: AbortSignal) {
-  return fetchJson<BlogListDocument>(blogListPath(category, { ...filters, offset }), signal);
+  return bffFetch<BlogListDocument>(bffPath.blogList(category, { ...filters, offset }), { signal });
 }
 
+/** A further page of a search. */
 export function fetchSearchPage(q: string, type: SearchType, page: number, signal?: AbortSignal) {
-  return fetchJson<SearchDocument>(searchPath(q, type, page), signal);
+  return bffFetch<SearchDocument>(bffPath.search(q, type, page), { signal });
 }

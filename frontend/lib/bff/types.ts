@@ -1,8 +1,10 @@
-// Short names for the generated contract types, so components never reach into schema.d.ts.
+// Short names for the contract's types (generated from contracts/openapi.yaml into schema.d.ts),
+// so components never reach into schema.d.ts and a renamed schema breaks in one place.
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
+// Content pages and the site chrome.
 export type PageDocument = Schemas['PageDocument'];
 export type PageResult = Schemas['PageResult'];
 export type PageRedirect = Schemas['PageRedirect'];
@@ -16,6 +18,16 @@ export type Sitemap = Schemas['Sitemap'];
 export type Video = Schemas['Video'];
 export type Hero = Schemas['Hero'];
 export type PageMeta = Schemas['PageMeta'];
+export type Link = Schemas['Link'];
+export type Image = Schemas['Image'];
+export type SiteChrome = Schemas['SiteChrome'];
+export type Footer = SiteChrome['footer'];
+export type MenuItem = Schemas['MenuItem'];
+export type SocialLink = Schemas['SocialLink'];
+export type SocialNetwork = SocialLink['network'];
+export type LinkGroup = Schemas['LinkGroup'];
+
+// Blocks of a page body.
 export type Block = Schemas['Block'];
 export type TextBlock = Schemas['TextBlock'];
 export type FiftyFiftyBlock = Schemas['FiftyFiftyBlock'];
@@ -44,12 +56,44 @@ export type ContentCard = Schemas['ContentCard'];
 export type ColumnsPromoBlock = Schemas['ColumnsPromoBlock'];
 export type BenefitSliderBlock = Schemas['BenefitSliderBlock'];
 export type ViralWidgetBlock = Schemas['ViralWidgetBlock'];
-export type Link = Schemas['Link'];
-export type Image = Schemas['Image'];
-export type SiteChrome = Schemas['SiteChrome'];
-export type Footer = SiteChrome['footer'];
-export type MenuItem = Schemas['MenuItem'];
-export type SocialLink = Schemas['SocialLink'];
-export type SocialNetwork = SocialLink['network'];
-export type LinkGroup = Schemas['LinkGroup'];
+
+// The blog and search.
+export type BlogListDocument = Schemas['BlogListDocument'];
+export type BlogPostDocument = Schemas['BlogPostDocument'];
+export type BlogCategoryRef = Schemas['BlogCategoryRef'];
+export type TopicRef = Schemas['TopicRef'];
+export type ArchiveYear = Schemas['ArchiveYear'];
+export type PostTeaser = Schemas['PostTeaser'];
+export type PostDetail = Schemas['PostDetail'];
+export type BenefitPromo = Schemas['BenefitPromo'];
+export type SearchDocument = Schemas['SearchDocument'];
+export type SearchResult = Schemas['SearchResult'];
+export type SearchType = SearchDocument['type'];
+
+/** The blog list's filters, as the URL and the BFF name them. */
+export interface BlogFilters {
+  date?: string;
+  topic?: string;
+}
+
+// Sessions and the account area.
+export type Session = Schemas['Session'];
+export type Member = Schemas['Member'];
+export type VisibleUnion = Schemas['VisibleUnion'];
+export type AuthResult = Schemas['AuthResult'];
+export type SignInRequest = Schemas['SignInRequest'];
+export type RegisterRequest = Schemas['RegisterRequest'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type ChangeEmailRequest = Schemas['ChangeEmailRequest'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
+export type Profile = Schemas['Profile'];
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type InterestsUpdate = Schemas['InterestsUpdate'];
+export type HomeAddress = Schemas['HomeAddress'];
+export type ProfileDocument = Schemas['ProfileDocument'];
+export type Favorites = Schemas['Favorites'];
+export type FavoriteItem = Schemas['FavoriteItem'];
+export type Message = Schemas['Message'];
+
+/** An RFC 9457 answer of the BFF that was not a success. */
 export type Problem = Schemas['Problem'];

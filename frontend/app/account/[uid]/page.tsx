@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
 import { FAVORITES_HREF } from '@/lib/accountRoutes';
-import { getMyBenefits } from '@/lib/bff/accountServer';
+import { getMyBenefits } from '@/lib/bff/server';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { BenefitCards } from '@/components/page/BenefitCards';
 import { AccountSection, EmptyState } from '@/components/account/AccountSection';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { requireMember } from '@/lib/accountGuard';
-import { getFavorites } from '@/lib/bff/accountServer';
+import { getFavorites } from '@/lib/bff/server';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { PageHero } from '@/components/heroes/PageHero';

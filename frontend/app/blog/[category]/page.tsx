@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getBlogList } from '@/lib/bff/blog';
+import { getBlogList } from '@/lib/bff/server';
+import { firstParam, type SearchParams } from '@/lib/request';
 import { toMetadata } from '@/lib/metadata';
 import { BlogFilters } from '@/components/blog/BlogFilters';
 import { BlogPostList } from '@/components/blog/BlogPostList';
@@ -7,18 +8,12 @@ import styles from '@/components/blog/blog.module.css';
 
 type Props = {
   params: Promise<{ category: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 };
-
-/** The first value of a query parameter, or undefined when it is absent or empty. */
-function param(v: string | string[] | undefined): string | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
-  return s || undefined;
-}
 
 async function load({ params, searchParams }: Props) {
   const [{ category }, sp] = await Promise.all([params, searchParams]);
-  const filters = { date: param(sp.date), topic: param(sp.topic) };
+  const filters = { date: firstParam(sp.date), topic: firstParam(sp.topic) };
   return { category, filters, doc: await getBlogList(category, filters.date, filters.topic) };
 }
 
@@ -35,7 +30,7 @@ export default async function BlogListPage(props: Props) {
       <header className={styles.header}>
         <p className={styles.kicker}>Tips &amp; Updates</p>
         <h1 className={styles.title}>{doc.category.title}</h1>
-        {/* On phones the filters follow the list; this takes readers straight to them. */}
+        {/* On phones the filters follow the list; this takes visitors straight to them. */}
         <a href="#blog-filters" className={styles.jump}>
           Filter by topic or month
         </a>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
-import { getProfile } from '@/lib/bff/accountServer';
+import { getProfile } from '@/lib/bff/server';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { AccountSection } from '@/components/account/AccountSection';
 import { InterestsForm } from '@/components/account/InterestsForm';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { getBlogPost } from '@/lib/bff/blog';
+import { getBlogPost } from '@/lib/bff/server';
 import { toMetadata } from '@/lib/metadata';
 import { BlogPostView } from '@/components/blog/BlogPostView';
 import { BlogSidebar } from '@/components/blog/BlogSidebar';

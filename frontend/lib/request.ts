@@ -1,10 +1,12 @@
+// What the request being rendered asks for: the union the proxy resolved for the visitor, the
+// origin it reached, and its search parameters. Server components only.
 import { headers } from 'next/headers';
-import { getPage } from './bff/client';
+import { getPage } from './bff/server';
 import type { PageResult } from './bff/types';
 import { UNION_HEADER } from './union';
 
 /** The union this request is personalised for, as the proxy found it (query or cookie). */
-export async function readerUnion(): Promise<string | undefined> {
+export async function requestUnion(): Promise<string | undefined> {
   return (await headers()).get(UNION_HEADER) ?? undefined;
 }
 
@@ -27,11 +29,16 @@ export async function requestOrigin(): Promise<URL | undefined> {
 /** A page's search parameters, as Next hands them to it. */
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** The first value of a search parameter, or undefined when it is absent or empty. */
+export function firstParam(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+}
+
 /**
- * The page for a path, for this reader; the BFF cleans the path and decides what lives there.
+ * The page for a path, for this visitor; the BFF cleans the path and decides what lives there.
  * `?redirect_benefit=` asks for a benefit instead (spec 1 §7).
  */
 export async function loadPage(path: string, searchParams: SearchParams): Promise<PageResult> {
   const benefit = (await searchParams).redirect_benefit;
-  return getPage(path, await readerUnion(), typeof benefit === 'string' ? benefit : undefined);
+  return getPage(path, await requestUnion(), typeof benefit === 'string' ? benefit : undefined);
 }

@@ -1,0 +1,147 @@
+// The server components' calls to the BFF. They go straight to the BFF's address from config and
+// carry the browser's session cookie, which only the BFF can read (HttpOnly), so pages are shaped
+// for the signed-in member. Anything personal is never kept in Next's data cache.
+import 'server-only';
+import { cookies } from 'next/headers';
+import { notFound, unstable_rethrow } from 'next/navigation';
+import { cache } from 'react';
+import { config } from '../config';
+import { BffError, bffFetch, type BffRequest } from './transport';
+import type {
+  BenefitGroups,
+  BlogListDocument,
+  BlogPostDocument,
+  Favorites,
+  PageResult,
+  ProfileDocument,
+  SearchDocument,
+  SearchType,
+  Session,
+  SiteChrome,
+  Sitemap,
+} from './types';
+import { bffPath } from './urls';
+
+/** Cache tag of the site chrome; the BFF asks /api/revalidate to expire it when menus change. */
+export const SITE_TAG = 'site';
+/** The BFF already caches page documents; ours is a short safety net for the chrome only. */
+const SITE_REVALIDATE_SECONDS = 300;
+const SITE_CACHE: BffRequest = { next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] } };
+
+/** The BFF's session cookie (set and cleared only by the BFF, through the /api/v1 rewrite). */
+const SESSION_COOKIE = 'session';
+
+function get<T>(path: string, request: BffRequest): Promise<T> {
+  return bffFetch<T>(`${config.bffUrl}${path}`, request);
+}
+
+/** The Cookie header that carries the visitor's session to the BFF; empty for an anonymous one. */
+async function sessionHeaders(): Promise<Record<string, string>> {
+  const session = (await cookies()).get(SESSION_COOKIE);
+  return session ? { Cookie: `${SESSION_COOKIE}=${session.value}` } : {};
+}
+
+/** A document shaped for this visitor: never cached, since it may be personal. */
+async function getPersonal<T>(path: string): Promise<T> {
+  return get<T>(path, { cache: 'no-store', headers: await sessionHeaders() });
+}
+
+/** Rethrows anything but the given statuses, which become Next's not-found page. */
+function notFoundOn(error: unknown, ...statuses: number[]): never {
+  if (error instanceof BffError && statuses.includes(error.status)) notFound();
+  throw error;
+}
+
+/**
+ * The page document for a site path and the visitor's union, or a redirect document when the
+ * path lives elsewhere for them. Always fresh (the BFF caches and purges it), and memoised per
+ * request so generateMetadata and the page share one call. A 404 becomes Next's not-found page;
+ * anything else throws to the route's error boundary.
+ */
+export const getPage = cache(async (path: string, union?: string, redirectBenefit?: string): Promise<PageResult> => {
+  try {
+    return await getPersonal<PageResult>(bffPath.page(path, union, redirectBenefit));
+  } catch (error) {
+    notFoundOn(error, 404);
+  }
+});
+
+/**
+ * Header and footer content. An anonymous visitor's is cached under the `site` tag, per union; a
+ * member's is shaped by their session, so it is never kept in a cache that others share.
+ */
+export const getSite = cache(async (union?: string): Promise<SiteChrome> => {
+  const headers = await sessionHeaders();
+  const path = bffPath.site(union);
+  if (headers.Cookie) return get<SiteChrome>(path, { cache: 'no-store', headers });
+  return get<SiteChrome>(path, SITE_CACHE);
+});
+
+/** The pages any visitor may see, for sitemap.xml. */
+export function getSitemap(): Promise<Sitemap> {
+  return get<Sitemap>(bffPath.sitemap(), SITE_CACHE);
+}
+
+/**
+ * The first page of a blog list; memoised per request for generateMetadata and the page. An
+ * unknown category (404) or a filter the BFF refuses (400) is not found.
+ */
+export const getBlogList = cache(async (category: string, date?: string, topic?: string): Promise<BlogListDocument> => {
+  try {
+    return await get<BlogListDocument>(bffPath.blogList(category, { date, topic }), { cache: 'no-store' });
+  } catch (error) {
+    notFoundOn(error, 404, 400);
+  }
+});
+
+export const getBlogPost = cache(async (category: string, id: string): Promise<BlogPostDocument> => {
+  try {
+    return await get<BlogPostDocument>(bffPath.blogPost(category, id), { cache: 'no-store' });
+  } catch (error) {
+    notFoundOn(error, 404, 400);
+  }
+});
+
+/** The first page of a search, or null when the BFF refuses the term (empty, too long). */
+export async function getSearch(q: string, type: SearchType): Promise<SearchDocument | null> {
+  try {
+    return await get<SearchDocument>(bffPath.search(q, type), { cache: 'no-store' });
+  } catch (error) {
+    if (error instanceof BffError && error.status === 400) return null;
+    throw error;
+  }
+}
+
+/** The visitor's session, once per request; an anonymous visitor's needs no other BFF call. */
+export const getSession = cache(() => getPersonal<Session>(bffPath.session()));
+
+/** The signed-in member, or null. */
+export async function getMember() {
+  return (await getSession()).user ?? null;
+}
+
+/**
+ * The visitor's session, or null when the BFF cannot say: the layout and the pages that only
+ * adapt to the visitor must still render (as for an anonymous one; the browser then asks again).
+ */
+export async function getSessionOrNull(): Promise<Session | null> {
+  try {
+    return await getSession();
+  } catch (error) {
+    // Next signals a dynamic render by throwing; that is not a failure to swallow.
+    unstable_rethrow(error);
+    console.error('session unavailable', error);
+    return null;
+  }
+}
+
+// The account area's documents. The uid comes from the cookie, never from the URL.
+
+/** My Benefits: the benefits of the member's union, hardship help apart. */
+export const getMyBenefits = () => getPersonal<BenefitGroups>(bffPath.myBenefits());
+
+/** The member's profile and whether their email is verified. */
+export const getProfile = () => getPersonal<ProfileDocument>(bffPath.profile());
+
+/** The member's favorites, each resolved to a card. */
+export const getFavorites = () => getPersonal<Favorites>(bffPath.favorites());

@@ -1,0 +1,97 @@
+// The one way to call the BFF, from the server (server.ts) and from the browser (browser.ts) alike,
+// and the one error every failed call becomes. It reads no configuration, so the browser bundle
+// may include it: the caller gives the full address.
+import type { Problem } from './types';
+
+/** Said when the BFF could not be reached at all; the BFF never words this case itself. */
+const NETWORK_DETAIL = 'We could not reach the server. Please check your connection and try again.';
+
+/**
+ * A BFF call that did not answer with a document, read from its application/problem+json body.
+ * `status` 0 means the BFF was not reached. `detail` is the sentence for people (the BFF words it
+ * as the spec does); `message` names the call, for logs; `fields` maps a request field
+ * ('home.zip') to its error.
+ */
+export class BffError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly problem: Problem | undefined;
+
+  constructor(
+    message: string,
+    init: { status: number; code?: string; detail?: string; fields?: Record<string, string>; problem?: Problem },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'BffError';
+    this.status = init.status;
+    this.code = init.code ?? 'internal';
+    this.detail = init.detail ?? message;
+    this.fields = init.fields ?? {};
+    this.problem = init.problem;
+  }
+
+  /** Anything a call threw, as a BffError: a bug in a caller must not escape a form's error handling. */
+  static from(error: unknown): BffError {
+    if (error instanceof BffError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new BffError(message, { status: 0 }, { cause: error });
+  }
+}
+
+export interface BffRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+  /** Next's data cache, on the server. */
+  next?: { revalidate?: number | false; tags?: string[] };
+}
+
+async function readProblem(res: Response): Promise<Problem | undefined> {
+  try {
+    const body: unknown = await res.json();
+    return typeof body === 'object' && body !== null ? (body as Problem) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function failure(method: string, url: string, status: number, problem: Problem | undefined): BffError {
+  const fields: Record<string, string> = {};
+  for (const e of problem?.errors ?? []) fields[e.field] ??= e.message;
+  const title = problem?.title ? `: ${problem.title}` : '';
+  return new BffError(`BFF answered ${status} to ${method} ${url}${title}`, {
+    status,
+    code: problem?.code,
+    // The title is only the HTTP status text; the detail is what the member is told.
+    detail: problem?.detail ?? problem?.title ?? `The server answered ${status}.`,
+    fields,
+    problem,
+  });
+}
+
+/** Calls the BFF and answers its JSON document; anything else throws a BffError. */
+export async function bffFetch<T>(url: string, { method = 'GET', body, headers, ...init }: BffRequest = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...init,
+      method,
+      headers: {
+        ...headers,
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new BffError(`BFF unreachable: ${method} ${url}`, { status: 0, code: 'unavailable', detail: NETWORK_DETAIL }, { cause });
+  }
+  if (!res.ok) throw failure(method, url, res.status, await readProblem(res));
+  return (await res.json()) as T;
+}

@@ -1,0 +1,42 @@
+// Every address of the BFF's API, written once. The server prefixes them with the BFF's base URL;
+// the browser uses them as they are, on this site's own /api/v1, which Next forwards to the BFF.
+import type { BlogFilters, SearchType } from './types';
+
+/** A query string of the given parameters (with its '?'), leaving out those without a value. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') q.set(key, String(value));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const API = '/api/v1';
+const segment = encodeURIComponent;
+
+export const bffPath = {
+  /** The page at a site path for a union; `redirectBenefit` asks for a benefit instead (spec 1 §7). */
+  page: (path: string, union?: string, redirectBenefit?: string) =>
+    `${API}/page${queryString({ path, union, redirect_benefit: redirectBenefit })}`,
+  site: (union?: string) => `${API}/site${queryString({ union })}`,
+  sitemap: () => `${API}/sitemap`,
+
+  /** A blog list; offset 0 is the first page, and is left out. */
+  blogList: (category: string, filters: BlogFilters & { offset?: number }) =>
+    `${API}/blog/${segment(category)}${queryString({ offset: filters.offset || undefined, date: filters.date, topic: filters.topic })}`,
+  blogPost: (category: string, id: string) => `${API}/blog/${segment(category)}/${segment(id)}`,
+  /** A page of search results; page 0 is the first, and is left out. */
+  search: (q: string, type: SearchType, page = 0) => `${API}/search${queryString({ q, type, page: page || undefined })}`,
+
+  session: () => `${API}/session`,
+  sessionVerification: () => `${API}/session/verification`,
+  sessionPassword: () => `${API}/session/password`,
+  sessionEmail: () => `${API}/session/email`,
+  accounts: () => `${API}/accounts`,
+  passwordForgot: () => `${API}/password/forgot`,
+  passwordReset: () => `${API}/password/reset`,
+  profile: () => `${API}/profile`,
+  profileInterests: () => `${API}/profile/interests`,
+  favorites: () => `${API}/favorites`,
+  favorite: (id: string) => `${API}/favorites/${segment(id)}`,
+  myBenefits: () => `${API}/account/benefits`,
+};

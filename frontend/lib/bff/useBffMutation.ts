@@ -1,0 +1,115 @@
+'use client';
+
+import { useMutation, useQueryClient, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { BffError } from './transport';
+
+/**
+ * A guess at what a cached query will hold once the BFF has agreed, shown while the call runs
+ * (a favorite's heart today; the cart's count tomorrow). A read of the query already under way is
+ * not cancelled: it may replace the guess with what the BFF held before, until onSuccess writes
+ * the answer.
+ */
+export interface OptimisticUpdate<TVars, TCached> {
+  queryKey: QueryKey;
+  /** The cached value as it should look while the call runs; `current` is undefined until the query has data. */
+  update: (current: TCached | undefined, vars: TVars) => TCached;
+}
+
+export interface BffMutationOptions<TVars, TResult, TCached = unknown> {
+  /** The write itself, usually one of browser.ts's calls. */
+  mutationFn: (vars: TVars) => Promise<TResult>;
+  /** Lets other components see the write running (useIsMutating), e.g. the gate waiting on a sign-in. */
+  mutationKey?: MutationKey;
+  /** Rolled back if the call fails; on success, onSuccess writes the BFF's answer over it. */
+  optimistic?: OptimisticUpdate<TVars, TCached>;
+  /** Runs while the write still counts as pending: a returned promise keeps the form busy until it settles. */
+  onSuccess?: (result: TResult, vars: TVars) => unknown;
+  /** Runs after any optimistic guess was rolled back. */
+  onError?: (error: BffError, vars: TVars) => unknown;
+}
+
+export interface BffMutation<TVars, TResult> {
+  /**
+   * Starts the write, unless one is still running: then this call is dropped and answers the
+   * running one's promise (spec 1 §4: tasks drop concurrent runs, so a double click sends once).
+   * Never rejects: the promise answers the result, or undefined when the write failed.
+   */
+  run: (vars: TVars) => Promise<TResult | undefined>;
+  /** From the moment run is called until onSuccess or onError has finished. */
+  pending: boolean;
+  /** The last failure; cleared by the next run. */
+  error: BffError | null;
+}
+
+/**
+ * The one way the frontend writes through the BFF: a TanStack mutation that runs one at a time,
+ * with an optional optimistic update of a cached query. Every form, toggle and future cart or
+ * checkout action uses it, so a double click, a rollback and a shown error behave alike.
+ */
+export function useBffMutation<TVars = void, TResult = unknown, TCached = unknown>(
+  options: BffMutationOptions<TVars, TResult, TCached>,
+): BffMutation<TVars, TResult> {
+  const client = useQueryClient();
+  const { mutationFn, mutationKey, optimistic, onSuccess, onError } = options;
+  const { mutateAsync } = useMutation<TResult, BffError, TVars, (() => void) | undefined>({
+    mutationKey,
+    mutationFn: async (vars) => {
+      try {
+        return await mutationFn(vars);
+      } catch (error) {
+        throw BffError.from(error);
+      }
+    },
+    onMutate: (vars) => (optimistic ? guess(client, optimistic, vars) : undefined),
+    onSuccess: (result, vars) => onSuccess?.(result, vars),
+    onError: (error, vars, rollback) => {
+      rollback?.();
+      return onError?.(error, vars);
+    },
+  });
+
+  // React state alone would let a second click through before the re-render; the ref holds at once.
+  const running = useRef<Promise<TResult | undefined> | null>(null);
+  const [state, setState] = useState<{ pending: boolean; error: BffError | null }>({ pending: false, error: null });
+
+  const run = useCallback(
+    (vars: TVars) => {
+      if (running.current) return running.current;
+      setState({ pending: true, error: null });
+      const settle = (error: BffError | null) => {
+        running.current = null;
+        setState({ pending: false, error });
+      };
+      const call = mutateAsync(vars).then(
+        (result) => {
+          settle(null);
+          return result;
+        },
+        (error: unknown) => {
+          settle(BffError.from(error));
+          return undefined;
+        },
+      );
+      running.current = call;
+      return call;
+    },
+    [mutateAsync],
+  );
+
+  return { run, ...state };
+}
+
+/** Writes the guess into the cache; answers how to take it back. */
+function guess<TVars, TCached>(client: QueryClient, { queryKey, update }: OptimisticUpdate<TVars, TCached>, vars: TVars) {
+  const before = client.getQueryCache().find({ queryKey, exact: true })?.state;
+  const guessed = client.setQueryData<TCached>(queryKey, (current) => update(current, vars));
+  return () => {
+    const query = client.getQueryCache().find({ queryKey, exact: true });
+    // Something wrote over the guess meanwhile (a read, another write): the snapshot is out of
+    // date, so ask the BFF for the truth rather than bring back a stale value.
+    if (!query || query.state.data !== guessed) void client.invalidateQueries({ queryKey, exact: true });
+    else if (before) query.setState(before);
+    else client.removeQueries({ queryKey, exact: true });
+  };
+}
