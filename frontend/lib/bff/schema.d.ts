@@ -395,6 +395,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
+                id: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A grant form for the signed-in member (spec 2 §2), prefilled from their profile.
+         * @description Members only (401 for visitors). An id not in the catalogue (contracts/grants.json) is a 404
+         *     '404 not found.'; an entry with neither a backend nor an external form id a 404 'Unknown
+         *     form type'. An external-only form carries `external` (its frame); a grant form its `kind`,
+         *     whose fields contracts/grants.json lists. `alreadySubmitted` is set when the member has a
+         *     non-new case of this form from within the past year.
+         */
+        get: operations["getForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forms/{id}/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
+                id: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a grant application; the case is created once however often it is sent.
+         * @description Every rule of contracts/grants.json is checked first; a broken rule answers 400 with field
+         *     errors (keyed by field name) and writes nothing. The uid comes from the session only. The
+         *     same member sending the same form with the same values again (double click, retry, two
+         *     tabs) gets the case already made, with 200 instead of 201.
+         */
+        post: operations["submitCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Forms, the signed-in member's cases, newest first. */
+        get: operations["getCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hooks/cms": {
         parameters: {
             query?: never;
@@ -420,6 +490,99 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        FormDocument: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "grant" | "external";
+            /**
+             * @description The grant kind (a key of contracts/grants.json `kinds`); grant forms only.
+             * @enum {string}
+             */
+            kind?: "debt_management" | "disability" | "hospital" | "job_loss_card" | "job_loss_loan" | "medical_bill" | "mortgage" | "strike_card" | "strike_loan";
+            unionLocalRequired: boolean;
+            external?: components["schemas"]["ExternalForm"];
+            texts: components["schemas"]["FormTexts"];
+            prefill: components["schemas"]["CaseFields"];
+            /** @description The unions a case may name (those with a netsuite id, not hidden), by weight. */
+            unions: components["schemas"]["FormUnion"][];
+            alreadySubmitted?: components["schemas"]["AlreadySubmitted"];
+        };
+        ExternalForm: {
+            /** @description The frame's source, with &union={urlencoded union} when the member has one */
+            url: string;
+            /** @description The frame's height at desktop widths, in px */
+            height: number;
+            /** @description The embed's width, 800 px */
+            width: number;
+        };
+        /** @description From the site variables union_structure_application_forms (per form) and union_structure_global (disclaimer). HTML is sanitised. */
+        FormTexts: {
+            /** @description HTML */
+            intro?: string;
+            /** @description HTML shown after a successful submission; absent hides the button row */
+            concluding?: string;
+            /** @description The program page's site path or URL ('About this program') */
+            programPage?: string;
+            /** @description HTML */
+            statusText?: string;
+            /** @description HTML, the same on every form */
+            disclaimer?: string;
+        };
+        FormUnion: {
+            /** @description The union's netsuite id, the value a case stores */
+            id: string;
+            /** @description Name, then the short name in parentheses when present */
+            label: string;
+        };
+        AlreadySubmitted: {
+            caseId: string;
+            /** Format: date-time */
+            submitted: string;
+        };
+        /**
+         * @description A form's values by field name (contracts/grants.json `commonFields` and the kind's
+         *     `fields`): text as strings, checkboxes as booleans, checkbox groups as lists of option
+         *     values, dates as YYYY-MM-DD, state as a two-letter code, union as the netsuite id.
+         */
+        CaseFields: {
+            [key: string]: string | boolean | string[];
+        };
+        CaseSubmission: {
+            fields: components["schemas"]["CaseFields"];
+        };
+        CaseSubmitted: {
+            case: components["schemas"]["CaseSummary"];
+            /** @description 'Form submitted successfully.' */
+            message: string;
+        };
+        CaseSummary: {
+            id: string;
+            formId: string;
+            title: string;
+            /** @description unprocessed, queued, submitted, ... */
+            status: string;
+            /** @description 'Sending' or 'Unknown'; absent when the case has a confirmation number */
+            statusLine?: string;
+            /** @description The confirmation number, once the grants team has one */
+            nsId?: string;
+            /** Format: date-time */
+            submitted: string;
+            /** @description The program page ('About this program') */
+            programPage?: string;
+            /** @description The case's files (the uploads issue fills this). */
+            files: components["schemas"]["CaseFile"][];
+        };
+        CaseFile: {
+            name: string;
+            url?: string;
+            status: string;
+            /** Format: date-time */
+            added?: string;
+        };
+        CaseList: {
+            cases: components["schemas"]["CaseSummary"][];
+        };
         Message: {
             /** @description A success message for the status area (spec 1 §8) */
             message: string;
@@ -1260,6 +1423,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
+        FormId: string;
         /**
          * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
          *     cookie. Unknown or absent: the site's fallback union.
@@ -1922,6 +2087,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BenefitGroups"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
+                id: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormDocument"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    submitCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
+                id: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseSubmission"];
+            };
+        };
+        responses: {
+            /** @description The same submission again; the case made the first time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseSubmitted"];
+                };
+            };
+            /** @description The case, created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseSubmitted"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseList"];
                 };
             };
             401: components["responses"]["Problem"];
