@@ -1,6 +1,7 @@
 // Package contracts holds what the BFF and the frontend agree on, embedded so the BFF reads the
 // same file the frontend imports: accounts.json (messages, option tables and limits of the
-// account forms, and the words of every account and sign-in answer).
+// account forms, and the words of every account and sign-in answer) and grants.json (the grant
+// forms' catalogue, fields, rules and messages).
 package contracts
 
 import (
@@ -15,24 +16,51 @@ import (
 //go:embed accounts.json
 var AccountsJSON []byte
 
+// GrantsJSON is grants.json: the grant forms' catalogue, fields per kind, limits, patterns,
+// messages and states. Package grants parses the rest of it.
+//
+//go:embed grants.json
+var GrantsJSON []byte
+
 // messages is accounts.json's catalogue, parsed once: the file is compiled into the binary, so a
 // bad file fails every test.
-var messages = func() map[string]string {
+var messages = catalogue("accounts.json", AccountsJSON)
+
+// grantMessages is grants.json's catalogue, parsed once like messages.
+var grantMessages = catalogue("grants.json", GrantsJSON)
+
+func catalogue(name string, data []byte) map[string]string {
 	var f struct {
 		Messages map[string]string `json:"messages"`
 	}
-	if err := json.Unmarshal(AccountsJSON, &f); err != nil {
-		panic(fmt.Sprintf("contracts/accounts.json: %v", err))
+	if err := json.Unmarshal(data, &f); err != nil {
+		panic(fmt.Sprintf("contracts/%s: %v", name, err))
 	}
 	return f.Messages
-}()
+}
 
 // Message is the catalogue's message for key with its {placeholders} filled from name, value
 // pairs. Every package that shows a person an account or sign-in message takes it from here, so
 // the BFF and the frontend word it one way. A missing key is a programming error that
 // TestEveryMessageKeyExists catches; it answers the key itself.
 func Message(key string, pairs ...string) string {
-	m, ok := messages[key]
+	return fill(messages, key, pairs)
+}
+
+// GrantMessage is grants.json's message for key with its {placeholders} filled, as Message is
+// for accounts.json. TestEveryMessageKeyExists checks the keys the grants package uses.
+func GrantMessage(key string, pairs ...string) string {
+	return fill(grantMessages, key, pairs)
+}
+
+// HasGrantMessage reports whether grants.json's catalogue has key.
+func HasGrantMessage(key string) bool {
+	_, ok := grantMessages[key]
+	return ok
+}
+
+func fill(catalogue map[string]string, key string, pairs []string) string {
+	m, ok := catalogue[key]
 	if !ok {
 		return key
 	}

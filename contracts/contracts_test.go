@@ -11,9 +11,11 @@ import (
 
 // TestEveryMessageKeyExists reads every BFF source file for the catalogue keys it uses, through
 // contracts.Message or a package's msg helper, so a typo fails here rather than showing a key.
+// The grants package's msg and contracts.GrantMessage name keys of grants.json.
 func TestEveryMessageKeyExists(t *testing.T) {
 	keyUse := regexp.MustCompile(`(?:\bMessage|\bmsg)\("([A-Za-z]+)"`)
-	used := 0
+	grantUse := regexp.MustCompile(`\bGrantMessage\("([A-Za-z]+)"`)
+	used, grantUsed := 0, 0
 	err := filepath.WalkDir("../bff", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
@@ -22,7 +24,21 @@ func TestEveryMessageKeyExists(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		grants := strings.Contains(filepath.ToSlash(path), "/internal/grants/")
+		for _, m := range grantUse.FindAllStringSubmatch(string(src), -1) {
+			grantUsed++
+			if !HasGrantMessage(m[1]) {
+				t.Errorf("%s: message %q is not in contracts/grants.json", path, m[1])
+			}
+		}
 		for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
+			if grants {
+				grantUsed++
+				if !HasGrantMessage(m[1]) {
+					t.Errorf("%s: message %q is not in contracts/grants.json", path, m[1])
+				}
+				continue
+			}
 			used++
 			if !HasMessage(m[1]) {
 				t.Errorf("%s: message %q is not in contracts/accounts.json", path, m[1])
@@ -33,8 +49,8 @@ func TestEveryMessageKeyExists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if used < 40 {
-		t.Fatalf("found %d uses of the catalogue; the pattern no longer matches the code", used)
+	if used < 40 || grantUsed < 20 {
+		t.Fatalf("found %d uses of accounts.json's catalogue and %d of grants.json's; the pattern no longer matches the code", used, grantUsed)
 	}
 }
 

@@ -16,7 +16,8 @@
 // top-level collection, <collection>.json = { "<docId>": { ...fields } }; a key with slashes
 // ("event1/users/u1") names a document in a subcollection. Strings, booleans, null, integers,
 // other numbers (doubles), arrays and objects (maps) map to the Firestore types of the same name;
-// { "$timestamp": "<RFC 3339>" } is a timestamp. Writes made while it runs live in memory only.
+// { "$timestamp": "<RFC 3339>" } is a timestamp, { "$daysAgo": 30 } one that many days before the
+// emulator started. Writes made while it runs live in memory only.
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -56,6 +57,12 @@ function toValue(v, where) {
     return { array_value: { values: v.map((x, i) => toValue(x, `${where}[${i}]`)) } };
   }
   if (typeof v === "object") {
+    if ("$daysAgo" in v) {
+      // Relative to the start, for seed data that must stay recent (a case "within the past year").
+      if (typeof v.$daysAgo !== "number") throw new Error(`${where}: $daysAgo must be a number`);
+      const ms = Date.now() - v.$daysAgo * 86400e3;
+      return { timestamp_value: { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 } };
+    }
     if ("$timestamp" in v) {
       const ms = Date.parse(v.$timestamp);
       if (Number.isNaN(ms)) throw new Error(`${where}: "${v.$timestamp}" is not an RFC 3339 time`);

@@ -23,6 +23,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
 
@@ -51,6 +52,7 @@ func run(fixtures string, dur time.Duration, workers int) error {
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Auth:     accounttest.NewAuth(),
 		Profiles: accounttest.NewProfiles(),
+		Cases:    grantstest.NewCases(),
 	})
 	if err != nil {
 		return err

@@ -28,6 +28,7 @@ type Config struct {
 	Orders   Orders
 	Firebase Firebase
 	Limits   Limits
+	Forms    Forms
 }
 
 // CMS configures the content CMS and its publish webhook.
@@ -76,6 +77,14 @@ type Limits struct {
 	PerEmail       int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
 	Window         time.Duration // RATE_LIMIT_WINDOW
 	TrustedProxies []string      // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed (besides loopback)
+}
+
+// Forms configures the grant forms.
+type Forms struct {
+	// ExternalURL is EXTERNAL_FORM_URL: the frame source of an external-only form, an http(s)
+	// URL template with {id} for the form's external id. It defaults to the stand-in pages the
+	// fixture CMS serves, {CMS_PUBLIC_URL}/sites/default/files/external-forms/{id}.html?embed=1.
+	ExternalURL string
 }
 
 // Secret is a string that never appears in logs.
@@ -144,6 +153,11 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Frontend.SecureCookies = !isLocalhost(c.Frontend.URL)
 	c.Frontend.AllowedOrigins = r.list("ALLOWED_ORIGINS", c.Frontend.URL)
 	c.CMS.PublicURL = strings.TrimRight(r.str("CMS_PUBLIC_URL", c.CMS.URL), "/")
+	c.Forms.ExternalURL = r.str("EXTERNAL_FORM_URL", c.CMS.PublicURL+"/sites/default/files/external-forms/{id}.html?embed=1")
+	if u, err := url.Parse(c.Forms.ExternalURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" ||
+		!strings.Contains(c.Forms.ExternalURL, "{id}") {
+		r.errs = append(r.errs, fmt.Errorf("EXTERNAL_FORM_URL: %q is not an http(s) URL with {id}", c.Forms.ExternalURL))
+	}
 	if c.Firebase.APIKey == "" {
 		if c.Firebase.AuthEmulatorHost == "" {
 			r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required outside the Auth emulator"))

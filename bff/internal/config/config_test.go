@@ -25,6 +25,9 @@ func TestDefaults(t *testing.T) {
 	if len(c.Frontend.AllowedOrigins) != 1 || c.Frontend.AllowedOrigins[0] != c.Frontend.URL {
 		t.Fatalf("allowed origins %v", c.Frontend.AllowedOrigins)
 	}
+	if c.Forms.ExternalURL != "http://127.0.0.1:8081/sites/default/files/external-forms/{id}.html?embed=1" {
+		t.Fatalf("external form url %q", c.Forms.ExternalURL)
+	}
 }
 
 func TestEveryBadValueIsReportedAtOnce(t *testing.T) {
@@ -33,11 +36,13 @@ func TestEveryBadValueIsReportedAtOnce(t *testing.T) {
 		"CACHE_MAX_BYTES": "-1",
 		"LOG_LEVEL":       "loud",
 		"CACHE_FRESH_TTL": "48h",
+		// Without {id} every external form would frame the same page.
+		"EXTERNAL_FORM_URL": "https://forms.example.org/embed/?embed=1",
 	}))
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"CMS_TIMEOUT", "CACHE_MAX_BYTES", "LOG_LEVEL", "CMS_WEBHOOK_SECRET", "CACHE_FRESH_TTL", "FIREBASE_API_KEY"} {
+	for _, want := range []string{"CMS_TIMEOUT", "CACHE_MAX_BYTES", "LOG_LEVEL", "CMS_WEBHOOK_SECRET", "CACHE_FRESH_TTL", "FIREBASE_API_KEY", "EXTERNAL_FORM_URL"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %s: %v", want, err)
 		}

@@ -1,5 +1,5 @@
 // Package firestore is the BFF's repository over Cloud Firestore: member profiles
-// (profiles/{uid}) and the site settings (settings/site). It is the one package that imports the
+// (profiles/{uid}), the site settings (settings/site) and grant cases (cases/{id}, see Cases). It is the one package that imports the
 // Firestore SDK, so SDK types and gRPC status codes stop here and callers see portal types and
 // *apperr.Error only.
 package firestore

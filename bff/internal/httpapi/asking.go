@@ -78,11 +78,20 @@ type identityKey struct{}
 // the uid a handler acts for comes from here, never from the request. A dead session's cookie
 // is cleared.
 func requireMember(members Members, cookies sessionCookies) fiber.Handler {
+	return requireMemberSaying(members, cookies, "")
+}
+
+// requireMemberSaying is requireMember telling a visitor message, when not empty, instead of the
+// session's own words (a feature whose spec words the missing member its own way).
+func requireMemberSaying(members Members, cookies sessionCookies, message string) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		id, err := members.Identify(c.Context(), c.Cookies(SessionCookie))
 		if err != nil {
 			if apperr.Is(err, apperr.Unauthenticated) {
 				cookies.clear(c)
+				if message != "" {
+					return apperr.New(apperr.Unauthenticated, message)
+				}
 			}
 			return err
 		}

@@ -1,7 +1,9 @@
 package server_test
 
 // The contract test: real BFF answers, validated against contracts/openapi.yaml. A handler that
-// drifts from the document the frontend's types are generated from fails here.
+// drifts from the document the frontend's types are generated from fails here. Answers that need
+// a session are validated where their feature's tests sign in (account/http_test.go,
+// grants/http_test.go), which check every answer against the contract too.
 
 import (
 	"bytes"
@@ -61,6 +63,9 @@ func TestBFFAnswersMatchTheContract(t *testing.T) {
 		{"search, bad type", b.URL, "GET", "/api/v1/search", "/api/v1/search?q=budget&type=video", nil, "", 400},
 		{"search, bad page", b.URL, "GET", "/api/v1/search", "/api/v1/search?q=budget&page=x", nil, "", 400},
 		{"search, CMS down", bDown.URL, "GET", "/api/v1/search", "/api/v1/search?q=budget", nil, "", 503},
+		{"grant form, visitor", b.URL, "GET", "/api/v1/forms/{id}", "/api/v1/forms/hospital-grant", nil, "", 401},
+		{"submit case, visitor", b.URL, "POST", "/api/v1/forms/{id}/cases", "/api/v1/forms/hospital-grant/cases", []byte(`{"fields":{}}`), "", 401},
+		{"my forms, visitor", b.URL, "GET", "/api/v1/cases", "/api/v1/cases", nil, "", 401},
 		{"webhook", b.URL, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", purge, harness.Sign(harness.WebhookSecret, purge), 202},
 		{"webhook unsigned", b.URL, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", purge, "", 401},
 		{"webhook bad body", b.URL, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", []byte(`{"tags":"x"}`), harness.Sign(harness.WebhookSecret, []byte(`{"tags":"x"}`)), 400},

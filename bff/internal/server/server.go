@@ -1,5 +1,5 @@
 // Package server is the composition root: it builds the BFF from a Config, one builder per
-// feature (content, blog, accounts, the publish webhook), and hands each feature's routes only
+// feature (content, blog, accounts, grants, the publish webhook), and hands each feature's routes only
 // what that feature needs. main and the test harness (dev/harness) build the BFF the same way.
 package server
 
@@ -20,6 +20,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/content"
 	"github.com/union-benefits/portal/bff/internal/firestore"
+	"github.com/union-benefits/portal/bff/internal/grants"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/orders"
@@ -48,10 +49,11 @@ func (s *Server) Close() {
 type Options struct {
 	Logger *slog.Logger
 	Now    func() time.Time // the clock of caches and pages
-	// Auth and Profiles replace Firebase Auth and Firestore (unit tests use accounttest's fakes);
-	// nil builds the real clients from the config.
+	// Auth, Profiles and Cases replace Firebase Auth and Firestore (unit tests use accounttest's
+	// and grantstest's fakes); nil builds the real clients from the config.
 	Auth     portal.Auth
 	Profiles portal.Profiles
+	Cases    portal.Cases
 }
 
 // upstreams are the clients and caches more than one feature reads from.
@@ -62,6 +64,8 @@ type upstreams struct {
 	store   *cache.Store
 	cms     *cms.Client
 	content portal.Content // the CMS behind the cache
+	// firestore is the one Firestore connection of the features that need it, made on first use.
+	firestore *firestore.Profiles
 }
 
 // New builds the BFF from cfg. It is not ready until the caller says so (after listening).
@@ -77,7 +81,12 @@ func New(cfg config.Config, o Options) (*Server, error) {
 	pages := buildContent(up)
 	accounts, err := buildAccounts(up, srv)
 	if err != nil {
-		up.store.Close()
+		srv.Close()
+		return nil, err
+	}
+	forms, err := buildGrants(up, srv)
+	if err != nil {
+		srv.Close()
 		return nil, err
 	}
 	srv.App = httpapi.New(httpapi.Options{
@@ -98,6 +107,12 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Favorites:     accounts.Favorites,
 			IPLimits:      ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
 			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
+		httpapi.Grants(httpapi.GrantsDeps{
+			Members:       accounts.Sessions,
+			Forms:         forms.Forms,
+			Cases:         forms.Cases,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
@@ -171,12 +186,10 @@ func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
 		auth = a
 	}
 	if profiles == nil {
-		p, err := firestore.New(context.Background(), cfg.Firebase.ProjectID)
+		p, err := up.firestoreClient(srv)
 		if err != nil {
-			return account.Services{}, fmt.Errorf("firestore: %w", err)
+			return account.Services{}, err
 		}
-		p.Timeout = cfg.Firebase.Timeout
-		srv.closers = append(srv.closers, p.Close)
 		profiles = p
 	}
 	return account.New(auth, profiles, up.content, orders.New(cfg.Orders.URL, nil), account.Options{
@@ -187,4 +200,45 @@ func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
 		Logger:       o.Logger,
 		Now:          o.Now,
 	}), nil
+}
+
+// buildGrants builds the grant forms and cases over Firestore (or the fakes the options give)
+// and the cached CMS.
+func buildGrants(up *upstreams, srv *Server) (grants.Services, error) {
+	cfg, o := up.cfg, up.o
+	profiles, cases := o.Profiles, o.Cases
+	if profiles == nil || cases == nil {
+		p, err := up.firestoreClient(srv)
+		if err != nil {
+			return grants.Services{}, err
+		}
+		if profiles == nil {
+			profiles = p
+		}
+		if cases == nil {
+			cases = p.Cases()
+		}
+	}
+	return grants.New(profiles, cases, up.content, grants.Options{
+		ProductName:     cfg.ProductName,
+		SupportPhone:    cfg.SupportPhone,
+		ExternalFormURL: cfg.Forms.ExternalURL,
+		Logger:          o.Logger,
+		Now:             o.Now,
+	}), nil
+}
+
+// firestoreClient is the one Firestore connection, made on first use and closed with srv.
+func (up *upstreams) firestoreClient(srv *Server) (*firestore.Profiles, error) {
+	if up.firestore != nil {
+		return up.firestore, nil
+	}
+	p, err := firestore.New(context.Background(), up.cfg.Firebase.ProjectID)
+	if err != nil {
+		return nil, fmt.Errorf("firestore: %w", err)
+	}
+	p.Timeout = up.cfg.Firebase.Timeout
+	srv.closers = append(srv.closers, p.Close)
+	up.firestore = p
+	return p, nil
 }

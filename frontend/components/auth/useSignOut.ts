@@ -1,8 +1,9 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { accountApi } from '@/lib/bff/browser';
+import { accountApi, CASES_KEY } from '@/lib/bff/browser';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { useAuthMutation } from './useAuthMutation';
@@ -12,7 +13,8 @@ const MEMBERS_ONLY = /^\/(account|form)(\/|$)/;
 
 /**
  * Sign out: the BFF clears the cookie, the session query forgets the member (the header and the
- * chat assistant follow), 'Logout successful!' shows, and the page renders again for a visitor,
+ * chat assistant follow), the member's cases leave the browser's cache (spec 2 §6), 'Logout
+ * successful!' shows, and the page renders again for a visitor,
  * or the member goes home from an account or form page.
  */
 export function useSignOut(): { signOut: () => void; pending: boolean } {
@@ -20,6 +22,7 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
   const { push } = useStatusMessages();
   const router = useRouter();
   const pathname = usePathname();
+  const client = useQueryClient();
   const { run, pending } = useAuthMutation({
     mutationFn: accountApi.signOut,
     onSuccess: (answer) => {
@@ -29,6 +32,7 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
         loginOfflineMessage: session.loginOfflineMessage,
         visibleUnions: session.visibleUnions,
       });
+      client.removeQueries({ queryKey: CASES_KEY });
       push({ message: answer.message });
       // Going home renders home afresh; refreshing a members-only page first would only bounce
       // the visitor to its login prompt.

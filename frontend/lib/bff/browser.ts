@@ -7,6 +7,9 @@ import type {
   AuthResult,
   BlogFilters,
   BlogListDocument,
+  CaseList,
+  CaseSubmission,
+  CaseSubmitted,
   ChangeEmailRequest,
   ChangePasswordRequest,
   Favorites,
@@ -44,6 +47,18 @@ export const accountApi = {
   saveInterests: (body: InterestsUpdate) => personal<ProfileDocument>('PUT', bffPath.profileInterests(), body),
   addFavorite: (id: string) => personal<Favorites>('PUT', bffPath.favorite(id)),
   removeFavorite: (id: string) => personal<Favorites>('DELETE', bffPath.favorite(id)),
+};
+
+/**
+ * The TanStack Query key of the member's cases (My Forms, the uploads). Cases are personal: sign-out
+ * removes every query under it (spec 2 §6: case records are cleared on logout).
+ */
+export const CASES_KEY = ['cases'] as const;
+
+/** Grant applications (spec 2): submit a case, read the member's cases. */
+export const grantsApi = {
+  submitCase: (formId: string, body: CaseSubmission) => personal<CaseSubmitted>('POST', bffPath.formCases(formId), body),
+  cases: () => personal<CaseList>('GET', bffPath.cases()),
 };
 
 /** A further page of a blog list, from `offset`. */

@@ -491,6 +491,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         FormDocument: {
+            /** @description The configured support line (SUPPORT_PHONE), quoted when a submission cannot reach the BFF */
+            supportPhone: string;
             id: string;
             title: string;
             /** @enum {string} */

@@ -11,7 +11,9 @@ import type {
   BenefitGroups,
   BlogListDocument,
   BlogPostDocument,
+  CaseList,
   Favorites,
+  FormDocument,
   PageResult,
   ProfileDocument,
   SearchDocument,
@@ -145,3 +147,14 @@ export const getProfile = () => getPersonal<ProfileDocument>(bffPath.profile());
 
 /** The member's favorites, each resolved to a card. */
 export const getFavorites = () => getPersonal<Favorites>(bffPath.favorites());
+
+// Grant forms and cases (spec 2). Members only: call them after the member was checked.
+
+/**
+ * A grant form for the signed-in member, prefilled from their profile. A 404 is thrown on as a
+ * BffError: the page tells '404 not found.' (Next's not-found page) from 'Unknown form type'.
+ */
+export const getForm = cache((id: string) => getPersonal<FormDocument>(bffPath.form(id)));
+
+/** My Forms: the member's cases, newest first. */
+export const getCases = () => getPersonal<CaseList>(bffPath.cases());

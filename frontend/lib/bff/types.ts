@@ -95,5 +95,19 @@ export type Favorites = Schemas['Favorites'];
 export type FavoriteItem = Schemas['FavoriteItem'];
 export type Message = Schemas['Message'];
 
+// Grant forms and cases (spec 2).
+export type FormDocument = Schemas['FormDocument'];
+export type GrantKind = NonNullable<FormDocument['kind']>;
+export type ExternalForm = Schemas['ExternalForm'];
+export type FormTexts = Schemas['FormTexts'];
+export type FormUnion = Schemas['FormUnion'];
+export type AlreadySubmitted = Schemas['AlreadySubmitted'];
+export type CaseFields = Schemas['CaseFields'];
+export type CaseSubmission = Schemas['CaseSubmission'];
+export type CaseSubmitted = Schemas['CaseSubmitted'];
+export type CaseSummary = Schemas['CaseSummary'];
+export type CaseFile = Schemas['CaseFile'];
+export type CaseList = Schemas['CaseList'];
+
 /** An RFC 9457 answer of the BFF that was not a success. */
 export type Problem = Schemas['Problem'];

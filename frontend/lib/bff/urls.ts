@@ -39,4 +39,11 @@ export const bffPath = {
   favorites: () => `${API}/favorites`,
   favorite: (id: string) => `${API}/favorites/${segment(id)}`,
   myBenefits: () => `${API}/account/benefits`,
+
+  /** A grant form (spec 2 §2), by its catalogue id. */
+  form: (id: string) => `${API}/forms/${segment(id)}`,
+  /** Where a form's case is submitted. */
+  formCases: (id: string) => `${API}/forms/${segment(id)}/cases`,
+  /** My Forms: the member's cases, newest first. */
+  cases: () => `${API}/cases`,
 };

@@ -59,7 +59,8 @@ func local(port int) string { return "127.0.0.1:" + strconv.Itoa(port) }
 
 func httpURL(port int) string { return "http://" + local(port) }
 
-// bffEnv is the BFF's own settings on the stack: both local origins may send forms, the login switch is re-read every second so a
+// bffEnv is the BFF's own settings on the stack: both local origins may send forms, external forms
+// are the fixture CMS's stand-ins, the login switch is re-read every second so a
 // test that turns it off sees the change at once, and the abuse limits are set high enough for
 // end-to-end tests that sign in and up many times from one address (unit tests check the limits).
 var bffEnv = []string{
@@ -67,6 +68,8 @@ var bffEnv = []string{
 	// The site answers at both names of this machine; a browser on either may sign in.
 	"ALLOWED_ORIGINS=" + httpURL(PortFrontend) + ",http://localhost:" + strconv.Itoa(PortFrontend),
 	"SETTINGS_TTL=1s",
+	// External-only grant forms frame the fixture CMS's stand-in pages.
+	"EXTERNAL_FORM_URL=" + httpURL(PortCMS) + "/sites/default/files/external-forms/{id}.html?embed=1",
 	"RATE_LIMIT_PER_IP=1000",
 	"RATE_LIMIT_PER_EMAIL=200",
 }

@@ -1,6 +1,6 @@
 // Package harness runs the whole BFF in process for tests, built as main builds it (server.New),
 // against the fixture CMS served from a private copy of fixtures/cms, with Firebase Auth and
-// Firestore replaced by accounttest's fakes unless a test brings the emulators. Each feature
+// Firestore replaced by accounttest's and grantstest's fakes unless a test brings the emulators. Each feature
 // package's integration tests use it; so do the contract tests, through Contract.
 package harness
 
@@ -28,6 +28,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
 
@@ -114,28 +115,33 @@ func Config(cmsURL string, env map[string]string) config.Config {
 	return cfg
 }
 
-// BFF is a BFF listening on loopback, with a clock the test moves and the account fakes it
-// runs on (nil when it runs on the emulators).
+// BFF is a BFF listening on loopback, with a clock the test moves and the fakes it runs on (nil
+// when it runs on the emulators).
 type BFF struct {
 	URL      string
 	Server   *server.Server
 	now      *atomic.Int64 // unix nanoseconds
 	Auth     *accounttest.Auth
 	Profiles *accounttest.Profiles
+	Cases    *grantstest.Cases
 }
 
-// StartBFF builds the BFF from cfg on accounttest's fakes and a clock at 2026-11-21 12:00 UTC.
+// Start is the time of StartBFF's clock.
+var Start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+// StartBFF builds the BFF from cfg on accounttest's and grantstest's fakes and a clock at Start.
 func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	t.Helper()
 	now := new(atomic.Int64)
-	now.Store(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC).UnixNano())
-	auth, profiles := accounttest.NewAuth(), accounttest.NewProfiles()
+	now.Store(Start.UnixNano())
+	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
 	b := Serve(t, cfg, server.Options{
 		Now:      func() time.Time { return time.Unix(0, now.Load()) },
 		Auth:     auth,
 		Profiles: profiles,
+		Cases:    cases,
 	})
-	b.now, b.Auth, b.Profiles = now, auth, profiles
+	b.now, b.Auth, b.Profiles, b.Cases = now, auth, profiles, cases
 	return b
 }
 

@@ -1,17 +1,34 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
+import { getCases } from '@/lib/bff/server';
+import { grantMessage } from '@/lib/grants';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { AccountSection, EmptyState } from '@/components/account/AccountSection';
+import { CaseList } from '@/components/grants/CaseStatusBlock';
 
 export const metadata: Metadata = { title: 'My Forms' };
 
 type Props = { params: Promise<{ uid: string }> };
 
-/** My Forms (spec 2): the member's grant cases with their status. The list comes with the grants work. */
+/**
+ * My Forms (spec 2 §2): the member's grant cases, newest first, each with its status. The routing
+ * rule runs first (a real redirect); the cases then stream in behind a spinner.
+ */
 export default async function MyFormsPage({ params }: Props) {
   await requireOwnAccount((await params).uid, 'forms');
   return (
     <AccountSection title="My Forms">
-      <EmptyState>You have not submitted any application forms yet.</EmptyState>
+      <Suspense fallback={<LoadingIndicator />}>
+        <MyCases />
+      </Suspense>
     </AccountSection>
   );
+}
+
+async function MyCases() {
+  const { cases } = await getCases();
+  if (cases.length === 0) return <EmptyState>{grantMessage('noCases')}</EmptyState>;
+  // renderUploads: the case file upload area (spec 2 §4) plugs in here with the uploads issue.
+  return <CaseList cases={cases} />;
 }

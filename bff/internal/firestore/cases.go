@@ -1,0 +1,205 @@
+package firestore
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	gfs "cloud.google.com/go/firestore"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// casesCollection holds every member's cases, one top-level collection with the owner's uid in
+// each record: the grants team's systems read and update unprocessed cases across members with
+// one query, and uploads name a case by its id alone. Every read here filters by the uid.
+const casesCollection = "cases"
+
+const msgCasesUnavailable = "The case store is unavailable."
+
+// The attributes a case record keeps beside the form's values; a value never overwrites one.
+const (
+	caseUID            = "uid"
+	caseFormID         = "formId"
+	caseDrupalID       = "drupalId"
+	caseTitle          = "title"
+	caseStatus         = "status"
+	caseSubmitted      = "submitted"
+	caseIsNew          = "isNew"
+	caseNsID           = "nsId"
+	caseSkipUnionCheck = "skipUnionCheck"
+	caseFiles          = "files"
+)
+
+var caseAttributes = []string{
+	caseUID, caseFormID, caseDrupalID, caseTitle, caseStatus, caseSubmitted, caseIsNew, caseNsID,
+	caseSkipUnionCheck, caseFiles,
+}
+
+// Cases implements portal.Cases over the cases collection.
+type Cases struct {
+	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
+	Timeout time.Duration
+	client  *gfs.Client
+}
+
+var _ portal.Cases = (*Cases)(nil)
+
+// Cases is the case store on the profile store's connection (Close closes both).
+func (p *Profiles) Cases() *Cases { return &Cases{Timeout: p.Timeout, client: p.client} }
+
+// CreateCase writes c with Create, which fails when the id is taken, so two submissions of one
+// case (two replicas, two tabs) make one record whichever commits first. The loser reads the
+// winner's record back.
+func (s *Cases) CreateCase(ctx context.Context, c portal.Case) (portal.Case, bool, error) {
+	if !validDocID(c.ID) || c.UID == "" {
+		return portal.Case{}, false, invalidID(errors.New("firestore: invalid case " + strconv.Quote(c.ID)))
+	}
+	ctx, cancel := withTimeout(ctx, s.Timeout)
+	defer cancel()
+	ref := s.client.Collection(casesCollection).Doc(c.ID)
+	_, err := ref.Create(ctx, caseToDoc(c))
+	if err == nil {
+		return c, true, nil
+	}
+	if status.Code(err) != codes.AlreadyExists {
+		return portal.Case{}, false, casesUnavailable(err)
+	}
+	snap, err := ref.Get(ctx)
+	if err != nil {
+		return portal.Case{}, false, casesUnavailable(err)
+	}
+	stored := decodeCase(snap.Ref.ID, snap.Data())
+	if stored.UID != c.UID {
+		// Ids hash the uid, so this takes a collision or a record someone wrote by hand.
+		return portal.Case{}, false, apperr.Wrap(apperr.Conflict, msgCasesUnavailable, errors.New("firestore: case id of another member"))
+	}
+	return stored, false, nil
+}
+
+// CasesOf lists uid's cases with one equality filter and no ordering: the offline stand-in
+// (@firestore-emulator/server) filters before nothing and sorts before filtering, and a single
+// field filter needs no composite index in production. Callers sort.
+func (s *Cases) CasesOf(ctx context.Context, uid string) ([]portal.Case, error) {
+	if uid == "" {
+		return nil, invalidID(errors.New("firestore: empty uid"))
+	}
+	ctx, cancel := withTimeout(ctx, s.Timeout)
+	defer cancel()
+	snaps, err := s.client.Collection(casesCollection).Where(caseUID, "==", uid).Documents(ctx).GetAll()
+	if err != nil {
+		return nil, casesUnavailable(err)
+	}
+	out := make([]portal.Case, 0, len(snaps))
+	for _, snap := range snaps {
+		c := decodeCase(snap.Ref.ID, snap.Data())
+		if c.UID == uid { // whatever the store's filter did
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// caseToDoc shapes a case for storage: the form's values at the top level beside the case's own
+// attributes, as the grants team's systems read them. Unset optional attributes are left out.
+func caseToDoc(c portal.Case) map[string]any {
+	m := make(map[string]any, len(c.Values)+len(caseAttributes))
+	for k, v := range c.Values {
+		if !slices.Contains(caseAttributes, k) {
+			m[k] = v
+		}
+	}
+	m[caseUID] = c.UID
+	m[caseFormID] = c.FormID
+	m[caseDrupalID] = c.DrupalID
+	m[caseTitle] = c.Title
+	m[caseStatus] = c.Status
+	m[caseSubmitted] = c.Submitted.UTC()
+	m[caseIsNew] = c.IsNew
+	m[caseSkipUnionCheck] = c.SkipUnionCheck
+	if c.NsID != "" {
+		m[caseNsID] = c.NsID
+	}
+	if len(c.Files) > 0 {
+		files := make(map[string]any, len(c.Files))
+		for _, f := range c.Files {
+			doc := map[string]any{"name": f.Name, "status": f.Status}
+			if f.URL != "" {
+				doc["url"] = f.URL
+			}
+			if f.Added != nil {
+				doc["added"] = f.Added.UTC()
+			}
+			files[f.Name] = doc
+		}
+		m[caseFiles] = files
+	}
+	return m
+}
+
+// decodeCase reads a case record field by field, like decodeProfile: a record another client
+// wrote with an unexpected type still lists, with that field empty.
+func decodeCase(id string, m map[string]any) portal.Case {
+	c := portal.Case{
+		ID:             id,
+		UID:            str(m[caseUID]),
+		FormID:         str(m[caseFormID]),
+		DrupalID:       str(m[caseDrupalID]),
+		Title:          str(m[caseTitle]),
+		Status:         str(m[caseStatus]),
+		IsNew:          boolean(m[caseIsNew]),
+		NsID:           str(m[caseNsID]),
+		SkipUnionCheck: boolean(m[caseSkipUnionCheck]),
+		Values:         map[string]any{},
+	}
+	if t := timestamp(m[caseSubmitted]); t != nil {
+		c.Submitted = t.UTC()
+	}
+	files, _ := m[caseFiles].(map[string]any)
+	for name, v := range files {
+		f, _ := v.(map[string]any)
+		file := portal.CaseFile{Name: str(f["name"]), URL: str(f["url"]), Status: str(f["status"]), Added: timestamp(f["added"])}
+		if file.Name == "" {
+			file.Name = name
+		}
+		c.Files = append(c.Files, file)
+	}
+	slices.SortFunc(c.Files, func(a, b portal.CaseFile) int { return strings.Compare(a.Name, b.Name) })
+	for k, v := range m {
+		if slices.Contains(caseAttributes, k) {
+			continue
+		}
+		switch x := v.(type) {
+		case []any:
+			c.Values[k] = strs(x)
+		case string, bool:
+			c.Values[k] = x
+		case int64, float64:
+			c.Values[k] = str(x)
+		}
+	}
+	return c
+}
+
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		d = DefaultTimeout
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// validDocID is an id Firestore takes for a document of a collection.
+func validDocID(id string) bool {
+	return id != "" && id != "." && id != ".." && len(id) <= 1500 && !strings.Contains(id, "/") &&
+		!(strings.HasPrefix(id, "__") && strings.HasSuffix(id, "__"))
+}
+
+func casesUnavailable(err error) error {
+	return apperr.Wrap(apperr.Unavailable, msgCasesUnavailable, err)
+}

@@ -1,0 +1,156 @@
+package grants
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// CaseService submits cases and lists the member's cases (My Forms).
+type CaseService struct{ *core }
+
+// Submit checks a submission of form formID against every rule and stores the case in one write
+// (spec 2 §3): status unprocessed, submitted now, not new, the uid of the session, the
+// skipUnionCheck flag. A broken rule answers field errors and writes nothing.
+//
+// The same submission again (a double click, a retry, a second tab) makes no second case: the
+// case id is a hash of the uid, the form and the checked values, and the store creates a case
+// only when its id is free, so the repeat gets the case made the first time (Created false).
+// The id is not guessable without the member's uid and every value they sent, and is never
+// enough on its own: every read filters by the session's uid.
+func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID string, fields map[string]any) (portal.CaseSubmitted, error) {
+	f, err := s.form(formID)
+	if err != nil {
+		return portal.CaseSubmitted{}, err
+	}
+	if !f.Grant() {
+		// An external-only form takes its answers in its frame, never here.
+		return portal.CaseSubmitted{}, apperr.New(apperr.NotFound, msg("formUnknownType"))
+	}
+	_, unions, err := s.unions(ctx)
+	if err != nil {
+		return portal.CaseSubmitted{}, err
+	}
+	choices := make([]choice, 0, len(unions))
+	for _, u := range unions {
+		choices = append(choices, choice{NetsuiteID: u.NetsuiteID, Name: u.Name})
+	}
+	values, err := check(f, fields, choices, s.today())
+	if err != nil {
+		return portal.CaseSubmitted{}, err
+	}
+	c := portal.Case{
+		ID:             caseID(id.UID, f.ID, values),
+		UID:            id.UID,
+		FormID:         f.ID,
+		DrupalID:       f.DrupalID,
+		Title:          f.Title,
+		Status:         portal.CaseUnprocessed,
+		Submitted:      s.o.Now().UTC(),
+		IsNew:          false,
+		SkipUnionCheck: true,
+		Values:         values,
+	}
+	stored, created, err := s.cases.CreateCase(ctx, c)
+	if err != nil {
+		return portal.CaseSubmitted{}, apperr.Wrap(apperr.Unavailable, msg("submitError", "phone", s.o.SupportPhone), err)
+	}
+	if stored.UID != id.UID {
+		// CreateCase never hands back another member's case; should a store break that
+		// promise, nothing of it is shown.
+		return portal.CaseSubmitted{}, apperr.InternalError(nil)
+	}
+	forms, err := s.variable(ctx, formsVariable)
+	if err != nil {
+		// The case is stored; its program link can wait for My Forms.
+		forms = &portal.Variable{}
+	}
+	return portal.CaseSubmitted{
+		Case:    summary(stored, programPage(forms, stored.FormID)),
+		Message: msg("submittedStatus"),
+		Created: created,
+	}, nil
+}
+
+// Cases lists the member's submitted cases, newest first, each with its status line (spec 2 §2,
+// My Forms and the case status block).
+func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (portal.CaseList, error) {
+	cases, err := s.cases.CasesOf(ctx, id.UID)
+	if err != nil {
+		return portal.CaseList{}, err
+	}
+	forms, err := s.variable(ctx, formsVariable)
+	if err != nil {
+		return portal.CaseList{}, err
+	}
+	out := portal.CaseList{Cases: []portal.CaseSummary{}}
+	for _, c := range cases {
+		if c.UID != id.UID || c.IsNew {
+			continue
+		}
+		out.Cases = append(out.Cases, summary(c, programPage(forms, c.FormID)))
+	}
+	// Sorted here, not by the store: the offline Firestore stand-in cannot be trusted to order
+	// a filtered query, and a member has few cases.
+	slices.SortFunc(out.Cases, func(a, b portal.CaseSummary) int {
+		if c := b.Submitted.Compare(a.Submitted); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// summary is a case as My Forms shows it. The status line shows only while the case has no
+// confirmation number: 'Sending' while unprocessed or queued, 'Unknown' otherwise.
+func summary(c portal.Case, programPage string) portal.CaseSummary {
+	s := portal.CaseSummary{
+		ID: c.ID, FormID: c.FormID, Title: c.Title, Status: c.Status, NsID: c.NsID,
+		Submitted: c.Submitted.UTC(), ProgramPage: programPage, Files: []portal.CaseFile{},
+	}
+	if c.NsID == "" {
+		switch c.Status {
+		case portal.CaseUnprocessed, portal.CaseQueued:
+			s.StatusLine = msg("statusSending")
+		default:
+			s.StatusLine = msg("statusUnknown")
+		}
+	}
+	s.Files = append(s.Files, c.Files...)
+	slices.SortFunc(s.Files, func(a, b portal.CaseFile) int { return strings.Compare(a.Name, b.Name) })
+	return s
+}
+
+func programPage(forms *portal.Variable, formID string) string {
+	entry, _ := forms.Values[formID].(map[string]any)
+	for _, k := range []string{"programPage", "program_page"} {
+		if v, ok := entry[k].(string); ok && v != "" {
+			return safeLink(v)
+		}
+	}
+	return ""
+}
+
+// caseID is the case's id: a hash of who sent which form with which values. The values are
+// checked ones, so spacing or phone punctuation make no second case; json.Marshal writes a map's
+// keys sorted, which makes the encoding canonical.
+func caseID(uid, formID string, values checked) string {
+	data, err := json.Marshal(values)
+	if err != nil {
+		panic("grants: checked values are always JSON: " + err.Error())
+	}
+	h := sha256.New()
+	h.Write([]byte(uid))
+	h.Write([]byte{0})
+	h.Write([]byte(formID))
+	h.Write([]byte{0})
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}

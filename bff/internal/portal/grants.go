@@ -1,0 +1,125 @@
+package portal
+
+import (
+	"context"
+	"time"
+)
+
+// Case is a hardship grant application (spec 2 §3) as the portal stores it. The core attributes
+// are typed; the form's values (the common and per-grant fields, already checked and shaped for
+// storage: strings, booleans and lists of strings) are in Values, stored beside them as
+// top-level attributes of the case record.
+type Case struct {
+	ID             string
+	UID            string // the member's, from their session only
+	FormID         string // the catalogue id (the /form/{id} route segment)
+	DrupalID       string // the backend form id
+	Title          string
+	Status         string // unprocessed when made; the grants team's systems move it on
+	Submitted      time.Time
+	IsNew          bool
+	NsID           string // the confirmation number, once there is one
+	SkipUnionCheck bool
+	Files          []CaseFile
+	Values         map[string]any
+}
+
+// Case statuses the portal itself names.
+const (
+	CaseUnprocessed = "unprocessed"
+	CaseQueued      = "queued"
+)
+
+// CaseFile is a file attached to a case (the uploads feature adds them).
+type CaseFile struct {
+	Name   string     `json:"name"`
+	URL    string     `json:"url,omitempty"`
+	Status string     `json:"status"`
+	Added  *time.Time `json:"added,omitempty"`
+}
+
+// Cases is where cases live. Implementation: firestore.Cases. Neither method ever returns a case
+// of another member than uid's.
+type Cases interface {
+	// CreateCase stores c if no case with its id exists, in one write that fails when the id is
+	// taken. created is false when the case was already there: the stored one is returned (when
+	// it is c.UID's; another member's case under the id is a Conflict).
+	CreateCase(ctx context.Context, c Case) (stored Case, created bool, err error)
+	// CasesOf lists the member's cases, in no particular order.
+	CasesOf(ctx context.Context, uid string) ([]Case, error)
+}
+
+// FormDocument is a grant form for a member (contracts: FormDocument).
+type FormDocument struct {
+	ID                 string            `json:"id"`
+	Title              string            `json:"title"`
+	Type               string            `json:"type"` // grant or external
+	Kind               string            `json:"kind,omitempty"`
+	UnionLocalRequired bool              `json:"unionLocalRequired"`
+	External           *ExternalForm     `json:"external,omitempty"`
+	Texts              FormTexts         `json:"texts"`
+	Prefill            map[string]any    `json:"prefill"`
+	Unions             []FormUnion       `json:"unions"`
+	AlreadySubmitted   *AlreadySubmitted `json:"alreadySubmitted,omitempty"`
+	// SupportPhone is the configured support line, quoted when a submission cannot reach us.
+	SupportPhone string `json:"supportPhone"`
+}
+
+// ExternalForm is an external-only form's frame.
+type ExternalForm struct {
+	URL    string `json:"url"`
+	Height int    `json:"height"`
+	Width  int    `json:"width"`
+}
+
+// FormTexts are a form's texts from the site variables; HTML is sanitised.
+type FormTexts struct {
+	Intro       string `json:"intro,omitempty"`
+	Concluding  string `json:"concluding,omitempty"`
+	ProgramPage string `json:"programPage,omitempty"`
+	StatusText  string `json:"statusText,omitempty"`
+	Disclaimer  string `json:"disclaimer,omitempty"`
+}
+
+// FormUnion is a union a case may name: its netsuite id and label.
+type FormUnion struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+}
+
+// AlreadySubmitted names the member's latest case of a form within the past year.
+type AlreadySubmitted struct {
+	CaseID    string    `json:"caseId"`
+	Submitted time.Time `json:"submitted"`
+}
+
+// CaseSubmission is the body of a case submission: the form's values by field name.
+type CaseSubmission struct {
+	Fields map[string]any `json:"fields"`
+}
+
+// CaseSubmitted answers a submission.
+type CaseSubmitted struct {
+	Case    CaseSummary `json:"case"`
+	Message string      `json:"message"`
+	// Created is false when the same submission had already made the case.
+	Created bool `json:"-"`
+}
+
+// CaseSummary is a case as My Forms lists it.
+type CaseSummary struct {
+	ID          string     `json:"id"`
+	FormID      string     `json:"formId"`
+	Title       string     `json:"title"`
+	Status      string     `json:"status"`
+	StatusLine  string     `json:"statusLine,omitempty"`
+	NsID        string     `json:"nsId,omitempty"`
+	Submitted   time.Time  `json:"submitted"`
+	ProgramPage string     `json:"programPage,omitempty"`
+	Files       []CaseFile `json:"files"`
+}
+
+// CaseList is My Forms.
+type CaseList struct {
+	Cases []CaseSummary `json:"cases"`
+}

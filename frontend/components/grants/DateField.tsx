@@ -1,0 +1,115 @@
+'use client';
+
+import { useId, type FocusEvent } from 'react';
+import { SelectField } from '@/components/auth/fields';
+import { leftForSubmit } from '@/components/account/useForm';
+import account from '@/components/account/AccountForm.module.css';
+import { changeDate, dayOptions, isEmptyDate, MONTH_NAMES, yearOptions, type DateParts } from './dateParts';
+import styles from './Grants.module.css';
+
+export interface DateFieldProps {
+  /** The question, as the group's legend. */
+  legend: string;
+  /** The month select carries it (so a submit can focus it); day and year add '-day' and '-year'. */
+  name: string;
+  value: DateParts;
+  onChange: (parts: DateParts) => void;
+  /** Required from the start; any date also becomes required once one select is chosen (spec 2 §4). */
+  required?: boolean;
+  /** Shown under the three selects, and announced with each. */
+  error?: string;
+  /** The focus left the three selects (not for a submit button): the field was touched. */
+  onLeave?: () => void;
+  /** The last year offered is this year plus `yearsAhead` (a return to work: 10). */
+  thisYear: number;
+  yearsAhead?: number;
+  disabled?: boolean;
+}
+
+const MONTHS = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));
+
+/**
+ * A date as month, day and year selects in one fieldset (spec 2 §4): the days follow the month's
+ * length, a day the month does not have is reset, and the field is required once any select is
+ * chosen. The rules' words come from dateFieldError; this draws them.
+ */
+export function DateField({
+  legend,
+  name,
+  value,
+  onChange,
+  required,
+  error,
+  onLeave,
+  thisYear,
+  yearsAhead = 0,
+  disabled,
+}: DateFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const mustFill = Boolean(required) || !isEmptyDate(value);
+  const days = dayOptions(value).map((d) => ({ value: String(d), label: String(d) }));
+  const years = yearOptions(thisYear, yearsAhead).map((y) => ({ value: String(y), label: String(y) }));
+  // aria-required, not required: the legend carries the one *, not each of the three labels.
+  const shared = {
+    'aria-required': mustFill,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  const leave = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null) && !leftForSubmit(event)) onLeave?.();
+  };
+  return (
+    <fieldset
+      className={`${account.group} ${styles.dateField}`}
+      aria-describedby={error ? errorId : undefined}
+      data-invalid={error ? true : undefined}
+      onBlur={leave}
+    >
+      <legend className={account.legend}>
+        {legend}
+        {mustFill && (
+          <span className={account.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      <div className={styles.dateSelects}>
+        <SelectField
+          label="Month"
+          placeholder="Month"
+          name={name}
+          options={MONTHS}
+          value={value.month}
+          onChange={(e) => onChange(changeDate(value, { month: e.target.value }))}
+          {...shared}
+        />
+        <SelectField
+          label="Day"
+          placeholder="Day"
+          name={`${name}-day`}
+          options={days}
+          value={value.day}
+          onChange={(e) => onChange(changeDate(value, { day: e.target.value }))}
+          {...shared}
+        />
+        <SelectField
+          label="Year"
+          placeholder="Year"
+          name={`${name}-year`}
+          options={years}
+          value={value.year}
+          onChange={(e) => onChange(changeDate(value, { year: e.target.value }))}
+          {...shared}
+        />
+      </div>
+      {error && (
+        <p id={errorId} className={account.error}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

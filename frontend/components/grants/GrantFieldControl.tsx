@@ -1,0 +1,223 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, type FocusEvent, type ReactNode } from 'react';
+import type { FormUnion } from '@/lib/bff/types';
+import { grantLimits, grantStates, type GrantField } from '@/lib/grants';
+import { SelectField, TextField } from '@/components/auth/fields';
+import auth from '@/components/auth/AuthForm.module.css';
+import { CheckboxField } from '@/components/account/choices';
+import { leftForSubmit } from '@/components/account/useForm';
+import { CheckboxGroup } from './CheckboxGroup';
+import { DateField } from './DateField';
+import { asDate, asList, asText, type GrantValue } from './grantRules';
+import styles from './Grants.module.css';
+
+export interface GrantFieldControlProps {
+  field: GrantField;
+  value: GrantValue | undefined;
+  onChange: (value: GrantValue) => void;
+  /** The field was touched: its error may show from now on. */
+  onTouch: () => void;
+  required: boolean;
+  error?: string;
+  unions: FormUnion[];
+  thisYear: number;
+  disabled?: boolean;
+}
+
+const AUTOCOMPLETE: Record<string, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  email: 'email',
+  confirmEmail: 'email',
+  street: 'address-line1',
+  street2: 'address-line2',
+  city: 'address-level2',
+  state: 'address-level1',
+  zip: 'postal-code',
+  phone: 'tel-national',
+  mobilePhone: 'tel-national',
+};
+
+const STATES = grantStates.map((s) => ({ value: s.code, label: s.name }));
+
+/** The terms checkbox's label, with its two links (spec 2 §2), opened beside the half-filled form. */
+function termsLabel(label: string): ReactNode {
+  const links: Record<string, string> = {
+    'Terms and Conditions': '/page/terms-and-conditions',
+    'Privacy Policy': '/page/privacy',
+  };
+  return label.split(/(Terms and Conditions|Privacy Policy)/).map((part, i) =>
+    links[part] ? (
+      <Link key={i} href={links[part]} target="_blank" rel="noopener" className={styles.inlineLink}>
+        {part}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </Link>
+    ) : (
+      part
+    ),
+  );
+}
+
+/** A labelled textarea, wired like TextField. */
+function TextAreaField(props: {
+  label: string;
+  name: string;
+  value: string;
+  required: boolean;
+  error?: string;
+  max?: number;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  onBlur: (event: FocusEvent) => void;
+}) {
+  const id = useId();
+  const { label, name, value, required, error, max, disabled, onChange, onBlur } = props;
+  const hint = max ? `${value.length} of at most ${max} characters` : undefined;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={auth.field} data-invalid={error ? true : undefined}>
+      <label htmlFor={id} className={auth.label}>
+        {label}
+        {required && (
+          <span className={auth.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        className={`${auth.input} ${styles.textarea}`}
+        rows={5}
+        value={value}
+        required={required}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      />
+      {hint && (
+        <div id={`${id}-hint`} className={auth.hint}>
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={auth.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One field of a grant form, drawn by its grants.json type. */
+export function GrantFieldControl({
+  field,
+  value,
+  onChange,
+  onTouch,
+  required,
+  error,
+  unions,
+  thisYear,
+  disabled,
+}: GrantFieldControlProps) {
+  const label = field.label ?? field.name;
+  const onBlur = (event: FocusEvent) => {
+    if (!leftForSubmit(event)) onTouch();
+  };
+  const text = {
+    label,
+    name: field.name,
+    value: asText(value),
+    required,
+    error,
+    disabled,
+    autoComplete: AUTOCOMPLETE[field.name],
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+    onBlur,
+  };
+
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <CheckboxField
+          label={
+            <>
+              {field.name === 'terms' ? termsLabel(label) : label}
+              {required && (
+                <span className={auth.required} aria-hidden="true">
+                  {' '}
+                  *
+                </span>
+              )}
+            </>
+          }
+          name={field.name}
+          checked={value === true}
+          required={required}
+          disabled={disabled}
+          error={error}
+          onChange={(e) => {
+            onChange(e.target.checked);
+            onTouch();
+          }}
+        />
+      );
+    case 'checkboxGroup':
+      return (
+        <CheckboxGroup
+          legend={label}
+          name={field.name}
+          options={field.options ?? []}
+          values={asList(value)}
+          onChange={onChange}
+          onLeave={onTouch}
+          required={required}
+          error={error}
+          disabled={disabled}
+        />
+      );
+    case 'date':
+      return (
+        <DateField
+          legend={label}
+          name={field.name}
+          value={asDate(value)}
+          onChange={onChange}
+          onLeave={onTouch}
+          required={required}
+          error={error}
+          thisYear={thisYear}
+          yearsAhead={field.window === 'workReturn' ? grantLimits.workReturnMaxYears : 0}
+          disabled={disabled}
+        />
+      );
+    case 'state':
+      return <SelectField {...text} placeholder="- Select -" options={STATES} />;
+    case 'union':
+      return (
+        <SelectField {...text} placeholder="Select your union" options={unions.map((u) => ({ value: u.id, label: u.label }))} />
+      );
+    case 'select':
+      return <SelectField {...text} placeholder="- Select -" options={field.options ?? []} />;
+    case 'textarea':
+      return <TextAreaField {...text} max={field.max} onChange={onChange} />;
+    case 'email':
+      return <TextField {...text} type="email" inputMode="email" />;
+    case 'phone':
+      return <TextField {...text} type="tel" inputMode="tel" hint="For example (123) 456-7890" />;
+    case 'fourDigits':
+      return <TextField {...text} inputMode="numeric" hint="4 digits" />;
+    case 'digits':
+      return <TextField {...text} inputMode="numeric" hint="Whole dollars, digits only" />;
+    case 'money':
+      return <TextField {...text} inputMode="decimal" hint="Dollars, e.g. 2500 or 2500.00" />;
+    default:
+      return <TextField {...text} type="text" />;
+  }
+}
