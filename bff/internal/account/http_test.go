@@ -6,11 +6,7 @@ package account_test
 // emulators. Every answer is also validated against contracts/openapi.yaml.
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/cookiejar"
 	"strings"
 	"testing"
 
@@ -18,93 +14,13 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// browser is one person's browser: its own cookie jar, so two browsers are two sessions.
-type browser struct {
-	t        *testing.T
-	base     string
-	client   *http.Client
-	contract *harness.Contract
-	header   http.Header // extra headers for every request
-}
+// browser is one person's browser (harness.Browser) with this package's account steps.
+type browser struct{ *harness.Browser }
+
+type answer = harness.Answer
 
 func newBrowser(t *testing.T, b *harness.BFF, c *harness.Contract) *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, base: b.URL, client: &http.Client{Jar: jar}, contract: c, header: http.Header{}}
-}
-
-// answer is a response with its body decoded loosely, for assertions.
-type answer struct {
-	status int
-	header http.Header
-	body   []byte
-	json   map[string]any
-}
-
-// title is what a person is told: a problem's detail (its title is the HTTP status text) or a
-// success's message.
-func (a answer) title() string {
-	if s, ok := a.json["detail"].(string); ok {
-		return s
-	}
-	s, _ := a.json["message"].(string)
-	return s
-}
-
-// fieldError is the message a problem gives a field, or "".
-func (a answer) fieldError(field string) string {
-	errs, _ := a.json["errors"].([]any)
-	for _, e := range errs {
-		m, _ := e.(map[string]any)
-		if m["field"] == field {
-			s, _ := m["message"].(string)
-			return s
-		}
-	}
-	return ""
-}
-
-// call sends a request to target and validates the answer against route's schema.
-func (br *browser) call(method, route, target string, body any) answer {
-	br.t.Helper()
-	var r io.Reader
-	switch v := body.(type) {
-	case nil:
-	case string:
-		r = strings.NewReader(v)
-	default:
-		data, _ := json.Marshal(v)
-		r = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, br.base+target, r)
-	if err != nil {
-		br.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, vs := range br.header {
-		req.Header[k] = vs
-	}
-	resp, err := br.client.Do(req)
-	if err != nil {
-		br.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	a := answer{status: resp.StatusCode, header: resp.Header, body: data}
-	_ = json.Unmarshal(data, &a.json)
-	ptr, err := br.contract.ResponseSchema(route, method, resp.StatusCode, resp.Header.Get("Content-Type"))
-	if err != nil {
-		br.t.Fatalf("%s %s: %v: %s", method, target, err, data)
-	}
-	br.contract.Validate(br.t, ptr, data)
-	return a
-}
-
-func (br *browser) want(a answer, status int) answer {
-	br.t.Helper()
-	if a.status != status {
-		br.t.Fatalf("status %d, want %d: %s", a.status, status, a.body)
-	}
-	return a
+	return &browser{harness.NewBrowser(t, b.URL, c)}
 }
 
 const goodPassword = "Password1"
@@ -117,18 +33,18 @@ func registration(email string) map[string]any {
 }
 
 func (br *browser) register(email string) answer {
-	br.t.Helper()
-	return br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration(email)), 201)
+	br.T.Helper()
+	return br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", registration(email)), 201)
 }
 
 func (br *browser) signIn(email, password string) answer {
-	br.t.Helper()
-	return br.call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": email, "password": password})
+	br.T.Helper()
+	return br.Call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": email, "password": password})
 }
 
 func (br *browser) session() map[string]any {
-	br.t.Helper()
-	return br.want(br.call("GET", "/api/v1/session", "/api/v1/session", nil), 200).json
+	br.T.Helper()
+	return br.Want(br.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200).JSON
 }
 
 func accountBFF(t *testing.T, env map[string]string) (*harness.BFF, *harness.Contract) {
@@ -142,10 +58,10 @@ func TestRegisterSignOutAndSignIn(t *testing.T) {
 	br := newBrowser(t, b, c)
 
 	reg := br.register("ada@example.com")
-	if reg.title() != "You have successfully registered and logged in. Please check your email for further instructions." {
-		t.Fatalf("register message %q", reg.title())
+	if reg.Title() != "You have successfully registered and logged in. Please check your email for further instructions." {
+		t.Fatalf("register message %q", reg.Title())
 	}
-	cookie := reg.header.Get("Set-Cookie")
+	cookie := reg.Header.Get("Set-Cookie")
 	for _, want := range []string{"session=", "httponly", "samesite=lax", "path=/"} {
 		if !strings.Contains(strings.ToLower(cookie), want) {
 			t.Errorf("session cookie %q lacks %s", cookie, want)
@@ -168,25 +84,25 @@ func TestRegisterSignOutAndSignIn(t *testing.T) {
 		t.Fatalf("session after registering: %s", mustJSON(s))
 	}
 
-	out := br.want(br.call("DELETE", "/api/v1/session", "/api/v1/session", nil), 200)
-	if out.title() != "Logout successful!" || !strings.Contains(out.header.Get("Set-Cookie"), "max-age=0") {
-		t.Fatalf("sign out: %q, cookie %q", out.title(), out.header.Get("Set-Cookie"))
+	out := br.Want(br.Call("DELETE", "/api/v1/session", "/api/v1/session", nil), 200)
+	if out.Title() != "Logout successful!" || !strings.Contains(out.Header.Get("Set-Cookie"), "max-age=0") {
+		t.Fatalf("sign out: %q, cookie %q", out.Title(), out.Header.Get("Set-Cookie"))
 	}
 	if br.session()["signedIn"] != false {
 		t.Fatal("still signed in after signing out")
 	}
 
-	if a := br.want(br.signIn("ada@example.com", "Wrong-pass1"), 401); a.title() != "The email or password is incorrect." {
-		t.Fatalf("wrong password: %q", a.title())
+	if a := br.Want(br.signIn("ada@example.com", "Wrong-pass1"), 401); a.Title() != "The email or password is incorrect." {
+		t.Fatalf("wrong password: %q", a.Title())
 	}
-	if a := br.want(br.signIn("ada@example.com", goodPassword), 200); a.title() != "Login successful!" {
-		t.Fatalf("sign in: %q", a.title())
+	if a := br.Want(br.signIn("ada@example.com", goodPassword), 200); a.Title() != "Login successful!" {
+		t.Fatalf("sign in: %q", a.Title())
 	}
 	if br.session()["signedIn"] != true {
 		t.Fatal("not signed in after signing in")
 	}
-	if a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("ada@example.com")), 409); a.title() != "The email address is already in use by another account." {
-		t.Fatalf("second registration: %q", a.title())
+	if a := br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("ada@example.com")), 409); a.Title() != "The email address is already in use by another account." {
+		t.Fatalf("second registration: %q", a.Title())
 	}
 }
 
@@ -195,7 +111,7 @@ func TestCookiesAreSecureOutsideLocalhost(t *testing.T) {
 	br := newBrowser(t, b, c)
 	// A cookie jar keeps Secure cookies from https only, so read the header itself.
 	reg := br.register("grace@example.com")
-	if cookie := strings.ToLower(reg.header.Get("Set-Cookie")); !strings.Contains(cookie, "secure") || !strings.Contains(cookie, "httponly") {
+	if cookie := strings.ToLower(reg.Header.Get("Set-Cookie")); !strings.Contains(cookie, "secure") || !strings.Contains(cookie, "httponly") {
 		t.Fatalf("cookie %q: want Secure and HttpOnly", cookie)
 	}
 }
@@ -241,20 +157,20 @@ func TestRegistrationRulesAndMessages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			br.t = t
-			a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", tc.body), tc.status)
-			if a.title() != tc.title || a.fieldError(tc.field) != tc.title {
-				t.Fatalf("got title %q, %s: %q; want %q", a.title(), tc.field, a.fieldError(tc.field), tc.title)
+			br.T = t
+			a := br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", tc.body), tc.status)
+			if a.Title() != tc.title || a.FieldError(tc.field) != tc.title {
+				t.Fatalf("got title %q, %s: %q; want %q", a.Title(), tc.field, a.FieldError(tc.field), tc.title)
 			}
 		})
 	}
-	br.t = t
+	br.T = t
 	// The checks run in spec 3 §5's order: with everything wrong, the union's message leads.
-	a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{"password": "x"}), 400)
-	if a.title() != "Must select a union." || len(a.json["errors"].([]any)) != 7 {
-		t.Fatalf("all wrong: %s", a.body)
+	a := br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{"password": "x"}), 400)
+	if a.Title() != "Must select a union." || len(a.JSON["errors"].([]any)) != 7 {
+		t.Fatalf("all wrong: %s", a.Body)
 	}
-	if br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", `{"email":`), 400).title() != "The request body is not valid JSON." {
+	if br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", `{"email":`), 400).Title() != "The request body is not valid JSON." {
 		t.Fatal("malformed JSON")
 	}
 	if b.Auth.Exists("new@example.com") {
@@ -266,9 +182,9 @@ func TestARefusedProfileWriteLeavesNoAccount(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	br := newBrowser(t, b, c)
 	b.Profiles.FailSave = true
-	a := br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("half@example.com")), 503)
-	if !strings.HasPrefix(a.title(), "Sorry, there has been an error registering your new account. Please contact the provider at ") {
-		t.Fatalf("message %q", a.title())
+	a := br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("half@example.com")), 503)
+	if !strings.HasPrefix(a.Title(), "Sorry, there has been an error registering your new account. Please contact the provider at ") {
+		t.Fatalf("message %q", a.Title())
 	}
 	if b.Auth.Exists("half@example.com") {
 		t.Fatal("the account stayed without its profile")
@@ -319,35 +235,35 @@ func TestProfileRulesAndMessages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.field+"="+tc.value, func(t *testing.T) {
-			br.t = t
+			br.T = t
 			body := set(tc.field, tc.value)
 			field := tc.field
 			if tc.field == "birthDay" {
 				body["birthMonth"] = "2" // 31 February
 				field = "birthMonth"
 			}
-			a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", body), 400)
-			if got := a.fieldError(field); got != tc.message {
-				t.Fatalf("%s: %q, want %q (%s)", field, got, tc.message, a.body)
+			a := br.Want(br.Call("PUT", "/api/v1/profile", "/api/v1/profile", body), 400)
+			if got := a.FieldError(field); got != tc.message {
+				t.Fatalf("%s: %q, want %q (%s)", field, got, tc.message, a.Body)
 			}
 		})
 	}
-	br.t = t
+	br.T = t
 	noPhone := set("mobilePhone", "")
-	if a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", noPhone), 400); a.fieldError("mobileOpt") != "Please enter a mobile phone number to receive text messages." {
-		t.Fatalf("texts without a phone: %s", a.body)
+	if a := br.Want(br.Call("PUT", "/api/v1/profile", "/api/v1/profile", noPhone), 400); a.FieldError("mobileOpt") != "Please enter a mobile phone number to receive text messages." {
+		t.Fatalf("texts without a phone: %s", a.Body)
 	}
 
 	writes := b.Profiles.Writes
-	a := br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 200)
-	if a.title() != "Your profile has been updated." || b.Profiles.Writes != writes+1 {
-		t.Fatalf("save: %q, %d writes", a.title(), b.Profiles.Writes-writes)
+	a := br.Want(br.Call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 200)
+	if a.Title() != "Your profile has been updated." || b.Profiles.Writes != writes+1 {
+		t.Fatalf("save: %q, %d writes", a.Title(), b.Profiles.Writes-writes)
 	}
 	stored, _ := b.Profiles.Get(sessionUID(t, br))
 	if stored.MobilePhone != "5105550134" || stored.MobileOptDate == nil || stored.EmailOpt || stored.EmailOptDate != nil || stored.Union != "Communications Workers of America" {
 		t.Fatalf("stored: phone %q as digits, texts dated, email opt-out undated, union by name: %+v", stored.MobilePhone, stored)
 	}
-	if got := harness.Dig(a.json, "profile", "union"); got != "37" {
+	if got := harness.Dig(a.JSON, "profile", "union"); got != "37" {
 		t.Fatalf("the profile reads the union as its term id: %v", got)
 	}
 }
@@ -373,26 +289,26 @@ func TestInterestsRulesAndMessages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			br.t = t
+			br.T = t
 			body := good()
 			tc.change(body)
-			a := br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 400)
-			if a.fieldError(tc.field) != tc.message {
-				t.Fatalf("%s: %s", tc.field, a.body)
+			a := br.Want(br.Call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 400)
+			if a.FieldError(tc.field) != tc.message {
+				t.Fatalf("%s: %s", tc.field, a.Body)
 			}
 		})
 	}
-	br.t = t
-	a := br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", good()), 200)
-	if a.title() != `Your interests have been updated. Please continue to complete your profile by clicking on "My Profile".` {
-		t.Fatalf("message %q", a.title())
+	br.T = t
+	a := br.Want(br.Call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", good()), 200)
+	if a.Title() != `Your interests have been updated. Please continue to complete your profile by clicking on "My Profile".` {
+		t.Fatalf("message %q", a.Title())
 	}
 	// A non-owner answer clears make and model, whatever the browser sends with it.
 	body := good()
 	body["vehicleOwner"] = "vehicle_owner_2"
-	a = br.want(br.call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 200)
-	if harness.Dig(a.json, "profile", "vehicleMake") != "" || harness.Dig(a.json, "profile", "vehicleModel") != "" {
-		t.Fatalf("make and model kept: %s", a.body)
+	a = br.Want(br.Call("PUT", "/api/v1/profile/interests", "/api/v1/profile/interests", body), 200)
+	if harness.Dig(a.JSON, "profile", "vehicleMake") != "" || harness.Dig(a.JSON, "profile", "vehicleModel") != "" {
+		t.Fatalf("make and model kept: %s", a.Body)
 	}
 }
 
@@ -402,27 +318,27 @@ func TestAMemberNeverReachesAnotherMembersData(t *testing.T) {
 	alice.register("alice@example.com")
 	bob.register("bob@example.com")
 	bobUID := sessionUID(t, bob)
-	bob.want(bob.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
+	bob.Want(bob.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
 
 	// No route takes a uid: whatever Alice adds, she reads and writes her own profile.
 	for _, target := range []string{"/api/v1/profile?uid=" + bobUID, "/api/v1/profile"} {
-		a := alice.want(alice.call("GET", "/api/v1/profile", target, nil), 200)
-		if harness.Dig(a.json, "profile", "email") != "alice@example.com" {
-			t.Fatalf("%s: %s", target, a.body)
+		a := alice.Want(alice.Call("GET", "/api/v1/profile", target, nil), 200)
+		if harness.Dig(a.JSON, "profile", "email") != "alice@example.com" {
+			t.Fatalf("%s: %s", target, a.Body)
 		}
 	}
 	body := validProfile("bob@example.com")
 	body["uid"] = bobUID
-	alice.want(alice.call("PUT", "/api/v1/profile", "/api/v1/profile", body), 400)
-	alice.want(alice.call("PUT", "/api/v1/profile", "/api/v1/profile?uid="+bobUID, validProfile("alice@example.com")), 200)
-	alice.want(alice.call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
+	alice.Want(alice.Call("PUT", "/api/v1/profile", "/api/v1/profile", body), 400)
+	alice.Want(alice.Call("PUT", "/api/v1/profile", "/api/v1/profile?uid="+bobUID, validProfile("alice@example.com")), 200)
+	alice.Want(alice.Call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:1180", nil), 200)
 
 	stored, _ := b.Profiles.Get(bobUID)
 	if stored.FirstName != "Ada" || len(stored.Favorites) != 1 {
 		t.Fatalf("Bob's profile changed: %+v", stored)
 	}
-	if favs := alice.want(alice.call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200); len(favs.json["ids"].([]any)) != 0 {
-		t.Fatalf("Alice sees favorites: %s", favs.body)
+	if favs := alice.Want(alice.Call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200); len(favs.JSON["ids"].([]any)) != 0 {
+		t.Fatalf("Alice sees favorites: %s", favs.Body)
 	}
 
 	// Without a session, or with a forged one, nothing personal answers.
@@ -431,26 +347,26 @@ func TestAMemberNeverReachesAnotherMembersData(t *testing.T) {
 		{"GET", "/api/v1/profile"}, {"PUT", "/api/v1/profile"}, {"PUT", "/api/v1/profile/interests"},
 		{"GET", "/api/v1/favorites"}, {"GET", "/api/v1/account/benefits"}, {"PUT", "/api/v1/session/password"},
 	} {
-		visitor.want(visitor.call(r.method, r.route, r.route, map[string]any{}), 401)
+		visitor.Want(visitor.Call(r.method, r.route, r.route, map[string]any{}), 401)
 	}
-	visitor.header.Set("Cookie", "session=session|"+bobUID+"|999999")
-	visitor.want(visitor.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200) // the fake's sessions are unsigned
-	visitor.header.Set("Cookie", "session=forged")
-	visitor.want(visitor.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 401)
+	visitor.Header.Set("Cookie", "session=session|"+bobUID+"|999999")
+	visitor.Want(visitor.Call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200) // the fake's sessions are unsigned
+	visitor.Header.Set("Cookie", "session=forged")
+	visitor.Want(visitor.Call("GET", "/api/v1/profile", "/api/v1/profile", nil), 401)
 }
 
 func TestCrossSiteRequestsAreRefused(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	br := newBrowser(t, b, c)
 	br.register("ada@example.com")
-	br.header.Set("Origin", "https://evil.example")
-	if a := br.want(br.call("DELETE", "/api/v1/session", "/api/v1/session", nil), 403); a.title() != "Cross-site requests are not allowed." {
-		t.Fatalf("cross-site origin: %q", a.title())
+	br.Header.Set("Origin", "https://evil.example")
+	if a := br.Want(br.Call("DELETE", "/api/v1/session", "/api/v1/session", nil), 403); a.Title() != "Cross-site requests are not allowed." {
+		t.Fatalf("cross-site origin: %q", a.Title())
 	}
-	br.header.Del("Origin")
-	br.header.Set("Sec-Fetch-Site", "cross-site")
-	br.want(br.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 403)
-	br.header.Del("Sec-Fetch-Site")
+	br.Header.Del("Origin")
+	br.Header.Set("Sec-Fetch-Site", "cross-site")
+	br.Want(br.Call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile("ada@example.com")), 403)
+	br.Header.Del("Sec-Fetch-Site")
 	if br.session()["signedIn"] != true {
 		t.Fatal("a refused cross-site sign-out signed the member out")
 	}
@@ -461,51 +377,51 @@ func TestAbuseLimitsAnswer429(t *testing.T) {
 	br := newBrowser(t, b, c)
 	br.register("ada@example.com")
 	for range 3 {
-		br.want(br.signIn("ada@example.com", "Wrong-pass1"), 401)
+		br.Want(br.signIn("ada@example.com", "Wrong-pass1"), 401)
 	}
-	a := br.want(br.signIn("ada@example.com", goodPassword), 429)
-	if a.title() != "Too many attempts. Please wait a few minutes and try again." {
-		t.Fatalf("429 message %q", a.title())
+	a := br.Want(br.signIn("ada@example.com", goodPassword), 429)
+	if a.Title() != "Too many attempts. Please wait a few minutes and try again." {
+		t.Fatalf("429 message %q", a.Title())
 	}
 	// Per IP: other emails from the same address run out too.
 	for i := range 2 {
-		br.want(br.signIn("other"+string(rune('a'+i))+"@example.com", goodPassword), 401)
+		br.Want(br.signIn("other"+string(rune('a'+i))+"@example.com", goodPassword), 401)
 	}
-	br.want(br.signIn("fresh@example.com", goodPassword), 429)
+	br.Want(br.signIn("fresh@example.com", goodPassword), 429)
 
 	// Reset answers the same for a registered and an unknown email, and is limited per email.
-	r1 := br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
-	r2 := br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "nobody@example.com"}), 202)
-	if string(r1.body) != string(r2.body) || r1.title() != "Password reset successfully sent!" {
-		t.Fatalf("reset answers differ: %s / %s", r1.body, r2.body)
+	r1 := br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
+	r2 := br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "nobody@example.com"}), 202)
+	if string(r1.Body) != string(r2.Body) || r1.Title() != "Password reset successfully sent!" {
+		t.Fatalf("reset answers differ: %s / %s", r1.Body, r2.Body)
 	}
 	for range 2 {
-		br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"})
+		br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"})
 	}
-	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 429)
+	br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 429)
 }
 
 func TestChangePasswordEndsOtherSessions(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	laptop, phone := newBrowser(t, b, c), newBrowser(t, b, c)
 	laptop.register("ada@example.com")
-	phone.want(phone.signIn("ada@example.com", goodPassword), 200)
+	phone.Want(phone.signIn("ada@example.com", goodPassword), 200)
 
 	change := func(current, next, confirm string) answer {
-		return laptop.call("PUT", "/api/v1/session/password", "/api/v1/session/password",
+		return laptop.Call("PUT", "/api/v1/session/password", "/api/v1/session/password",
 			map[string]any{"currentPassword": current, "newPassword": next, "confirmPassword": confirm})
 	}
-	if a := laptop.want(change("Wrong-pass1", "Newpass12", "Newpass12"), 400); a.fieldError("currentPassword") != "Invalid current password." {
-		t.Fatalf("wrong current: %s", a.body)
+	if a := laptop.Want(change("Wrong-pass1", "Newpass12", "Newpass12"), 400); a.FieldError("currentPassword") != "Invalid current password." {
+		t.Fatalf("wrong current: %s", a.Body)
 	}
-	if a := laptop.want(change(goodPassword, "short", "short"), 400); a.fieldError("newPassword") != "Your password needs at least 8 characters; 1 uppercase letter; 1 lowercase letter; and 1 number." {
-		t.Fatalf("weak new: %s", a.body)
+	if a := laptop.Want(change(goodPassword, "short", "short"), 400); a.FieldError("newPassword") != "Your password needs at least 8 characters; 1 uppercase letter; 1 lowercase letter; and 1 number." {
+		t.Fatalf("weak new: %s", a.Body)
 	}
-	if a := laptop.want(change(goodPassword, "Newpass12", "Newpass13"), 400); a.fieldError("confirmPassword") == "" {
-		t.Fatalf("confirm: %s", a.body)
+	if a := laptop.Want(change(goodPassword, "Newpass12", "Newpass13"), 400); a.FieldError("confirmPassword") == "" {
+		t.Fatalf("confirm: %s", a.Body)
 	}
-	if a := laptop.want(change(goodPassword, "Newpass12", "Newpass12"), 200); a.title() != "Password update successful!" {
-		t.Fatalf("change: %q", a.title())
+	if a := laptop.Want(change(goodPassword, "Newpass12", "Newpass12"), 200); a.Title() != "Password update successful!" {
+		t.Fatalf("change: %q", a.Title())
 	}
 	if laptop.session()["signedIn"] != true {
 		t.Fatal("this browser's session was not renewed")
@@ -513,8 +429,8 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 	if phone.session()["signedIn"] != false {
 		t.Fatal("the other session still works")
 	}
-	phone.want(phone.signIn("ada@example.com", goodPassword), 401)
-	phone.want(phone.signIn("ada@example.com", "Newpass12"), 200)
+	phone.Want(phone.signIn("ada@example.com", goodPassword), 401)
+	phone.Want(phone.signIn("ada@example.com", "Newpass12"), 200)
 }
 
 func TestChangeEmail(t *testing.T) {
@@ -523,21 +439,21 @@ func TestChangeEmail(t *testing.T) {
 	br.register("ada@example.com")
 	newBrowser(t, b, c).register("taken@example.com")
 	change := func(current, email string) answer {
-		return br.call("PUT", "/api/v1/session/email", "/api/v1/session/email", map[string]any{"currentPassword": current, "newEmail": email})
+		return br.Call("PUT", "/api/v1/session/email", "/api/v1/session/email", map[string]any{"currentPassword": current, "newEmail": email})
 	}
-	if a := br.want(change("", "ada2@example.com"), 400); a.fieldError("currentPassword") != "Please enter your current password." {
-		t.Fatalf("no current: %s", a.body)
+	if a := br.Want(change("", "ada2@example.com"), 400); a.FieldError("currentPassword") != "Please enter your current password." {
+		t.Fatalf("no current: %s", a.Body)
 	}
-	if a := br.want(change(goodPassword, "ada2@"), 400); a.fieldError("newEmail") != "Please enter a valid email address." {
-		t.Fatalf("bad email: %s", a.body)
+	if a := br.Want(change(goodPassword, "ada2@"), 400); a.FieldError("newEmail") != "Please enter a valid email address." {
+		t.Fatalf("bad email: %s", a.Body)
 	}
-	if a := br.want(change("Wrong-pass1", "ada2@example.com"), 400); a.fieldError("currentPassword") != "Invalid current password." {
-		t.Fatalf("wrong current: %s", a.body)
+	if a := br.Want(change("Wrong-pass1", "ada2@example.com"), 400); a.FieldError("currentPassword") != "Invalid current password." {
+		t.Fatalf("wrong current: %s", a.Body)
 	}
-	br.want(change(goodPassword, "taken@example.com"), 409)
-	a := br.want(change(goodPassword, "ada2@example.com"), 200)
-	if a.title() != "Email update successful!" || harness.Dig(a.json, "session", "user", "email") != "ada2@example.com" {
-		t.Fatalf("change: %s", a.body)
+	br.Want(change(goodPassword, "taken@example.com"), 409)
+	a := br.Want(change(goodPassword, "ada2@example.com"), 200)
+	if a.Title() != "Email update successful!" || harness.Dig(a.JSON, "session", "user", "email") != "ada2@example.com" {
+		t.Fatalf("change: %s", a.Body)
 	}
 	stored, _ := b.Profiles.Get(sessionUID(t, br))
 	if stored.Email != "ada2@example.com" {
@@ -550,13 +466,13 @@ func TestPasswordReset(t *testing.T) {
 	other := newBrowser(t, b, c)
 	other.register("ada@example.com")
 	br := newBrowser(t, b, c)
-	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
+	br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
 	var code string
 	for k := range b.Auth.Resets {
 		code = k
 	}
 	reset := func(body map[string]any) answer {
-		return br.call("POST", "/api/v1/password/reset", "/api/v1/password/reset", body)
+		return br.Call("POST", "/api/v1/password/reset", "/api/v1/password/reset", body)
 	}
 	full := func() map[string]any {
 		return map[string]any{"apiKey": "k", "lang": "en", "mode": "resetPassword", "oobCode": code, "password": "Fresh123", "confirmPassword": "Fresh123"}
@@ -564,31 +480,31 @@ func TestPasswordReset(t *testing.T) {
 	for _, missing := range []string{"apiKey", "lang", "mode", "oobCode"} {
 		body := full()
 		delete(body, missing)
-		br.want(reset(body), 400)
+		br.Want(reset(body), 400)
 	}
 	weak := full()
 	weak["password"], weak["confirmPassword"] = "fresh", "fresh"
-	br.want(reset(weak), 400)
-	a := br.want(reset(full()), 200)
-	if a.title() != "You have successfully updated your password and are now logged into your account!" || a.json["partial"] == true {
-		t.Fatalf("reset: %s", a.body)
+	br.Want(reset(weak), 400)
+	a := br.Want(reset(full()), 200)
+	if a.Title() != "You have successfully updated your password and are now logged into your account!" || a.JSON["partial"] == true {
+		t.Fatalf("reset: %s", a.Body)
 	}
 	if br.session()["signedIn"] != true || other.session()["signedIn"] != false {
 		t.Fatal("reset must sign this browser in and end older sessions")
 	}
-	if a := br.want(reset(full()), 400); a.title() != "This password reset link is invalid or has expired. Please request a new one." {
-		t.Fatalf("used code: %q", a.title())
+	if a := br.Want(reset(full()), 400); a.Title() != "This password reset link is invalid or has expired. Please request a new one." {
+		t.Fatalf("used code: %q", a.Title())
 	}
 
 	// The password changed but older sessions could not be ended: the partial notice.
-	br.want(br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
+	br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 202)
 	for k := range b.Auth.Resets {
 		code = k
 	}
 	b.Auth.Fail["RevokeSessions"] = true
-	a = br.want(reset(full()), 200)
-	if a.json["partial"] != true || !strings.Contains(a.title(), "some prior sessions may still be valid") {
-		t.Fatalf("partial reset: %s", a.body)
+	a = br.Want(reset(full()), 200)
+	if a.JSON["partial"] != true || !strings.Contains(a.Title(), "some prior sessions may still be valid") {
+		t.Fatalf("partial reset: %s", a.Body)
 	}
 }
 
@@ -605,11 +521,11 @@ func TestLoginSwitchedOffEndsSessionsAndRefusesSignIn(t *testing.T) {
 	}
 	for _, a := range []answer{
 		br.signIn("ada@example.com", goodPassword),
-		br.call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("new@example.com")),
-		br.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}),
+		br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", registration("new@example.com")),
+		br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}),
 	} {
-		if a.status != 503 || a.title() != offline {
-			t.Fatalf("with login off: %d %s", a.status, a.body)
+		if a.Status != 503 || a.Title() != offline {
+			t.Fatalf("with login off: %d %s", a.Status, a.Body)
 		}
 	}
 	b.Profiles.SetLogin(true)
@@ -622,27 +538,27 @@ func TestFavoritesAndMyBenefits(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	br := newBrowser(t, b, c)
 	br.register("ada@example.com")
-	mine := br.want(br.call("GET", "/api/v1/account/benefits", "/api/v1/account/benefits", nil), 200)
-	other, _ := mine.json["other"].([]any)
+	mine := br.Want(br.Call("GET", "/api/v1/account/benefits", "/api/v1/account/benefits", nil), 200)
+	other, _ := mine.JSON["other"].([]any)
 	if len(other) == 0 {
-		t.Fatalf("no benefits: %s", mine.body)
+		t.Fatalf("no benefits: %s", mine.Body)
 	}
 	id, _ := other[0].(map[string]any)["id"].(string)
 	if portal.FavoriteKind(id) != "benefit" {
 		t.Fatalf("card id %q", id)
 	}
-	a := br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	a := br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
 	// A browser encodes the colon: the same favorite.
-	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+strings.Replace(id, ":", "%3A", 1), nil), 200)
-	a = br.want(br.call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200)
-	if items, _ := a.json["items"].([]any); len(items) != 1 || len(a.json["ids"].([]any)) != 1 {
-		t.Fatalf("favorites after adding one twice: %s", a.body)
+	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+strings.Replace(id, ":", "%3A", 1), nil), 200)
+	a = br.Want(br.Call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200)
+	if items, _ := a.JSON["items"].([]any); len(items) != 1 || len(a.JSON["ids"].([]any)) != 1 {
+		t.Fatalf("favorites after adding one twice: %s", a.Body)
 	}
-	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:0000", nil), 404)
-	br.want(br.call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/bogus", nil), 400)
-	a = br.want(br.call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
-	if len(a.json["ids"].([]any)) != 0 {
-		t.Fatalf("after removing: %s", a.body)
+	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/benefit:0000", nil), 404)
+	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/bogus", nil), 400)
+	a = br.Want(br.Call("DELETE", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	if len(a.JSON["ids"].([]any)) != 0 {
+		t.Fatalf("after removing: %s", a.Body)
 	}
 }
 
@@ -650,13 +566,13 @@ func TestPagesReadAMemberAsAMemberOfTheirUnion(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	br := newBrowser(t, b, c)
 	// The members-only page is gated for a visitor...
-	if a := br.want(br.call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit", nil), 200); a.json["gate"] == nil {
-		t.Fatalf("visitor: %s", a.body)
+	if a := br.Want(br.Call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit", nil), 200); a.JSON["gate"] == nil {
+		t.Fatalf("visitor: %s", a.Body)
 	}
 	br.register("ada@example.com")
 	// ...and open to a member, whose union (37, CWA) comes from the profile, not the query.
-	a := br.want(br.call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit&union=41", nil), 200)
-	if a.json["gate"] != nil || harness.Dig(a.json, "union", "id") != "37" {
-		t.Fatalf("member: %s", a.body)
+	a := br.Want(br.Call("GET", "/api/v1/page", "/api/v1/page?path=/member-toolkit&union=41", nil), 200)
+	if a.JSON["gate"] != nil || harness.Dig(a.JSON, "union", "id") != "37" {
+		t.Fatalf("member: %s", a.Body)
 	}
 }

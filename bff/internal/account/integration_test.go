@@ -83,12 +83,12 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 	email := uniqueEmail("it")
 
 	reg := laptop.register(email)
-	if harness.Dig(reg.json, "session", "user", "emailVerified") != false {
-		t.Fatalf("a new account is unverified: %s", reg.body)
+	if harness.Dig(reg.JSON, "session", "user", "emailVerified") != false {
+		t.Fatalf("a new account is unverified: %s", reg.Body)
 	}
-	stored := laptop.want(laptop.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
-	if harness.Dig(stored.json, "profile", "union") != "37" || harness.Dig(stored.json, "profile", "home", "zip") != "94612" {
-		t.Fatalf("profile in Firestore: %s", stored.body)
+	stored := laptop.Want(laptop.Call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
+	if harness.Dig(stored.JSON, "profile", "union") != "37" || harness.Dig(stored.JSON, "profile", "home", "zip") != "94612" {
+		t.Fatalf("profile in Firestore: %s", stored.Body)
 	}
 
 	// Verify: the registration mailed a link; the member follows it, and checking again sees it.
@@ -99,21 +99,21 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 	if laptop.session()["user"].(map[string]any)["emailVerified"] != true {
 		t.Fatal("the session does not see the verified email")
 	}
-	if a := laptop.want(laptop.call("POST", "/api/v1/session/verification", "/api/v1/session/verification", nil), 200); a.title() != "Your email address is verified." {
-		t.Fatalf("verification once verified: %q", a.title())
+	if a := laptop.Want(laptop.Call("POST", "/api/v1/session/verification", "/api/v1/session/verification", nil), 200); a.Title() != "Your email address is verified." {
+		t.Fatalf("verification once verified: %q", a.Title())
 	}
 
 	// Profile save and read back through Firestore.
-	laptop.want(laptop.call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile(email)), 200)
-	stored = laptop.want(laptop.call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
-	if harness.Dig(stored.json, "profile", "mobilePhone") != "5105550134" || harness.Dig(stored.json, "profile", "mobileOptDate") == nil {
-		t.Fatalf("saved profile: %s", stored.body)
+	laptop.Want(laptop.Call("PUT", "/api/v1/profile", "/api/v1/profile", validProfile(email)), 200)
+	stored = laptop.Want(laptop.Call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
+	if harness.Dig(stored.JSON, "profile", "mobilePhone") != "5105550134" || harness.Dig(stored.JSON, "profile", "mobileOptDate") == nil {
+		t.Fatalf("saved profile: %s", stored.Body)
 	}
 
 	// Change password: the other browser's session ends, the old password no longer works.
-	phone.want(phone.signIn(email, goodPassword), 200)
+	phone.Want(phone.signIn(email, goodPassword), 200)
 	time.Sleep(1100 * time.Millisecond) // revocation has one-second granularity
-	laptop.want(laptop.call("PUT", "/api/v1/session/password", "/api/v1/session/password",
+	laptop.Want(laptop.Call("PUT", "/api/v1/session/password", "/api/v1/session/password",
 		map[string]any{"currentPassword": goodPassword, "newPassword": "Changed12", "confirmPassword": "Changed12"}), 200)
 	if laptop.session()["signedIn"] != true {
 		t.Fatal("this browser was signed out by its own password change")
@@ -121,20 +121,20 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 	if phone.session()["signedIn"] != false {
 		t.Fatal("the other session survived the password change")
 	}
-	phone.want(phone.signIn(email, goodPassword), 401)
+	phone.Want(phone.signIn(email, goodPassword), 401)
 
 	// Forgot and reset through the emulator's code: signed in with the new password.
 	anon := newBrowser(t, b, c)
-	anon.want(anon.call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": email}), 202)
+	anon.Want(anon.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": email}), 202)
 	code, _ := oobCode(t, email, "PASSWORD_RESET")
-	a := anon.want(anon.call("POST", "/api/v1/password/reset", "/api/v1/password/reset", map[string]any{
+	a := anon.Want(anon.Call("POST", "/api/v1/password/reset", "/api/v1/password/reset", map[string]any{
 		"apiKey": "fake-api-key", "lang": "en", "mode": "resetPassword", "oobCode": code, "password": "Reset1234", "confirmPassword": "Reset1234",
 	}), 200)
-	if harness.Dig(a.json, "session", "user", "email") != strings.ToLower(email) && harness.Dig(a.json, "session", "user", "email") != email {
-		t.Fatalf("reset: %s", a.body)
+	if harness.Dig(a.JSON, "session", "user", "email") != strings.ToLower(email) && harness.Dig(a.JSON, "session", "user", "email") != email {
+		t.Fatalf("reset: %s", a.Body)
 	}
-	anon.want(anon.signIn(email, "Changed12"), 401)
-	anon.want(anon.signIn(email, "Reset1234"), 200)
+	anon.Want(anon.signIn(email, "Changed12"), 401)
+	anon.Want(anon.signIn(email, "Reset1234"), 200)
 }
 
 func TestLoginSwitchAgainstFirestore(t *testing.T) {
@@ -161,5 +161,5 @@ func TestLoginSwitchAgainstFirestore(t *testing.T) {
 	if s := br.session(); s["signedIn"] != false || s["loginEnabled"] != false {
 		t.Fatalf("login off: %s", mustJSON(s))
 	}
-	br.want(br.signIn("member@example.com", goodPassword), 503)
+	br.Want(br.signIn("member@example.com", goodPassword), 503)
 }

@@ -6,11 +6,6 @@ package grants_test
 // fixture CMS. Every answer is validated against contracts/openapi.yaml.
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/cookiejar"
 	"strings"
 	"testing"
 	"time"
@@ -19,102 +14,27 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-type browser struct {
-	t        *testing.T
-	base     string
-	client   *http.Client
-	contract *harness.Contract
-	header   http.Header
-}
+// browser is one person's browser (harness.Browser) with this package's steps.
+type browser struct{ *harness.Browser }
+
+type answer = harness.Answer
 
 func newBrowser(t *testing.T, base string, c *harness.Contract) *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, base: base, client: &http.Client{Jar: jar}, contract: c, header: http.Header{}}
-}
-
-type answer struct {
-	status int
-	header http.Header
-	body   []byte
-	json   map[string]any
-}
-
-func (a answer) detail() string {
-	if s, ok := a.json["detail"].(string); ok {
-		return s
-	}
-	s, _ := a.json["message"].(string)
-	return s
-}
-
-func (a answer) fieldError(field string) string {
-	errs, _ := a.json["errors"].([]any)
-	for _, e := range errs {
-		m, _ := e.(map[string]any)
-		if m["field"] == field {
-			s, _ := m["message"].(string)
-			return s
-		}
-	}
-	return ""
-}
-
-// call sends a request and validates the answer against route's schema in the contract.
-func (br *browser) call(method, route, target string, body any) answer {
-	br.t.Helper()
-	var r io.Reader
-	switch v := body.(type) {
-	case nil:
-	case string:
-		r = strings.NewReader(v)
-	default:
-		data, _ := json.Marshal(v)
-		r = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, br.base+target, r)
-	if err != nil {
-		br.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, vs := range br.header {
-		req.Header[k] = vs
-	}
-	resp, err := br.client.Do(req)
-	if err != nil {
-		br.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	a := answer{status: resp.StatusCode, header: resp.Header, body: data}
-	_ = json.Unmarshal(data, &a.json)
-	ptr, err := br.contract.ResponseSchema(route, method, resp.StatusCode, resp.Header.Get("Content-Type"))
-	if err != nil {
-		br.t.Fatalf("%s %s: %v: %s", method, target, err, data)
-	}
-	br.contract.Validate(br.t, ptr, data)
-	return a
-}
-
-func (br *browser) want(a answer, status int) answer {
-	br.t.Helper()
-	if a.status != status {
-		br.t.Fatalf("status %d, want %d: %s", a.status, status, a.body)
-	}
-	return a
+	return &browser{harness.NewBrowser(t, base, c)}
 }
 
 const password = "Password1"
 
 // signIn adds a member with a profile to the fakes and signs this browser in as them.
 func (br *browser) signIn(b *harness.BFF, uid, email string) {
-	br.t.Helper()
+	br.T.Helper()
 	b.Auth.Add(uid, email, password, true)
 	b.Profiles.Put(uid, portal.Profile{
 		FirstName: "Maria", LastName: "Lopez", Email: email, MobilePhone: "5105550142",
 		Union: "Communications Workers of America", UnionLocal: "9415",
 		Home: portal.Address{Address1: "1450 Broadway", City: "Oakland", State: "home_CA", Zip: "94612", Country: "us"},
 	})
-	br.want(br.call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": email, "password": password}), 200)
+	br.Want(br.Call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": email, "password": password}), 200)
 }
 
 // hospital is a hospital grant submission valid on the harness's clock (2026-11-21).
@@ -144,17 +64,17 @@ func TestVisitorsAreRefused(t *testing.T) {
 	b, c := grantsBFF(t)
 	br := newBrowser(t, b.URL, c)
 	for _, a := range []answer{
-		br.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil),
-		br.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()),
-		br.call("GET", casesRoute, "/api/v1/cases", nil),
+		br.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil),
+		br.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()),
+		br.Call("GET", casesRoute, "/api/v1/cases", nil),
 	} {
-		if a.status != 401 || a.detail() != "No current user ID!" || a.header.Get("Cache-Control") != "no-store" {
-			t.Errorf("visitor: %d %q %q", a.status, a.detail(), a.header.Get("Cache-Control"))
+		if a.Status != 401 || a.Title() != "No current user ID!" || a.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("visitor: %d %q %q", a.Status, a.Title(), a.Header.Get("Cache-Control"))
 		}
 	}
-	br.header.Set("Cookie", "session=forged")
-	if a := br.call("GET", casesRoute, "/api/v1/cases", nil); a.status != 401 || !strings.Contains(a.header.Get("Set-Cookie"), "session=;") {
-		t.Errorf("dead session: %d, cookie %q", a.status, a.header.Get("Set-Cookie"))
+	br.Header.Set("Cookie", "session=forged")
+	if a := br.Call("GET", casesRoute, "/api/v1/cases", nil); a.Status != 401 || !strings.Contains(a.Header.Get("Set-Cookie"), "session=;") {
+		t.Errorf("dead session: %d, cookie %q", a.Status, a.Header.Get("Set-Cookie"))
 	}
 	if len(b.Cases.All()) != 0 {
 		t.Error("a visitor's submission was stored")
@@ -166,48 +86,48 @@ func TestFormDocuments(t *testing.T) {
 	br := newBrowser(t, b.URL, c)
 	br.signIn(b, "member-a", "maria@example.com")
 
-	a := br.want(br.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
-	if a.header.Get("Cache-Control") != "private, no-store" {
-		t.Errorf("cache control %q", a.header.Get("Cache-Control"))
+	a := br.Want(br.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
+	if a.Header.Get("Cache-Control") != "private, no-store" {
+		t.Errorf("cache control %q", a.Header.Get("Cache-Control"))
 	}
-	if a.json["kind"] != "hospital" || a.json["type"] != "grant" || harness.Dig(a.json, "prefill", "state") != "CA" ||
-		harness.Dig(a.json, "prefill", "union") != "10237" || harness.Dig(a.json, "prefill", "unionLocal") != "9415" {
-		t.Errorf("hospital form: %s", a.body)
+	if a.JSON["kind"] != "hospital" || a.JSON["type"] != "grant" || harness.Dig(a.JSON, "prefill", "state") != "CA" ||
+		harness.Dig(a.JSON, "prefill", "union") != "10237" || harness.Dig(a.JSON, "prefill", "unionLocal") != "9415" {
+		t.Errorf("hospital form: %s", a.Body)
 	}
-	if !strings.Contains(harness.Dig(a.json, "texts", "intro").(string), "hospitalized") ||
-		!strings.Contains(harness.Dig(a.json, "texts", "disclaimer").(string), "not loans") ||
-		harness.Dig(a.json, "texts", "programPage") != "/benefits/hardship-grants" {
-		t.Errorf("texts: %s", a.body)
+	if !strings.Contains(harness.Dig(a.JSON, "texts", "intro").(string), "hospitalized") ||
+		!strings.Contains(harness.Dig(a.JSON, "texts", "disclaimer").(string), "not loans") ||
+		harness.Dig(a.JSON, "texts", "programPage") != "/benefits/hardship-grants" {
+		t.Errorf("texts: %s", a.Body)
 	}
-	unions, _ := a.json["unions"].([]any)
+	unions, _ := a.JSON["unions"].([]any)
 	if len(unions) != 10 || harness.Dig(unions[0], "label") != "American Federation of State, County and Municipal Employees (AFSCME)" ||
 		harness.Dig(unions[0], "id") != "10233" {
 		t.Errorf("unions: %v", unions)
 	}
 
 	// The one form whose fixture has no concluding text (the button row is hidden).
-	debt := br.want(br.call("GET", formRoute, "/api/v1/forms/debt-management-plan-grant", nil), 200)
-	if _, ok := harness.Dig(debt.json, "texts").(map[string]any)["concluding"]; ok || debt.json["unionLocalRequired"] != true {
-		t.Errorf("debt management: %s", debt.body)
+	debt := br.Want(br.Call("GET", formRoute, "/api/v1/forms/debt-management-plan-grant", nil), 200)
+	if _, ok := harness.Dig(debt.JSON, "texts").(map[string]any)["concluding"]; ok || debt.JSON["unionLocalRequired"] != true {
+		t.Errorf("debt management: %s", debt.Body)
 	}
-	card := br.want(br.call("GET", formRoute, "/api/v1/forms/job-loss-grant-form-union-benefits-credit-cardholders", nil), 200)
-	if card.json["kind"] != "job_loss_card" {
-		t.Errorf("the {product} form: %s", card.body)
+	card := br.Want(br.Call("GET", formRoute, "/api/v1/forms/job-loss-grant-form-union-benefits-credit-cardholders", nil), 200)
+	if card.JSON["kind"] != "job_loss_card" {
+		t.Errorf("the {product} form: %s", card.Body)
 	}
 
-	ext := br.want(br.call("GET", formRoute, "/api/v1/forms/smartphone-rebate-form", nil), 200)
-	url, _ := harness.Dig(ext.json, "external", "url").(string)
-	if ext.json["type"] != "external" || !strings.HasSuffix(url, "/sites/default/files/external-forms/smartphone-rebate.html?embed=1&union=Communications+Workers+of+America") ||
-		harness.Dig(ext.json, "external", "height") != 1415.0 || harness.Dig(ext.json, "external", "width") != 800.0 {
-		t.Errorf("external form: %s", ext.body)
+	ext := br.Want(br.Call("GET", formRoute, "/api/v1/forms/smartphone-rebate-form", nil), 200)
+	url, _ := harness.Dig(ext.JSON, "external", "url").(string)
+	if ext.JSON["type"] != "external" || !strings.HasSuffix(url, "/sites/default/files/external-forms/smartphone-rebate.html?embed=1&union=Communications+Workers+of+America") ||
+		harness.Dig(ext.JSON, "external", "height") != 1415.0 || harness.Dig(ext.JSON, "external", "width") != 800.0 {
+		t.Errorf("external form: %s", ext.Body)
 	}
 	if status, _, page := harness.Get(t, url); status != 200 || !strings.Contains(string(page), "Smartphone Rebate") {
 		t.Errorf("the stand-in page: %d", status)
 	}
 
 	for _, id := range []string{"no-such-form", "Hospital-Grant", "hospital_grant", strings.Repeat("a", 129)} {
-		if a := br.call("GET", formRoute, "/api/v1/forms/"+id, nil); a.status != 404 || a.detail() != "404 not found." {
-			t.Errorf("%s: %d %q", id, a.status, a.detail())
+		if a := br.Call("GET", formRoute, "/api/v1/forms/"+id, nil); a.Status != 404 || a.Title() != "404 not found." {
+			t.Errorf("%s: %d %q", id, a.Status, a.Title())
 		}
 	}
 }
@@ -217,19 +137,19 @@ func TestSubmitOnceAndList(t *testing.T) {
 	maria := newBrowser(t, b.URL, c)
 	maria.signIn(b, "member-a", "maria@example.com")
 
-	if list := maria.want(maria.call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.json["cases"].([]any)) != 0 {
-		t.Fatalf("cases before any: %s", list.body)
+	if list := maria.Want(maria.Call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.JSON["cases"].([]any)) != 0 {
+		t.Fatalf("cases before any: %s", list.Body)
 	}
-	first := maria.want(maria.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 201)
-	id := harness.Dig(first.json, "case", "id")
-	if first.detail() != "Form submitted successfully." || harness.Dig(first.json, "case", "statusLine") != "Sending" ||
-		harness.Dig(first.json, "case", "submitted") != "2026-11-21T12:00:00Z" || first.header.Get("Cache-Control") != "private, no-store" {
-		t.Fatalf("submitted: %s", first.body)
+	first := maria.Want(maria.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 201)
+	id := harness.Dig(first.JSON, "case", "id")
+	if first.Title() != "Form submitted successfully." || harness.Dig(first.JSON, "case", "statusLine") != "Sending" ||
+		harness.Dig(first.JSON, "case", "submitted") != "2026-11-21T12:00:00Z" || first.Header.Get("Cache-Control") != "private, no-store" {
+		t.Fatalf("submitted: %s", first.Body)
 	}
 	// A double click: the same case, answered 200, still one record.
-	again := maria.want(maria.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 200)
-	if harness.Dig(again.json, "case", "id") != id || b.Cases.Writes != 1 {
-		t.Fatalf("repeat: %s, %d writes", again.body, b.Cases.Writes)
+	again := maria.Want(maria.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 200)
+	if harness.Dig(again.JSON, "case", "id") != id || b.Cases.Writes != 1 {
+		t.Fatalf("repeat: %s, %d writes", again.Body, b.Cases.Writes)
 	}
 	stored := b.Cases.All()[0]
 	if stored.UID != "member-a" || stored.Status != "unprocessed" || !stored.SkipUnionCheck || stored.Values["state"] != "5" {
@@ -239,30 +159,30 @@ func TestSubmitOnceAndList(t *testing.T) {
 	b.Advance(time.Hour)
 	other := hospital()
 	other["fields"].(map[string]any)["hospitalUnreimbursed"] = "2500"
-	second := maria.want(maria.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", other), 201)
-	list := maria.want(maria.call("GET", casesRoute, "/api/v1/cases", nil), 200)
-	cases := list.json["cases"].([]any)
-	if len(cases) != 2 || harness.Dig(cases[0], "id") != harness.Dig(second.json, "case", "id") || harness.Dig(cases[1], "id") != id ||
+	second := maria.Want(maria.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", other), 201)
+	list := maria.Want(maria.Call("GET", casesRoute, "/api/v1/cases", nil), 200)
+	cases := list.JSON["cases"].([]any)
+	if len(cases) != 2 || harness.Dig(cases[0], "id") != harness.Dig(second.JSON, "case", "id") || harness.Dig(cases[1], "id") != id ||
 		harness.Dig(cases[0], "programPage") != "/benefits/hardship-grants" {
-		t.Fatalf("My Forms, newest first: %s", list.body)
+		t.Fatalf("My Forms, newest first: %s", list.Body)
 	}
-	form := maria.want(maria.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
-	if harness.Dig(form.json, "alreadySubmitted", "caseId") != harness.Dig(second.json, "case", "id") ||
-		harness.Dig(form.json, "alreadySubmitted", "submitted") != "2026-11-21T13:00:00Z" {
-		t.Errorf("already submitted: %s", form.body)
+	form := maria.Want(maria.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
+	if harness.Dig(form.JSON, "alreadySubmitted", "caseId") != harness.Dig(second.JSON, "case", "id") ||
+		harness.Dig(form.JSON, "alreadySubmitted", "submitted") != "2026-11-21T13:00:00Z" {
+		t.Errorf("already submitted: %s", form.Body)
 	}
 
 	// Another member sees none of it, and the same values make their own case.
 	ana := newBrowser(t, b.URL, c)
 	ana.signIn(b, "member-b", "ana@example.com")
-	if list := ana.want(ana.call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.json["cases"].([]any)) != 0 {
-		t.Fatalf("member B sees: %s", list.body)
+	if list := ana.Want(ana.Call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.JSON["cases"].([]any)) != 0 {
+		t.Fatalf("member B sees: %s", list.Body)
 	}
-	if form := ana.want(ana.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200); form.json["alreadySubmitted"] != nil {
-		t.Errorf("member B is told of A's case: %s", form.body)
+	if form := ana.Want(ana.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200); form.JSON["alreadySubmitted"] != nil {
+		t.Errorf("member B is told of A's case: %s", form.Body)
 	}
-	theirs := ana.want(ana.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 201)
-	if harness.Dig(theirs.json, "case", "id") == id {
+	theirs := ana.Want(ana.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 201)
+	if harness.Dig(theirs.JSON, "case", "id") == id {
 		t.Fatal("two members' submissions share a case")
 	}
 	if len(b.Cases.All()) != 3 {
@@ -277,34 +197,34 @@ func TestBrokenRulesWriteNothing(t *testing.T) {
 	bad := hospital()
 	f := bad["fields"].(map[string]any)
 	f["confirmEmail"], f["union"], f["hospitalOneStart"], f["uid"] = "mario@example.com", "37", "2026-09-10", "member-b"
-	a := br.want(br.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", bad), 400)
+	a := br.Want(br.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", bad), 400)
 	for field, want := range map[string]string{
 		"email":          `Email "maria@example.com" does not match confirmation value "mario@example.com"`,
 		"union":          "Unknown union 37",
 		"hospitalOneEnd": "Hospitalization start date should be before end date.",
 		"uid":            "This field is not part of this form.",
 	} {
-		if got := a.fieldError(field); got != want {
+		if got := a.FieldError(field); got != want {
 			t.Errorf("%s: %q, want %q", field, got, want)
 		}
 	}
-	if a.detail() != `Email "maria@example.com" does not match confirmation value "mario@example.com"` {
-		t.Errorf("title %q", a.detail())
+	if a.Title() != `Email "maria@example.com" does not match confirmation value "mario@example.com"` {
+		t.Errorf("title %q", a.Title())
 	}
 	for _, body := range []string{`{"fields":`, `[]`, `{"fields":"x"}`} {
-		br.want(br.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 400)
+		br.Want(br.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 400)
 	}
-	if a := br.want(br.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", `{}`), 400); a.fieldError("terms") != "This field is required." {
-		t.Errorf("empty submission: %s", a.body)
+	if a := br.Want(br.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", `{}`), 400); a.FieldError("terms") != "This field is required." {
+		t.Errorf("empty submission: %s", a.Body)
 	}
-	if a := br.want(br.call("POST", submitRoute, "/api/v1/forms/no-such-form/cases", hospital()), 404); a.detail() != "404 not found." {
-		t.Errorf("unknown form: %q", a.detail())
+	if a := br.Want(br.Call("POST", submitRoute, "/api/v1/forms/no-such-form/cases", hospital()), 404); a.Title() != "404 not found." {
+		t.Errorf("unknown form: %q", a.Title())
 	}
-	if a := br.want(br.call("POST", submitRoute, "/api/v1/forms/smartphone-rebate-form/cases", hospital()), 404); a.detail() != "Unknown form type" {
-		t.Errorf("external form: %q", a.detail())
+	if a := br.Want(br.Call("POST", submitRoute, "/api/v1/forms/smartphone-rebate-form/cases", hospital()), 404); a.Title() != "Unknown form type" {
+		t.Errorf("external form: %q", a.Title())
 	}
-	br.header.Set("Sec-Fetch-Site", "cross-site")
-	br.want(br.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 403)
+	br.Header.Set("Sec-Fetch-Site", "cross-site")
+	br.Want(br.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 403)
 	if n := len(b.Cases.All()); n != 0 {
 		t.Fatalf("%d cases written", n)
 	}
@@ -315,10 +235,10 @@ func TestStoreDown(t *testing.T) {
 	br := newBrowser(t, b.URL, c)
 	br.signIn(b, "member-a", "maria@example.com")
 	b.Cases.Fail = true
-	a := br.want(br.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 503)
-	if a.detail() != "Your form could not be submitted. Please try again, or call 800-472-2005." {
-		t.Errorf("store down: %q", a.detail())
+	a := br.Want(br.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", hospital()), 503)
+	if a.Title() != "Your form could not be submitted. Please try again, or call 800-472-2005." {
+		t.Errorf("store down: %q", a.Title())
 	}
-	br.want(br.call("GET", casesRoute, "/api/v1/cases", nil), 503)
-	br.want(br.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 503)
+	br.Want(br.Call("GET", casesRoute, "/api/v1/cases", nil), 503)
+	br.Want(br.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 503)
 }

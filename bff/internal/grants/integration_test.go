@@ -40,9 +40,9 @@ func realBFF(t *testing.T) *harness.BFF {
 
 // register signs a new member up (and in) through the BFF.
 func (br *browser) register() {
-	br.t.Helper()
+	br.T.Helper()
 	email := fmt.Sprintf("grants-%d@example.com", rand.Int64())
-	br.want(br.call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
+	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
 		"email": email, "password": password, "confirmPassword": password,
 		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
 	}), 201)
@@ -65,27 +65,27 @@ func TestCasesAgainstTheEmulators(t *testing.T) {
 	a := newBrowser(t, b.URL, c)
 	a.register()
 
-	form := a.want(a.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
-	if harness.Dig(form.json, "prefill", "union") != "10237" || form.json["alreadySubmitted"] != nil {
-		t.Fatalf("a new member's form: %s", form.body)
+	form := a.Want(a.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
+	if harness.Dig(form.JSON, "prefill", "union") != "10237" || form.JSON["alreadySubmitted"] != nil {
+		t.Fatalf("a new member's form: %s", form.Body)
 	}
 
 	// Create, then the same submission again: one case.
 	body := recent()
-	first := a.want(a.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 201)
-	id, _ := harness.Dig(first.json, "case", "id").(string)
-	again := a.want(a.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 200)
-	if harness.Dig(again.json, "case", "id") != id {
-		t.Fatalf("repeat made another case: %s", again.body)
+	first := a.Want(a.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 201)
+	id, _ := harness.Dig(first.JSON, "case", "id").(string)
+	again := a.Want(a.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 200)
+	if harness.Dig(again.JSON, "case", "id") != id {
+		t.Fatalf("repeat made another case: %s", again.Body)
 	}
-	list := a.want(a.call("GET", casesRoute, "/api/v1/cases", nil), 200)
-	cases, _ := list.json["cases"].([]any)
+	list := a.Want(a.Call("GET", casesRoute, "/api/v1/cases", nil), 200)
+	cases, _ := list.JSON["cases"].([]any)
 	if len(cases) != 1 || harness.Dig(cases[0], "id") != id || harness.Dig(cases[0], "statusLine") != "Sending" {
-		t.Fatalf("My Forms: %s", list.body)
+		t.Fatalf("My Forms: %s", list.Body)
 	}
-	form = a.want(a.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
-	if harness.Dig(form.json, "alreadySubmitted", "caseId") != id {
-		t.Errorf("already submitted: %s", form.body)
+	form = a.Want(a.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
+	if harness.Dig(form.JSON, "alreadySubmitted", "caseId") != id {
+		t.Errorf("already submitted: %s", form.Body)
 	}
 
 	// The record as stored: the session's uid, no confirmEmail, the flags.
@@ -94,8 +94,8 @@ func TestCasesAgainstTheEmulators(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = store.Close() })
-	session := a.want(a.call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
-	uid, _ := harness.Dig(session.json, "user", "uid").(string)
+	session := a.Want(a.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
+	uid, _ := harness.Dig(session.JSON, "user", "uid").(string)
 	stored, err := store.Cases().CasesOf(context.Background(), uid)
 	if err != nil || len(stored) != 1 {
 		t.Fatalf("stored: %+v %v", stored, err)
@@ -109,24 +109,24 @@ func TestCasesAgainstTheEmulators(t *testing.T) {
 	// Member B sees none of A's cases; the same values make B's own.
 	bb := newBrowser(t, b.URL, c)
 	bb.register()
-	if list := bb.want(bb.call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.json["cases"].([]any)) != 0 {
-		t.Fatalf("B sees: %s", list.body)
+	if list := bb.Want(bb.Call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.JSON["cases"].([]any)) != 0 {
+		t.Fatalf("B sees: %s", list.Body)
 	}
-	if form := bb.want(bb.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200); form.json["alreadySubmitted"] != nil {
-		t.Fatalf("B is told of A's case: %s", form.body)
+	if form := bb.Want(bb.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200); form.JSON["alreadySubmitted"] != nil {
+		t.Fatalf("B is told of A's case: %s", form.Body)
 	}
-	theirs := bb.want(bb.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 201)
-	if harness.Dig(theirs.json, "case", "id") == id {
+	theirs := bb.Want(bb.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", body), 201)
+	if harness.Dig(theirs.JSON, "case", "id") == id {
 		t.Fatal("B's submission landed on A's case")
 	}
-	if list := a.want(a.call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.json["cases"].([]any)) != 1 {
-		t.Fatalf("A sees B's case: %s", list.body)
+	if list := a.Want(a.Call("GET", casesRoute, "/api/v1/cases", nil), 200); len(list.JSON["cases"].([]any)) != 1 {
+		t.Fatalf("A sees B's case: %s", list.Body)
 	}
 
 	// A broken rule writes nothing.
 	bad := recent()
 	bad["fields"].(map[string]any)["hospitalUnreimbursed"] = "10"
-	a.want(a.call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", bad), 400)
+	a.Want(a.Call("POST", submitRoute, "/api/v1/forms/hospital-grant/cases", bad), 400)
 	if stored, _ := store.Cases().CasesOf(context.Background(), uid); len(stored) != 1 {
 		t.Fatalf("%d cases after a refused submission", len(stored))
 	}
@@ -137,10 +137,10 @@ func TestSeededCasesOfTheDemoMember(t *testing.T) {
 	b := realBFF(t)
 	c := harness.LoadContract(t)
 	br := newBrowser(t, b.URL, c)
-	br.want(br.call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": "member@example.com", "password": password}), 200)
-	list := br.want(br.call("GET", casesRoute, "/api/v1/cases", nil), 200)
+	br.Want(br.Call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": "member@example.com", "password": password}), 200)
+	list := br.Want(br.Call("GET", casesRoute, "/api/v1/cases", nil), 200)
 	lines := map[string]any{}
-	for _, c := range list.json["cases"].([]any) {
+	for _, c := range list.JSON["cases"].([]any) {
 		lines[harness.Dig(c, "formId").(string)] = harness.Dig(c, "statusLine")
 	}
 	if lines["hospital-grant"] != "Sending" || lines["job-loss-grant-form-union-benefits-credit-cardholders"] != "Sending" {
@@ -149,8 +149,8 @@ func TestSeededCasesOfTheDemoMember(t *testing.T) {
 	if v, ok := lines["strike-grant-credit-cardholders"]; !ok || v != nil {
 		t.Errorf("the case with a confirmation number shows a status line: %v", lines)
 	}
-	form := br.want(br.call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
-	if form.json["alreadySubmitted"] == nil {
-		t.Errorf("the seeded hospital case is not within the past year: %s", form.body)
+	form := br.Want(br.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
+	if form.JSON["alreadySubmitted"] == nil {
+		t.Errorf("the seeded hospital case is not within the past year: %s", form.Body)
 	}
 }

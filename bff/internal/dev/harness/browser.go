@@ -1,0 +1,104 @@
+package harness
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+)
+
+// Browser is one person's browser talking straight to the BFF: its own cookie jar, so two
+// browsers are two sessions, and every answer validated against the contract.
+type Browser struct {
+	T        testing.TB
+	Header   http.Header // extra headers for every request (Origin, Sec-Fetch-Site, ...)
+	base     string
+	client   *http.Client
+	contract *Contract
+}
+
+// NewBrowser returns a browser with an empty cookie jar, sending to base.
+func NewBrowser(t testing.TB, base string, c *Contract) *Browser {
+	jar, _ := cookiejar.New(nil)
+	return &Browser{T: t, Header: http.Header{}, base: base, client: &http.Client{Jar: jar}, contract: c}
+}
+
+// Answer is a response with its body decoded loosely, for assertions.
+type Answer struct {
+	Status int
+	Header http.Header
+	Body   []byte
+	JSON   map[string]any
+}
+
+// Title is what a person is told: a problem's detail (its title is the HTTP status text) or a
+// success's message.
+func (a Answer) Title() string {
+	if s, ok := a.JSON["detail"].(string); ok {
+		return s
+	}
+	s, _ := a.JSON["message"].(string)
+	return s
+}
+
+// FieldError is the message a problem gives a field, or "".
+func (a Answer) FieldError(field string) string {
+	errs, _ := a.JSON["errors"].([]any)
+	for _, e := range errs {
+		m, _ := e.(map[string]any)
+		if m["field"] == field {
+			s, _ := m["message"].(string)
+			return s
+		}
+	}
+	return ""
+}
+
+// Call sends a JSON request to target (body: nil, a raw string, or a value to marshal) and
+// validates the answer against the schema the contract documents for route.
+func (br *Browser) Call(method, route, target string, body any) Answer {
+	br.T.Helper()
+	var r io.Reader
+	switch v := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(v)
+	default:
+		data, _ := json.Marshal(v)
+		r = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, br.base+target, r)
+	if err != nil {
+		br.T.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, vs := range br.Header {
+		req.Header[k] = vs
+	}
+	resp, err := br.client.Do(req)
+	if err != nil {
+		br.T.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	a := Answer{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	_ = json.Unmarshal(data, &a.JSON)
+	ptr, err := br.contract.ResponseSchema(route, method, resp.StatusCode, resp.Header.Get("Content-Type"))
+	if err != nil {
+		br.T.Fatalf("%s %s: %v: %s", method, target, err, data)
+	}
+	br.contract.Validate(br.T, ptr, data)
+	return a
+}
+
+// Want fails the test unless a has status.
+func (br *Browser) Want(a Answer, status int) Answer {
+	br.T.Helper()
+	if a.Status != status {
+		br.T.Fatalf("status %d, want %d: %s", a.Status, status, a.Body)
+	}
+	return a
+}
