@@ -17,32 +17,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/portal"
-	"github.com/union-benefits/portal/bff/internal/server"
 )
 
 // realBFF builds the BFF in process from the stack's environment, with real Auth and Firestore.
 func realBFF(t *testing.T) *harness.BFF {
-	t.Helper()
-	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
-		t.Skip("needs the stack's emulators: run inside `eval \"$(.bin/stack env)\"`")
-	}
-	cfg, err := config.Load(func(k string) string {
-		switch k {
-		case "SETTINGS_TTL":
-			return "1ns" // the login switch test flips it and needs the change at once
-		case "FRONTEND_URL":
-			return "http://127.0.0.1:1"
-		}
-		return os.Getenv(k)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return harness.Serve(t, cfg, server.Options{})
+	// The login switch test flips the switch and needs the change at once.
+	return harness.ServeOnEmulators(t, map[string]string{"SETTINGS_TTL": "1ns"})
 }
 
 // oobCode is the newest out-of-band code the Auth emulator "mailed" to email for requestType

@@ -15,28 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/firestore"
-	"github.com/union-benefits/portal/bff/internal/server"
 )
 
-func realBFF(t *testing.T) *harness.BFF {
-	t.Helper()
-	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
-		t.Skip("needs the stack's emulators: run inside `eval \"$(.bin/stack env)\"`")
-	}
-	cfg, err := config.Load(func(k string) string {
-		if k == "FRONTEND_URL" {
-			return "http://127.0.0.1:1"
-		}
-		return os.Getenv(k)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return harness.Serve(t, cfg, server.Options{})
-}
+func realBFF(t *testing.T) *harness.BFF { return harness.ServeOnEmulators(t, nil) }
 
 // register signs a new member up (and in) through the BFF.
 func (br *browser) register() {

@@ -218,3 +218,27 @@ func Sign(secret string, body []byte) string {
 	mac.Write(body)
 	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
 }
+
+// ServeOnEmulators builds the BFF from the stack's environment (`eval "$(.bin/stack env)"`, or
+// `.bin/stack test -- ...`), on the real Auth and Firestore emulators and the stack's fixture
+// CMS; env overrides single variables. Nothing listens at its frontend URL. Outside the stack the
+// test is skipped.
+func ServeOnEmulators(t testing.TB, env map[string]string) *BFF {
+	t.Helper()
+	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
+		t.Skip("needs the stack's emulators: run inside `eval \"$(.bin/stack env)\"`")
+	}
+	cfg, err := config.Load(func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
+		if k == "FRONTEND_URL" {
+			return "http://127.0.0.1:1"
+		}
+		return os.Getenv(k)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Serve(t, cfg, server.Options{})
+}
