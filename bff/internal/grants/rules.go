@@ -107,6 +107,19 @@ func (r required) of(f Form) bool {
 // theRules is parsed once: the file is compiled into the binary, so a bad file fails every test.
 var theRules = mustRules(contracts.GrantsJSON)
 
+// patterned are the field types a pattern checks, with the message of a value that does not match
+// and a length cap (0 for none) on one that does.
+var patterned = map[string]struct {
+	re      *regexp.Regexp
+	message string
+	max     int
+}{
+	"zip":        {theRules.zip, "zipInvalid", 0},
+	"fourDigits": {theRules.fourDigits, "fourDigits", 0},
+	"digits":     {theRules.digits, "digitsOnly", maxDigits},
+	"money":      {theRules.money, "money", maxMoneyLength},
+}
+
 func mustRules(data []byte) *rules {
 	var r rules
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -320,9 +333,14 @@ func checkField(f Form, fd field, raw any, today time.Time, unions []choice, out
 			return
 		}
 		out[fd.Name] = digitsOf(s)
-	case "zip":
-		if !theRules.zip.MatchString(s) {
-			errs.add(fd.Name, msg("zipInvalid"))
+	case "zip", "fourDigits", "digits", "money":
+		p := patterned[fd.Type]
+		if !p.re.MatchString(s) {
+			errs.add(fd.Name, msg(p.message))
+			return
+		}
+		if p.max > 0 && len(s) > p.max {
+			errs.add(fd.Name, msg("tooLong", "max", strconv.Itoa(p.max)))
 			return
 		}
 		out[fd.Name] = s
@@ -343,32 +361,6 @@ func checkField(f Form, fd field, raw any, today time.Time, unions []choice, out
 	case "select":
 		if !slices.ContainsFunc(fd.Options, func(o option) bool { return o.Value == s }) {
 			errs.add(fd.Name, msg("optionInvalid"))
-			return
-		}
-		out[fd.Name] = s
-	case "fourDigits":
-		if !theRules.fourDigits.MatchString(s) {
-			errs.add(fd.Name, msg("fourDigits"))
-			return
-		}
-		out[fd.Name] = s
-	case "digits":
-		if !theRules.digits.MatchString(s) {
-			errs.add(fd.Name, msg("digitsOnly"))
-			return
-		}
-		if len(s) > maxDigits {
-			errs.add(fd.Name, msg("tooLong", "max", strconv.Itoa(maxDigits)))
-			return
-		}
-		out[fd.Name] = s
-	case "money":
-		if !theRules.money.MatchString(s) {
-			errs.add(fd.Name, msg("money"))
-			return
-		}
-		if len(s) > maxMoneyLength {
-			errs.add(fd.Name, msg("tooLong", "max", strconv.Itoa(maxMoneyLength)))
 			return
 		}
 		out[fd.Name] = s
