@@ -465,6 +465,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cases/{caseId}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store one document for the member's case (contracts/uploads.json); it joins the case when submitted.
+         * @description The body is the file's bytes, streamed to Cloud Storage at
+         *     forms/uploads/{uid}/{caseId}/{name} (uid from the session only) and never buffered whole.
+         *     Content-Type is the type the browser declares (may be empty); Content-Length, when sent,
+         *     must be within limits.maxBytes. Every check of contracts/uploads.json runs before the
+         *     object exists: the name, the extension, the declared type, the content's signature, no
+         *     second format inside, the size while streaming. A refused or broken upload stores nothing.
+         *     The same bytes again under a name already stored (a retry) answer 200 with the stored
+         *     file; other bytes under that name answer 409 'File {name} already exists. Please use a
+         *     different name.'
+         */
+        post: operations["uploadCaseFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{caseId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The member's case's documents, each with its state (spec 2 §4 'Case file lifecycle').
+         * @description The case's files (state added when their status is submitted, sending otherwise) and the
+         *     files stored in the case's folder but absent from the case (state failed: 'Failed to
+         *     process'; this includes files uploaded but not yet submitted), sorted by name.
+         */
+        get: operations["getCaseFiles"];
+        put?: never;
+        /**
+         * submitAdditionalCaseFiles; adds uploaded files to the case in one transaction.
+         * @description Each file must be stored in the case's folder (path forms/uploads/{uid}/{caseId}/{name},
+         *     the configured bucket); the BFF takes the url and size from the stored object, never from
+         *     the body. The case's files map gains each file with status submitted and the time added;
+         *     a file already in the case is left as it is, so the same submission again changes
+         *     nothing. Answers the files after it.
+         */
+        post: operations["submitCaseFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hooks/cms": {
         parameters: {
             query?: never;
@@ -572,15 +636,51 @@ export interface components {
             submitted: string;
             /** @description The program page ('About this program') */
             programPage?: string;
-            /** @description The case's files (the uploads issue fills this). */
-            files: components["schemas"]["CaseFile"][];
         };
-        CaseFile: {
+        UploadedFile: {
             name: string;
-            url?: string;
-            status: string;
+            /** @description forms/uploads/{uid}/{caseId}/{name} */
+            path: string;
+            bucket: string;
+            /** @description gs://{bucket}/{path}, where the grants team's systems read it */
+            url: string;
+            size: number;
+            /** @description The accepted type's MIME type (from contracts/uploads.json), whatever the browser declared */
+            contentType: string;
             /** Format: date-time */
+            timeCreated: string;
+        };
+        FilesSubmission: {
+            files: {
+                name: string;
+                path: string;
+                bucket: string;
+                url: string;
+            }[];
+        };
+        CaseFileList: {
+            files: components["schemas"]["CaseFileEntry"][];
+        };
+        CaseFileEntry: {
+            name: string;
+            /**
+             * @description added: 'Added {date}' (status submitted); sending: 'Sending' (any other status); failed: 'Failed to process' (stored, not in the case)
+             * @enum {string}
+             */
+            state: "added" | "sending" | "failed";
+            /**
+             * Format: date-time
+             * @description When the file joined the case (state added and sending)
+             */
             added?: string;
+            /** @description Bytes, when the file is stored */
+            size?: number;
+            /** @description When the file is stored: its path, for submitting it again (state failed) */
+            path?: string;
+            /** @description When the file is stored */
+            bucket?: string;
+            /** @description When the file is stored: gs://{bucket}/{path} */
+            url?: string;
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
@@ -1427,6 +1527,8 @@ export interface components {
     parameters: {
         /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
         FormId: string;
+        /** @description A case id of the signed-in member's (another member's case is not found). */
+        CaseId: string;
         /**
          * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
          *     cookie. Unknown or absent: the site's fallback union.
@@ -2181,6 +2283,114 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    uploadCaseFile: {
+        parameters: {
+            query: {
+                /** @description The file's name, as the member's device named it. */
+                name: string;
+            };
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "application/msword": string;
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                "image/jpeg": string;
+                "image/png": string;
+            };
+        };
+        responses: {
+            /** @description The same bytes were already stored under this name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getCaseFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseFileList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    submitCaseFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FilesSubmission"];
+            };
+        };
+        responses: {
+            /** @description The case's files after the submission. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseFileList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
