@@ -1,7 +1,8 @@
 // Package contracts holds what the BFF and the frontend agree on, embedded so the BFF reads the
 // same file the frontend imports: accounts.json (messages, option tables and limits of the
-// account forms, and the words of every account and sign-in answer) and grants.json (the grant
-// forms' catalogue, fields, rules and messages).
+// account forms, and the words of every account and sign-in answer), grants.json (the grant
+// forms' catalogue, fields, rules and messages) and uploads.json (a case's documents: checks,
+// limits and messages).
 package contracts
 
 import (
@@ -29,6 +30,15 @@ var messages = catalogue("accounts.json", AccountsJSON)
 // grantMessages is grants.json's catalogue, parsed once like messages.
 var grantMessages = catalogue("grants.json", GrantsJSON)
 
+// UploadsJSON is uploads.json: the checks, limits and messages of a grant case's documents.
+// Package uploads parses the rest of it.
+//
+//go:embed uploads.json
+var UploadsJSON []byte
+
+// uploadMessages is uploads.json's catalogue, parsed once like messages.
+var uploadMessages = catalogue("uploads.json", UploadsJSON)
+
 func catalogue(name string, data []byte) map[string]string {
 	var f struct {
 		Messages map[string]string `json:"messages"`
@@ -51,6 +61,18 @@ func Message(key string, pairs ...string) string {
 // for accounts.json. TestEveryMessageKeyExists checks the keys the grants package uses.
 func GrantMessage(key string, pairs ...string) string {
 	return fill(grantMessages, key, pairs)
+}
+
+// UploadMessage is uploads.json's message for key with its {placeholders} filled, as Message is
+// for accounts.json. TestEveryMessageKeyExists checks the keys the uploads package uses.
+func UploadMessage(key string, pairs ...string) string {
+	return fill(uploadMessages, key, pairs)
+}
+
+// HasUploadMessage reports whether uploads.json's catalogue has key.
+func HasUploadMessage(key string) bool {
+	_, ok := uploadMessages[key]
+	return ok
 }
 
 // HasGrantMessage reports whether grants.json's catalogue has key.

@@ -11,11 +11,25 @@ import (
 
 // TestEveryMessageKeyExists reads every BFF source file for the catalogue keys it uses, through
 // contracts.Message or a package's msg helper, so a typo fails here rather than showing a key.
-// The grants package's msg and contracts.GrantMessage name keys of grants.json.
+// The grants package's msg and contracts.GrantMessage name keys of grants.json; the uploads
+// package's msg and contracts.UploadMessage those of uploads.json.
 func TestEveryMessageKeyExists(t *testing.T) {
 	keyUse := regexp.MustCompile(`(?:\bMessage|\bmsg)\("([A-Za-z]+)"`)
 	grantUse := regexp.MustCompile(`\bGrantMessage\("([A-Za-z]+)"`)
-	used, grantUsed := 0, 0
+	uploadUse := regexp.MustCompile(`\bUploadMessage\("([A-Za-z]+)"`)
+	// A package's own msg helper names keys of its feature's file.
+	catalogues := []struct {
+		file   string
+		dir    string // the package whose msg names this file's keys; "" for accounts.json
+		direct *regexp.Regexp
+		has    func(string) bool
+		used   int
+		least  int
+	}{
+		{file: "grants.json", dir: "/internal/grants/", direct: grantUse, has: HasGrantMessage, least: 20},
+		{file: "uploads.json", dir: "/internal/uploads/", direct: uploadUse, has: HasUploadMessage, least: 15},
+		{file: "accounts.json", has: HasMessage, least: 40},
+	}
 	err := filepath.WalkDir("../bff", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
@@ -24,33 +38,39 @@ func TestEveryMessageKeyExists(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		grants := strings.Contains(filepath.ToSlash(path), "/internal/grants/")
-		for _, m := range grantUse.FindAllStringSubmatch(string(src), -1) {
-			grantUsed++
-			if !HasGrantMessage(m[1]) {
-				t.Errorf("%s: message %q is not in contracts/grants.json", path, m[1])
-			}
-		}
-		for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
-			if grants {
-				grantUsed++
-				if !HasGrantMessage(m[1]) {
-					t.Errorf("%s: message %q is not in contracts/grants.json", path, m[1])
+		slash := filepath.ToSlash(path)
+		for i := range catalogues {
+			c := &catalogues[i]
+			if c.direct != nil {
+				for _, m := range c.direct.FindAllStringSubmatch(string(src), -1) {
+					c.used++
+					if !c.has(m[1]) {
+						t.Errorf("%s: message %q is not in contracts/%s", path, m[1], c.file)
+					}
 				}
+			}
+			if c.dir != "" && !strings.Contains(slash, c.dir) {
 				continue
 			}
-			used++
-			if !HasMessage(m[1]) {
-				t.Errorf("%s: message %q is not in contracts/accounts.json", path, m[1])
+			// The first catalogue whose package this is (accounts.json for every other one)
+			// names the keys of keyUse.
+			for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
+				c.used++
+				if !c.has(m[1]) {
+					t.Errorf("%s: message %q is not in contracts/%s", path, m[1], c.file)
+				}
 			}
+			break
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if used < 40 || grantUsed < 20 {
-		t.Fatalf("found %d uses of accounts.json's catalogue and %d of grants.json's; the pattern no longer matches the code", used, grantUsed)
+	for _, c := range catalogues {
+		if c.used < c.least {
+			t.Errorf("found %d uses of %s's catalogue; the pattern no longer matches the code", c.used, c.file)
+		}
 	}
 }
 

@@ -19,6 +19,7 @@ const (
 	Forbidden       Code = "forbidden"
 	NotFound        Code = "not_found"
 	Conflict        Code = "conflict"
+	TooLarge        Code = "too_large"
 	RateLimited     Code = "rate_limited"
 	Unavailable     Code = "unavailable"
 	Internal        Code = "internal"
@@ -30,6 +31,7 @@ var statuses = map[Code]int{
 	Forbidden:       http.StatusForbidden,
 	NotFound:        http.StatusNotFound,
 	Conflict:        http.StatusConflict,
+	TooLarge:        http.StatusRequestEntityTooLarge,
 	RateLimited:     http.StatusTooManyRequests,
 	Unavailable:     http.StatusServiceUnavailable,
 	Internal:        http.StatusInternalServerError,

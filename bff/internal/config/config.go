@@ -29,6 +29,7 @@ type Config struct {
 	Firebase Firebase
 	Limits   Limits
 	Forms    Forms
+	Storage  Storage
 }
 
 // CMS configures the content CMS and its publish webhook.
@@ -85,6 +86,15 @@ type Forms struct {
 	// URL template with {id} for the form's external id. It defaults to the stand-in pages the
 	// fixture CMS serves, {CMS_PUBLIC_URL}/sites/default/files/external-forms/{id}.html?embed=1.
 	ExternalURL string
+}
+
+// Storage configures the bucket of members' case documents. The client library reads
+// STORAGE_EMULATOR_HOST itself (fake-gcs-server offline), as Firestore's reads
+// FIRESTORE_EMULATOR_HOST.
+type Storage struct {
+	Bucket        string        // STORAGE_BUCKET: the bucket case documents are stored in
+	Timeout       time.Duration // STORAGE_TIMEOUT: the limit on one listing or metadata call
+	UploadTimeout time.Duration // UPLOAD_TIMEOUT: how long one upload may take, slow phones included
 }
 
 // Secret is a string that never appears in logs.
@@ -148,6 +158,11 @@ func Load(getenv func(string) string) (Config, error) {
 			PerEmail:       int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
 			Window:         r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
 			TrustedProxies: r.list("TRUSTED_PROXIES", ""),
+		},
+		Storage: Storage{
+			Bucket:        r.str("STORAGE_BUCKET", "demo-union-benefits.appspot.com"),
+			Timeout:       r.duration("STORAGE_TIMEOUT", 10*time.Second),
+			UploadTimeout: r.duration("UPLOAD_TIMEOUT", 10*time.Minute),
 		},
 	}
 	c.Frontend.SecureCookies = !isLocalhost(c.Frontend.URL)

@@ -21,7 +21,10 @@ import (
 // one query, and uploads name a case by its id alone. Every read here filters by the uid.
 const casesCollection = "cases"
 
-const msgCasesUnavailable = "The case store is unavailable."
+const (
+	msgCasesUnavailable = "The case store is unavailable."
+	msgCaseNotFound     = "This case was not found."
+)
 
 // The attributes a case record keeps beside the form's values; a value never overwrites one.
 const (
@@ -106,6 +109,74 @@ func (s *Cases) CasesOf(ctx context.Context, uid string) ([]portal.Case, error) 
 	return out, nil
 }
 
+// CaseOf implements portal.Cases: a case that is not uid's is not found, as a missing one.
+func (s *Cases) CaseOf(ctx context.Context, uid, id string) (portal.Case, error) {
+	if uid == "" || !validDocID(id) {
+		return portal.Case{}, apperr.New(apperr.NotFound, msgCaseNotFound)
+	}
+	ctx, cancel := withTimeout(ctx, s.Timeout)
+	defer cancel()
+	snap, err := s.client.Collection(casesCollection).Doc(id).Get(ctx)
+	if status.Code(err) == codes.NotFound {
+		return portal.Case{}, apperr.Wrap(apperr.NotFound, msgCaseNotFound, err)
+	}
+	if err != nil {
+		return portal.Case{}, casesUnavailable(err)
+	}
+	c := decodeCase(snap.Ref.ID, snap.Data())
+	if c.UID != uid {
+		return portal.Case{}, apperr.New(apperr.NotFound, msgCaseNotFound)
+	}
+	return c, nil
+}
+
+// AddFiles implements portal.Cases in a transaction: it reads the case, checks its owner, adds
+// the files it does not have by name, and writes the whole files map back only when it grew.
+// (A merge of the one field, not a field-path update per file: file names hold dots, which a
+// field path would have to quote, and the offline stand-in's quoting cannot be trusted.)
+func (s *Cases) AddFiles(ctx context.Context, uid, id string, files []portal.CaseFile) (portal.Case, error) {
+	if uid == "" || !validDocID(id) {
+		return portal.Case{}, apperr.New(apperr.NotFound, msgCaseNotFound)
+	}
+	ctx, cancel := withTimeout(ctx, s.Timeout)
+	defer cancel()
+	ref := s.client.Collection(casesCollection).Doc(id)
+	var out portal.Case
+	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *gfs.Transaction) error {
+		snap, err := tx.Get(ref)
+		if status.Code(err) == codes.NotFound {
+			return apperr.Wrap(apperr.NotFound, msgCaseNotFound, err)
+		}
+		if err != nil {
+			return err
+		}
+		c := decodeCase(snap.Ref.ID, snap.Data())
+		if c.UID != uid {
+			return apperr.New(apperr.NotFound, msgCaseNotFound)
+		}
+		grew := false
+		for _, f := range files {
+			if !slices.ContainsFunc(c.Files, func(g portal.CaseFile) bool { return g.Name == f.Name }) {
+				c.Files = append(c.Files, f)
+				grew = true
+			}
+		}
+		slices.SortFunc(c.Files, func(a, b portal.CaseFile) int { return strings.Compare(a.Name, b.Name) })
+		out = c
+		if !grew {
+			return nil
+		}
+		return tx.Set(ref, map[string]any{caseFiles: filesToDoc(c.Files)}, gfs.Merge([]string{caseFiles}))
+	})
+	if err != nil {
+		if e := apperr.From(err); e.Code == apperr.NotFound {
+			return portal.Case{}, e
+		}
+		return portal.Case{}, casesUnavailable(err)
+	}
+	return out, nil
+}
+
 // caseToDoc shapes a case for storage: the form's values at the top level beside the case's own
 // attributes, as the grants team's systems read them. Unset optional attributes are left out.
 func caseToDoc(c portal.Case) map[string]any {
@@ -127,20 +198,28 @@ func caseToDoc(c portal.Case) map[string]any {
 		m[caseNsID] = c.NsID
 	}
 	if len(c.Files) > 0 {
-		files := make(map[string]any, len(c.Files))
-		for _, f := range c.Files {
-			doc := map[string]any{"name": f.Name, "status": f.Status}
-			if f.URL != "" {
-				doc["url"] = f.URL
-			}
-			if f.Added != nil {
-				doc["added"] = f.Added.UTC()
-			}
-			files[f.Name] = doc
-		}
-		m[caseFiles] = files
+		m[caseFiles] = filesToDoc(c.Files)
 	}
 	return m
+}
+
+// filesToDoc is a case's files map: keyed by file name (spec 2 §3), each with name, path,
+// bucket, url, status and the time added; unset attributes are left out.
+func filesToDoc(files []portal.CaseFile) map[string]any {
+	out := make(map[string]any, len(files))
+	for _, f := range files {
+		doc := map[string]any{"name": f.Name, "status": f.Status}
+		for k, v := range map[string]string{"path": f.Path, "bucket": f.Bucket, "url": f.URL} {
+			if v != "" {
+				doc[k] = v
+			}
+		}
+		if f.Added != nil {
+			doc["added"] = f.Added.UTC()
+		}
+		out[f.Name] = doc
+	}
+	return out
 }
 
 // decodeCase reads a case record field by field, like decodeProfile: a record another client
@@ -164,7 +243,10 @@ func decodeCase(id string, m map[string]any) portal.Case {
 	files, _ := m[caseFiles].(map[string]any)
 	for name, v := range files {
 		f, _ := v.(map[string]any)
-		file := portal.CaseFile{Name: str(f["name"]), URL: str(f["url"]), Status: str(f["status"]), Added: timestamp(f["added"])}
+		file := portal.CaseFile{
+			Name: str(f["name"]), Path: str(f["path"]), Bucket: str(f["bucket"]), URL: str(f["url"]),
+			Status: str(f["status"]), Added: timestamp(f["added"]),
+		}
 		if file.Name == "" {
 			file.Name = name
 		}

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
@@ -113,7 +112,7 @@ func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (portal.Cas
 func summary(c portal.Case, programPage string) portal.CaseSummary {
 	s := portal.CaseSummary{
 		ID: c.ID, FormID: c.FormID, Title: c.Title, Status: c.Status, NsID: c.NsID,
-		Submitted: c.Submitted.UTC(), ProgramPage: programPage, Files: []portal.CaseFile{},
+		Submitted: c.Submitted.UTC(), ProgramPage: programPage,
 	}
 	if c.NsID == "" {
 		switch c.Status {
@@ -123,8 +122,6 @@ func summary(c portal.Case, programPage string) portal.CaseSummary {
 			s.StatusLine = msg("statusUnknown")
 		}
 	}
-	s.Files = append(s.Files, c.Files...)
-	slices.SortFunc(s.Files, func(a, b portal.CaseFile) int { return strings.Compare(a.Name, b.Name) })
 	return s
 }
 

@@ -44,6 +44,9 @@ type Checker interface {
 	Check(ctx context.Context) error
 }
 
+// bodyLimit is the largest request body of any route but the upload: JSON documents are small.
+const bodyLimit = 1 << 20
+
 // readyCheckTimeout bounds readiness checks: a part that cannot answer within it is stuck.
 const readyCheckTimeout = 3 * time.Second
 
@@ -59,7 +62,10 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  2 * time.Minute,
-		BodyLimit:    1 << 20,
+		// Bodies up to BodyLimit are read before the handler runs; a longer one is handed over
+		// as a stream, which only the upload route reads (limitBody refuses it elsewhere).
+		BodyLimit:         bodyLimit,
+		StreamRequestBody: true,
 		// Values handlers take from a request (parameters, cache keys, loads that go on in the
 		// background) outlive it; Fiber's default hands out views of a buffer the next request
 		// reuses.
@@ -72,15 +78,17 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		EnableIPValidation: true,
 	})
 	app.Use(requestid.New())
+	app.Use(closeAfterStreamedBody(bodyLimit))
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())
 	app.Use(sameOrigin(o.AllowedOrigins))
+	app.Use(limitBody(bodyLimit))
 
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	app.Get("/readyz", ready(o.Ready, o.Cache))
 	app.Get("/metrics", adaptor.HTTPHandler(o.Metrics.Handler()))
 
-	api := app.Group("/api/v1", deadline(o.RequestTimeout))
+	api := app.Group("/api/v1", routeDeadline(o.RequestTimeout))
 	for _, mount := range mounts {
 		mount(api)
 	}
@@ -211,12 +219,13 @@ type problem struct {
 
 // fiberCodes maps Fiber's own errors (unknown method, body too large, ...) onto our codes.
 var fiberCodes = map[int]apperr.Code{
-	fiber.StatusBadRequest:            apperr.Invalid,
-	fiber.StatusNotFound:              apperr.NotFound,
-	fiber.StatusMethodNotAllowed:      apperr.Invalid,
-	fiber.StatusRequestEntityTooLarge: apperr.Invalid,
-	fiber.StatusUnsupportedMediaType:  apperr.Invalid,
-	fiber.StatusRequestTimeout:        apperr.Unavailable,
+	fiber.StatusBadRequest:                  apperr.Invalid,
+	fiber.StatusNotFound:                    apperr.NotFound,
+	fiber.StatusMethodNotAllowed:            apperr.Invalid,
+	fiber.StatusRequestEntityTooLarge:       apperr.TooLarge,
+	fiber.StatusRequestHeaderFieldsTooLarge: apperr.Invalid,
+	fiber.StatusUnsupportedMediaType:        apperr.Invalid,
+	fiber.StatusRequestTimeout:              apperr.Unavailable,
 }
 
 // problemHandler answers every error as application/problem+json. Only internal errors are

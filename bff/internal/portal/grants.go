@@ -30,16 +30,22 @@ const (
 	CaseQueued      = "queued"
 )
 
-// CaseFile is a file attached to a case (the uploads feature adds them).
+// CaseFile is a document submitted to a case (package uploads adds them): where it is stored,
+// and the status the grants team's systems move on ('submitted' when the member submits it).
 type CaseFile struct {
-	Name   string     `json:"name"`
-	URL    string     `json:"url,omitempty"`
-	Status string     `json:"status"`
-	Added  *time.Time `json:"added,omitempty"`
+	Name   string
+	Path   string // forms/uploads/{uid}/{caseId}/{name}
+	Bucket string
+	URL    string // gs://{bucket}/{path}
+	Status string
+	Added  *time.Time
 }
 
-// Cases is where cases live. Implementation: firestore.Cases. Neither method ever returns a case
-// of another member than uid's.
+// CaseFileSubmitted is the status of a file the member submitted.
+const CaseFileSubmitted = "submitted"
+
+// Cases is where cases live. Implementation: firestore.Cases. No method ever returns or changes
+// a case of another member than uid's.
 type Cases interface {
 	// CreateCase stores c if no case with its id exists, in one write that fails when the id is
 	// taken. created is false when the case was already there: the stored one is returned (when
@@ -47,6 +53,13 @@ type Cases interface {
 	CreateCase(ctx context.Context, c Case) (stored Case, created bool, err error)
 	// CasesOf lists the member's cases, in no particular order.
 	CasesOf(ctx context.Context, uid string) ([]Case, error)
+	// CaseOf is uid's case id; apperr.NotFound when there is none or it is another member's (the
+	// same answer, so a guess learns nothing).
+	CaseOf(ctx context.Context, uid, id string) (Case, error)
+	// AddFiles adds files to uid's case id in one transaction, keeping a file the case already
+	// has by that name as it is, and returns the case after it. Nothing is written when every
+	// file is already there.
+	AddFiles(ctx context.Context, uid, id string, files []CaseFile) (Case, error)
 }
 
 // FormDocument is a grant form for a member (contracts: FormDocument).
@@ -108,15 +121,14 @@ type CaseSubmitted struct {
 
 // CaseSummary is a case as My Forms lists it.
 type CaseSummary struct {
-	ID          string     `json:"id"`
-	FormID      string     `json:"formId"`
-	Title       string     `json:"title"`
-	Status      string     `json:"status"`
-	StatusLine  string     `json:"statusLine,omitempty"`
-	NsID        string     `json:"nsId,omitempty"`
-	Submitted   time.Time  `json:"submitted"`
-	ProgramPage string     `json:"programPage,omitempty"`
-	Files       []CaseFile `json:"files"`
+	ID          string    `json:"id"`
+	FormID      string    `json:"formId"`
+	Title       string    `json:"title"`
+	Status      string    `json:"status"`
+	StatusLine  string    `json:"statusLine,omitempty"`
+	NsID        string    `json:"nsId,omitempty"`
+	Submitted   time.Time `json:"submitted"`
+	ProgramPage string    `json:"programPage,omitempty"`
 }
 
 // CaseList is My Forms.

@@ -1,5 +1,5 @@
 // Package server is the composition root: it builds the BFF from a Config, one builder per
-// feature (content, blog, accounts, grants, the publish webhook), and hands each feature's routes only
+// feature (content, blog, accounts, grants, case documents, the publish webhook), and hands each feature's routes only
 // what that feature needs. main and the test harness (dev/harness) build the BFF the same way.
 package server
 
@@ -27,6 +27,8 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
+	"github.com/union-benefits/portal/bff/internal/storage"
+	"github.com/union-benefits/portal/bff/internal/uploads"
 )
 
 // Server is a built BFF: its HTTP app, its readiness flag and what Close releases.
@@ -54,6 +56,9 @@ type Options struct {
 	Auth     portal.Auth
 	Profiles portal.Profiles
 	Cases    portal.Cases
+	// Files replaces Cloud Storage (unit tests use grantstest's fake bucket); nil connects to
+	// the configured bucket.
+	Files portal.FileStore
 }
 
 // upstreams are the clients and caches more than one feature reads from.
@@ -89,6 +94,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
+	documents, err := buildUploads(up, srv)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
 	srv.App = httpapi.New(httpapi.Options{
 		Logger:         o.Logger,
 		Metrics:        up.metrics,
@@ -113,6 +123,12 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Members:       accounts.Sessions,
 			Forms:         forms.Forms,
 			Cases:         forms.Cases,
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
+		httpapi.Uploads(httpapi.UploadsDeps{
+			Members:       accounts.Sessions,
+			Files:         documents,
+			Timeout:       cfg.Storage.UploadTimeout,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
@@ -225,6 +241,34 @@ func buildGrants(up *upstreams, srv *Server) (grants.Services, error) {
 		ExternalFormURL: cfg.Forms.ExternalURL,
 		Logger:          o.Logger,
 		Now:             o.Now,
+	}), nil
+}
+
+// buildUploads builds a case's documents over the case store and the bucket (or the fakes the
+// options give).
+func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
+	cfg, o := up.cfg, up.o
+	cases, files := o.Cases, o.Files
+	if cases == nil {
+		p, err := up.firestoreClient(srv)
+		if err != nil {
+			return nil, err
+		}
+		cases = p.Cases()
+	}
+	if files == nil {
+		b, err := storage.New(context.Background(), cfg.Storage.Bucket)
+		if err != nil {
+			return nil, fmt.Errorf("storage: %w", err)
+		}
+		b.Timeout = cfg.Storage.Timeout
+		srv.closers = append(srv.closers, b.Close)
+		files = b
+	}
+	return uploads.New(cases, files, uploads.Options{
+		SupportPhone: cfg.SupportPhone,
+		Logger:       o.Logger,
+		Now:          o.Now,
 	}), nil
 }
 

@@ -842,7 +842,7 @@ export interface components {
             detail?: string;
             instance?: string;
             /** @enum {string} */
-            code: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal";
+            code: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "internal";
             requestId?: string;
             errors?: components["schemas"]["FieldError"][];
         };
@@ -2391,6 +2391,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };

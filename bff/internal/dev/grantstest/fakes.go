@@ -1,6 +1,7 @@
-// Package grantstest holds an in-memory fake of portal.Cases, for unit tests of the grants
-// service and the HTTP surface. It keeps the rules callers notice (create-if-absent, reads by
-// owner); integration tests use the Firestore emulator.
+// Package grantstest holds in-memory fakes of portal.Cases and portal.FileStore, for unit tests
+// of the grants and uploads services and the HTTP surface. They keep the rules callers notice
+// (create-if-absent, reads by owner, an object only once its bytes are all read); integration
+// tests use the Firestore emulator and fake-gcs-server.
 package grantstest
 
 import (
@@ -19,6 +20,8 @@ type Cases struct {
 	cases map[string]portal.Case
 	// Writes counts the cases created.
 	Writes int
+	// FileWrites counts the AddFiles calls that changed a case.
+	FileWrites int
 	// Fail makes every call fail with Unavailable.
 	Fail bool
 }
@@ -84,4 +87,44 @@ func clone(c portal.Case) portal.Case {
 	c.Values = maps.Clone(c.Values)
 	c.Files = slices.Clone(c.Files)
 	return c
+}
+
+// CaseOf implements portal.Cases.
+func (s *Cases) CaseOf(_ context.Context, uid, id string) (portal.Case, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Fail {
+		return portal.Case{}, apperr.New(apperr.Unavailable, "The case store is unavailable.")
+	}
+	c, ok := s.cases[id]
+	if !ok || c.UID != uid {
+		return portal.Case{}, apperr.New(apperr.NotFound, "This case was not found.")
+	}
+	return clone(c), nil
+}
+
+// AddFiles implements portal.Cases; FileWrites counts the calls that changed a case.
+func (s *Cases) AddFiles(_ context.Context, uid, id string, files []portal.CaseFile) (portal.Case, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Fail {
+		return portal.Case{}, apperr.New(apperr.Unavailable, "The case store is unavailable.")
+	}
+	c, ok := s.cases[id]
+	if !ok || c.UID != uid {
+		return portal.Case{}, apperr.New(apperr.NotFound, "This case was not found.")
+	}
+	c = clone(c)
+	grew := false
+	for _, f := range files {
+		if !slices.ContainsFunc(c.Files, func(g portal.CaseFile) bool { return g.Name == f.Name }) {
+			c.Files = append(c.Files, f)
+			grew = true
+		}
+	}
+	if grew {
+		s.FileWrites++
+		s.cases[id] = c
+	}
+	return clone(c), nil
 }

@@ -70,11 +70,22 @@ func (br *Browser) Call(method, route, target string, body any) Answer {
 		data, _ := json.Marshal(v)
 		r = bytes.NewReader(data)
 	}
-	req, err := http.NewRequest(method, br.base+target, r)
+	return br.Send(method, route, target, "application/json", r)
+}
+
+// Send sends body (nil for none) as contentType ("" sends no Content-Type) to target and
+// validates the answer against the schema the contract documents for route. A body that is a
+// *bytes.Reader, *bytes.Buffer or *strings.Reader goes with its Content-Length; any other is
+// sent chunked, as a stream of unknown length.
+func (br *Browser) Send(method, route, target, contentType string, body io.Reader) Answer {
+	br.T.Helper()
+	req, err := http.NewRequest(method, br.base+target, body)
 	if err != nil {
 		br.T.Fatal(err)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	for k, vs := range br.Header {
 		req.Header[k] = vs
 	}

@@ -124,24 +124,30 @@ type BFF struct {
 	Auth     *accounttest.Auth
 	Profiles *accounttest.Profiles
 	Cases    *grantstest.Cases
+	Files    *grantstest.Files
 }
 
 // Start is the time of StartBFF's clock.
 var Start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-// StartBFF builds the BFF from cfg on accounttest's and grantstest's fakes and a clock at Start.
+// StartBFF builds the BFF from cfg on accounttest's and grantstest's fakes (Auth, profiles, cases,
+// the bucket) and a clock at Start.
 func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	t.Helper()
 	now := new(atomic.Int64)
 	now.Store(Start.UnixNano())
 	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
+	files := grantstest.NewFiles(cfg.Storage.Bucket)
+	clock := func() time.Time { return time.Unix(0, now.Load()) }
+	files.Now = clock
 	b := Serve(t, cfg, server.Options{
-		Now:      func() time.Time { return time.Unix(0, now.Load()) },
+		Now:      clock,
 		Auth:     auth,
 		Profiles: profiles,
 		Cases:    cases,
+		Files:    files,
 	})
-	b.now, b.Auth, b.Profiles, b.Cases = now, auth, profiles, cases
+	b.now, b.Auth, b.Profiles, b.Cases, b.Files = now, auth, profiles, cases, files
 	return b
 }
 
@@ -220,12 +226,13 @@ func Sign(secret string, body []byte) string {
 }
 
 // ServeOnEmulators builds the BFF from the stack's environment (`eval "$(.bin/stack env)"`, or
-// `.bin/stack test -- ...`), on the real Auth and Firestore emulators and the stack's fixture
-// CMS; env overrides single variables. Nothing listens at its frontend URL. Outside the stack the
+// `.bin/stack test -- ...`), on the real Auth and Firestore emulators, fake-gcs-server and the
+// stack's fixture CMS; env overrides single variables. Nothing listens at its frontend URL. Outside the stack the
 // test is skipped.
 func ServeOnEmulators(t testing.TB, env map[string]string) *BFF {
 	t.Helper()
-	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
+	if os.Getenv("FIREBASE_AUTH_EMULATOR_HOST") == "" || os.Getenv("FIRESTORE_EMULATOR_HOST") == "" ||
+		os.Getenv("STORAGE_EMULATOR_HOST") == "" {
 		t.Skip("needs the stack's emulators: run inside `eval \"$(.bin/stack env)\"`")
 	}
 	cfg, err := config.Load(func(k string) string {

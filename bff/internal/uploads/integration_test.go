@@ -1,0 +1,216 @@
+//go:build integration
+
+package uploads_test
+
+// Case documents against the real stand-ins: fake-gcs-server for the bucket, the Firestore
+// emulator for cases, the Auth emulator for sessions. Run through
+// `.bin/stack test -- go test -tags integration ./bff/...`, or inside `eval "$(.bin/stack env)"`
+// next to `make dev`.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
+	"github.com/union-benefits/portal/bff/internal/firestore"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/storage"
+)
+
+// stores are the emulators' case store and bucket, opened as the BFF opens them.
+type stores struct {
+	cases  *firestore.Cases
+	bucket *storage.Bucket
+}
+
+func openStores(t *testing.T) stores {
+	t.Helper()
+	p, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := storage.New(context.Background(), os.Getenv("STORAGE_BUCKET"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = p.Close(); _ = b.Close() })
+	return stores{cases: p.Cases(), bucket: b}
+}
+
+// member registers a new member through the BFF and gives them a case in the emulator.
+func (s stores) member(t *testing.T, b *harness.BFF, c *harness.Contract) (*browser, string, string) {
+	t.Helper()
+	br := &browser{harness.NewBrowser(t, b.URL, c)}
+	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
+		"email": fmt.Sprintf("uploads-%d@example.com", rand.Int64()), "password": password, "confirmPassword": password,
+		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
+	}), 201)
+	session := br.Want(br.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
+	uid, _ := harness.Dig(session.JSON, "user", "uid").(string)
+	caseID := fmt.Sprintf("uploads%016x", rand.Uint64())
+	if _, _, err := s.cases.CreateCase(context.Background(), portal.Case{
+		ID: caseID, UID: uid, FormID: "hospital-grant", Title: "Hospital Grant", Status: "unprocessed",
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return br, uid, caseID
+}
+
+// stored lists the names in a case's folder of the real bucket.
+func (s stores) stored(t *testing.T, uid, caseID string) []string {
+	t.Helper()
+	prefix := "forms/uploads/" + uid + "/" + caseID + "/"
+	objects, err := s.bucket.List(context.Background(), prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, o := range objects {
+		names = append(names, strings.TrimPrefix(o.Path, prefix))
+	}
+	slices.Sort(names)
+	return names
+}
+
+func TestUploadsAgainstFakeGCS(t *testing.T) {
+	b := harness.ServeOnEmulators(t, nil)
+	c := harness.LoadContract(t)
+	s := openStores(t)
+	maria, uid, caseID := s.member(t, b, c)
+
+	// Three files, one of 5 MB so the body streams past the server's read-ahead.
+	large := grantstest.PDF(5 << 20)
+	ups := []harness.Answer{
+		maria.Want(maria.upload(caseID, "pay-stub.pdf", "application/pdf", large), 201),
+		maria.Want(maria.upload(caseID, "bill.png", "image/png", grantstest.PNG(40_000)), 201),
+		maria.Want(maria.upload(caseID, "letter.doc", "application/msword", grantstest.DOC(30_000)), 201),
+	}
+	// The metadata as the bucket keeps it: the size, and the accepted type's MIME type.
+	meta, err := s.bucket.Stat(context.Background(), "forms/uploads/"+uid+"/"+caseID+"/pay-stub.pdf")
+	if err != nil || meta.Size != int64(len(large)) || meta.ContentType != "application/pdf" || len(meta.MD5) != 16 {
+		t.Fatalf("metadata: %+v %v", meta, err)
+	}
+	files := maria.files(caseID)
+	if len(files) != 3 || harness.Dig(files[0], "name") != "bill.png" || harness.Dig(files[0], "state") != "failed" ||
+		harness.Dig(files[2], "size") != float64(len(large)) {
+		t.Fatalf("listed before submitting: %v", files)
+	}
+
+	body := map[string]any{"files": []any{ref(ups[0]), ref(ups[1]), ref(ups[2])}}
+	after := maria.Want(maria.Call("POST", filesRoute, "/api/v1/cases/"+caseID+"/files", body), 200)
+	again := maria.Want(maria.Call("POST", filesRoute, "/api/v1/cases/"+caseID+"/files", body), 200)
+	if !bytes.Equal(after.Body, again.Body) {
+		t.Fatalf("the repeat changed the case:\n%s\n%s", after.Body, again.Body)
+	}
+	stored, err := s.cases.CaseOf(context.Background(), uid, caseID)
+	if err != nil || len(stored.Files) != 3 {
+		t.Fatalf("the case's files: %+v %v", stored.Files, err)
+	}
+	for _, f := range stored.Files {
+		if f.Status != "submitted" || f.Added == nil || f.Bucket != os.Getenv("STORAGE_BUCKET") ||
+			f.URL != "gs://"+f.Bucket+"/forms/uploads/"+uid+"/"+caseID+"/"+f.Name {
+			t.Errorf("stored file %+v", f)
+		}
+	}
+	for _, f := range after.JSON["files"].([]any) {
+		if harness.Dig(f, "state") != "added" {
+			t.Errorf("after submitting: %v", f)
+		}
+	}
+
+	// Ownership: Ana cannot list Maria's case, upload to it or submit to it.
+	ana, anaUID, anaCase := s.member(t, b, c)
+	if a := ana.Call("GET", filesRoute, "/api/v1/cases/"+caseID+"/files", nil); a.Status != 404 {
+		t.Errorf("another member's list: %d", a.Status)
+	}
+	if a := ana.upload(caseID, "x.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 404 {
+		t.Errorf("upload to another member's case: %d", a.Status)
+	}
+	if a := ana.Call("POST", filesRoute, "/api/v1/cases/"+caseID+"/files", body); a.Status != 404 {
+		t.Errorf("submit to another member's case: %d", a.Status)
+	}
+	if names := s.stored(t, uid, caseID); !slices.Equal(names, []string{"bill.png", "letter.doc", "pay-stub.pdf"}) {
+		t.Errorf("Maria's folder: %v", names)
+	}
+	if names := s.stored(t, anaUID, anaCase); len(names) != 0 {
+		t.Errorf("Ana's folder: %v", names)
+	}
+}
+
+// TestAttacksStoreNothingInTheBucket runs the attack list against fake-gcs-server: the checks that
+// fail at the end of a stream (an appended archive, the byte over the limit) abandon an upload
+// the bucket has already received most of, and must leave no object.
+func TestAttacksStoreNothingInTheBucket(t *testing.T) {
+	b := harness.ServeOnEmulators(t, nil)
+	c := harness.LoadContract(t)
+	s := openStores(t)
+	maria, uid, caseID := s.member(t, b, c)
+	_, _, otherCase := s.member(t, b, c)
+	big, _ := io.ReadAll(overLimit())
+	for _, a := range []struct {
+		what, caseID, name, contentType string
+		body                            io.Reader
+		status                          int
+	}{
+		{"an .exe renamed .pdf", caseID, "scan.pdf", "application/pdf", bytes.NewReader(grantstest.ExeAsPDF()), 400},
+		{"a PDF with an archive appended", caseID, "bill.pdf", "application/pdf", bytes.NewReader(append(grantstest.PDF(3<<20), grantstest.PolyglotPDFZip()...)), 400},
+		{"a JPEG with a script", caseID, "photo.jpg", "image/jpeg", bytes.NewReader(grantstest.JPEGWithScript()), 400},
+		{"20 MB + 1 byte, length declared", caseID, "big.pdf", "application/pdf", bytes.NewReader(big), 413},
+		{"20 MB + 1 byte, length unknown", caseID, "big.pdf", "application/pdf", overLimit(), 413},
+		{"declared application/octet-stream", caseID, "a.pdf", "application/octet-stream", bytes.NewReader(grantstest.PDF(900)), 400},
+		{"a traversal name", caseID, "../" + otherCase + "/a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 400},
+		{"a NUL in the name", caseID, "a\x00.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 400},
+		{"another member's case", otherCase, "a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 404},
+	} {
+		if got := maria.Send("POST", uploadRoute, uploadTarget(a.caseID, a.name), a.contentType, a.body); got.Status != a.status {
+			t.Errorf("%s: %d %s", a.what, got.Status, got.Body)
+		}
+	}
+	visitor := &browser{harness.NewBrowser(t, b.URL, c)}
+	if a := visitor.upload(caseID, "a.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 401 {
+		t.Errorf("no session: %d", a.Status)
+	}
+	if names := s.stored(t, uid, caseID); len(names) != 0 {
+		t.Fatalf("stored after the attacks: %v", names)
+	}
+
+	// Two tabs upload different files under one name at once: one is stored, the other told.
+	var wg sync.WaitGroup
+	statuses := make([]int, 2)
+	for i := range 2 {
+		wg.Go(func() {
+			statuses[i] = maria.upload(caseID, "same.pdf", "application/pdf", grantstest.PDF(1<<20+i)).Status
+		})
+	}
+	wg.Wait()
+	slices.Sort(statuses)
+	if !slices.Equal(statuses, []int{201, 409}) || !slices.Equal(s.stored(t, uid, caseID), []string{"same.pdf"}) {
+		t.Errorf("two uploads of one name: %v, stored %v", statuses, s.stored(t, uid, caseID))
+	}
+}
+
+// TestTheDemoMembersSeededFiles: the fixtures give the demo member's hospital case one file of
+// each state.
+func TestTheDemoMembersSeededFiles(t *testing.T) {
+	b := harness.ServeOnEmulators(t, nil)
+	br := &browser{harness.NewBrowser(t, b.URL, harness.LoadContract(t))}
+	br.Want(br.Call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": "member@example.com", "password": password}), 200)
+	files := br.files("3f9c2a7e51d04b6c8e1f0a2b4c6d8e90")
+	var got []string
+	for _, f := range files {
+		got = append(got, fmt.Sprint(harness.Dig(f, "name"), " ", harness.Dig(f, "state")))
+	}
+	want := []string{"discharge-summary.pdf failed", "hospital-bill.pdf sending", "pay-stub-august.pdf added"}
+	if !slices.Equal(got, want) {
+		t.Errorf("seeded files: %v", got)
+	}
+}

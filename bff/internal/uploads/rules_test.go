@@ -1,0 +1,184 @@
+package uploads
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+)
+
+func message(err error) string {
+	if err == nil {
+		return ""
+	}
+	e := apperr.From(err)
+	if len(e.Fields) > 0 {
+		return e.Fields[0].Message
+	}
+	return e.Message
+}
+
+func TestNamesThatCouldLeaveTheFolderOrHideWhatTheyAreAreRefused(t *testing.T) {
+	for _, name := range []string{
+		"pay-stub.pdf", "Pay Stub (August) 2026.PDF", "résumé.docx", "scan 1.jpeg", "a.b.c.png",
+	} {
+		if err := checkName(name); err != nil {
+			t.Errorf("%q refused: %v", name, err)
+		}
+	}
+	invalid := "The file name %q cannot be used: names may not contain slashes, '..' or control characters. Please rename the file."
+	for _, name := range []string{
+		"../../other/evil.pdf", "a/b.pdf", `a\b.pdf`, "..pdf", "x..pdf", "evil\x00.pdf", "line\nbreak.pdf",
+		"tab\t.pdf", "invoice\u202efdp.exe", " lead.pdf", "trail.pdf ", ".", "bad\xff.pdf",
+	} {
+		if got, want := message(checkName(name)), fmt.Sprintf(invalid, name); got != want {
+			t.Errorf("%q: got %q, want %q", name, got, want)
+		}
+	}
+	long := strings.Repeat("a", 177) + ".pdf"
+	if got := message(checkName(long)); got != "File names can be at most 180 characters. Please rename the file." {
+		t.Errorf("181 characters: %q", got)
+	}
+	if err := checkName(strings.Repeat("é", 176) + ".pdf"); err != nil {
+		t.Errorf("180 characters (352 bytes) refused: %v", err)
+	}
+}
+
+func TestTypesByExtensionAndDeclaredType(t *testing.T) {
+	for _, c := range []struct{ name, declared, want string }{
+		{"a.pdf", "application/pdf", "pdf"},
+		{"a.PDF", "", "pdf"},
+		{"a.doc", "application/msword", "doc"},
+		{"a.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "docx"},
+		{"a.docx", "", "docx"},
+		{"a.jpg", "image/jpeg", "jpg"},
+		{"a.jpeg", "image/jpeg; charset=binary", "jpg"},
+		{"a.png", "image/png", "png"},
+	} {
+		got, err := typeOf(c.name, c.declared)
+		if err != nil || got.Ext != c.want {
+			t.Errorf("%s as %q: %v %v, want %s", c.name, c.declared, got.Ext, err, c.want)
+		}
+	}
+	for _, c := range []struct{ name, declared, want string }{
+		// The spec's denied extensions, whatever is declared.
+		{"setup.exe", "application/pdf", "File type exe not allowed."},
+		{"run.SH", "", "File type sh not allowed."},
+		{"a.js", "text/javascript", "File type js not allowed."},
+		{"a.php", "application/pdf", "File type php not allowed."},
+		{"a.jar", "", "File type jar not allowed."},
+		{"x.bat", "", "File type bat not allowed."},
+		// Not accepted, not denied: the same words.
+		{"notes.txt", "text/plain", "File type txt not allowed."},
+		{"page.html", "text/html", "File type html not allowed."},
+		// The spec's rejected declared types.
+		{"a.pdf", "application/octet-stream", "File type not allowed."},
+		{"a.pdf", "application/x-javascript", "File type not allowed."},
+		{"a.pdf", "application/x-sh", "File type not allowed."},
+		{"a.pdf", "text/php", "File type not allowed."},
+		{"a.pdf", "application/java-archive", "File type not allowed."},
+		{"a.pdf", "application/java", "File type not allowed."},
+		// A declared type that is not the extension's.
+		{"a.pdf", "text/html", "File type not allowed."},
+		{"a.png", "image/jpeg", "File type not allowed."},
+		// No extension.
+		{"README", "", "File type not allowed."},
+	} {
+		_, err := typeOf(c.name, c.declared)
+		if got := message(err); got != c.want {
+			t.Errorf("%s as %q: %q, want %q", c.name, c.declared, got, c.want)
+		}
+	}
+}
+
+// read streams data through the checks in small pieces, as a network delivers them.
+func read(name string, data []byte) ([]byte, error) {
+	t, err := typeOf(name, "")
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(newChecked(iotest.HalfReader(bytes.NewReader(data)), t, name))
+}
+
+func TestContentMustBeTheTypeItClaims(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"a.pdf": grantstest.PDF(3000), "a.png": grantstest.PNG(600), "a.jpg": grantstest.JPEG(100),
+		"a.doc": grantstest.DOC(2000), "a.docx": grantstest.DOCX(), "tiny.pdf": []byte("%PDF-"),
+	} {
+		got, err := read(name, data)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: %v (read %d of %d bytes)", name, err, len(got), len(data))
+		}
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"scan.pdf", grantstest.ExeAsPDF(), "scan.pdf is not a valid PDF file. File type not allowed."},
+		{"photo.png", grantstest.JPEG(900), "photo.png is not a valid PNG image file. File type not allowed."},
+		{"letter.docx", grantstest.ZipAsDOCX(), "letter.docx is not a valid Word file. File type not allowed."},
+		{"letter.doc", grantstest.PDF(900), "letter.doc is not a valid Word 97-2003 file. File type not allowed."},
+		{"short.pdf", []byte("%PD"), "short.pdf is not a valid PDF file. File type not allowed."},
+		{"bill.pdf", grantstest.PolyglotPDFZip(), "bill.pdf is not a valid PDF file. File type not allowed."},
+		{"photo.jpg", grantstest.JPEGWithScript(), "photo.jpg is not a valid JPEG image file. File type not allowed."},
+		{"form.pdf", append(grantstest.PDF(900), "<< /S /JavaScript /JS (app.alert(1)) >>"...), "form.pdf is not a valid PDF file. File type not allowed."},
+		{"run.pdf", append(grantstest.PDF(900), "<< /S /Launch /F (cmd.exe) >>"...), "run.pdf is not a valid PDF file. File type not allowed."},
+		{"page.pdf", append(grantstest.PDF(900), "<?php system($_GET['c']); ?>"...), "page.pdf is not a valid PDF file. File type not allowed."},
+		{"empty.pdf", nil, "empty.pdf is empty."},
+	} {
+		_, err := read(c.name, c.data)
+		if got := message(err); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestAMarkerSplitAcrossReadsIsFound(t *testing.T) {
+	data := append(grantstest.JPEG(700), "<scr"...)
+	data = append(data, "ipt>"...)
+	ft, _ := typeOf("a.jpg", "")
+	// OneByteReader hands every byte over on its own.
+	if _, err := io.ReadAll(newChecked(iotest.OneByteReader(bytes.NewReader(data)), ft, "a.jpg")); err == nil {
+		t.Fatal("a script split across reads passed")
+	}
+}
+
+func TestTheSizeLimitHoldsWhileStreaming(t *testing.T) {
+	ft, _ := typeOf("big.pdf", "")
+	exact := io.MultiReader(bytes.NewReader(grantstest.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()-1024))
+	n, err := io.Copy(io.Discard, newChecked(exact, ft, "big.pdf"))
+	if err != nil || n != MaxBytes() {
+		t.Fatalf("exactly 20 MB: %d bytes, %v", n, err)
+	}
+	over := io.MultiReader(bytes.NewReader(grantstest.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()))
+	n, err = io.Copy(io.Discard, newChecked(over, ft, "big.pdf"))
+	if !errors.Is(err, errTooLarge) || n > MaxBytes() {
+		t.Fatalf("over 20 MB: %d bytes handed on, %v", n, err)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+func TestObjectPathNeedsAUserAndACase(t *testing.T) {
+	if p, err := objectPath("u1", "c1", "a.pdf"); err != nil || p != "forms/uploads/u1/c1/a.pdf" {
+		t.Fatalf("%q %v", p, err)
+	}
+	if _, err := objectPath("", "c1", "a.pdf"); message(err) != "UID is required." {
+		t.Errorf("no uid: %v", err)
+	}
+	if _, err := objectPath("u1", "", "a.pdf"); message(err) != "ID is required." {
+		t.Errorf("no case: %v", err)
+	}
+}

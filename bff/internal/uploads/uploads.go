@@ -1,0 +1,300 @@
+// Package uploads is a grant case's documents (spec 2 §4, §5, §7): the checks every file passes
+// before it is stored, the upload streamed to Cloud Storage at forms/uploads/{uid}/{caseId}/{name},
+// the case's file list, and the submission that adds uploaded files to the case
+// (submitAdditionalCaseFiles). The uid always comes from a verified session, and every call
+// first finds the case among that member's own.
+//
+// Files stream through the BFF rather than to a signed upload URL: every check runs on the bytes
+// before the object exists, so a refused file never reaches the bucket (a signed URL would store
+// first and verify after, needing a quarantine and a clean-up); the browser talks to one origin
+// with its session cookie; and the bucket needs no CORS or public write path. The cost, 20 MB at
+// most per request through the BFF, is within what Cloud Run and Next.js's rewrite pass.
+package uploads
+
+import (
+	"bytes"
+	"context"
+	"crypto/md5"
+	"errors"
+	"hash"
+	"io"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// Options configures the service.
+type Options struct {
+	SupportPhone string // quoted when the file store is unavailable
+	Logger       *slog.Logger
+	Now          func() time.Time // for tests
+}
+
+// Service uploads, lists and submits a member's case documents.
+type Service struct {
+	cases portal.Cases
+	files portal.FileStore
+	o     Options
+}
+
+// New returns the service over the case store and the bucket.
+func New(cases portal.Cases, files portal.FileStore, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Service{cases: cases, files: files, o: o}
+}
+
+// Upload is one file as the browser sends it.
+type Upload struct {
+	CaseID   string
+	Name     string
+	Declared string    // the Content-Type the browser declared; may be empty
+	Length   int64     // the Content-Length; negative when the browser did not say
+	Body     io.Reader // the bytes, read once, as they arrive
+}
+
+// Upload checks a file and streams it to the member's case's folder. The name, the type and
+// the declared length are checked before a byte is read; the content and the size while the
+// bytes stream; nothing is stored unless every check passes. A name already stored answers the
+// stored file when these are the same bytes (a retry, a second tab), and 'File {name} already
+// exists.' otherwise.
+func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (portal.UploadedFile, error) {
+	if err := checkName(u.Name); err != nil {
+		return portal.UploadedFile{}, err
+	}
+	t, err := typeOf(u.Name, u.Declared)
+	if err != nil {
+		return portal.UploadedFile{}, err
+	}
+	if u.Length > rules.Limits.MaxBytes {
+		return portal.UploadedFile{}, tooLarge()
+	}
+	if u.Length == 0 {
+		return portal.UploadedFile{}, apperr.Field("file", msg("empty", "name", u.Name))
+	}
+	p, err := s.casePath(ctx, id, u.CaseID, u.Name)
+	if err != nil {
+		return portal.UploadedFile{}, err
+	}
+	sum := md5.New()
+	body := newChecked(io.TeeReader(u.Body, sum), t, u.Name)
+
+	existing, err := s.files.Stat(ctx, p)
+	switch {
+	case err == nil:
+		return s.sameOrExists(existing, body, sum, u.Name)
+	case apperr.From(err).Code != apperr.NotFound:
+		return portal.UploadedFile{}, s.unavailable(err)
+	}
+	stored, err := s.files.Create(ctx, p, t.MIME, body)
+	if errors.Is(err, portal.ErrFileExists) {
+		// Another upload of the name won the race; ours was read to the end first.
+		if existing, err := s.files.Stat(ctx, p); err == nil {
+			return s.sameOrExists(existing, body, sum, u.Name)
+		}
+		return portal.UploadedFile{}, exists(u.Name)
+	}
+	if err != nil {
+		return portal.UploadedFile{}, s.refusal(err, u.Name)
+	}
+	return uploaded(u.Name, stored, true), nil
+}
+
+// sameOrExists compares the bytes of an upload whose name is already stored with the stored
+// file, reading (and checking) the rest of the upload first.
+func (s *Service) sameOrExists(stored portal.StoredFile, body *checked, sum hash.Hash, name string) (portal.UploadedFile, error) {
+	if _, err := io.Copy(io.Discard, body); err != nil {
+		return portal.UploadedFile{}, s.refusal(err, name)
+	}
+	if len(stored.MD5) == 0 || !bytes.Equal(stored.MD5, sum.Sum(nil)) {
+		return portal.UploadedFile{}, exists(name)
+	}
+	return uploaded(name, stored, false), nil
+}
+
+// refusal is what a failed read or store tells the member: a check's own message, the size
+// limit, or the store being unavailable.
+func (s *Service) refusal(err error, name string) error {
+	var e *apperr.Error
+	switch {
+	case errors.Is(err, errTooLarge):
+		return tooLarge()
+	case errors.As(err, &e) && e.Code != apperr.Unavailable && e.Code != apperr.Internal:
+		return err
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return apperr.Wrap(apperr.Unavailable, msg("problem", "file", name), err)
+	default:
+		// The browser's connection broke mid-file, or the store failed: either way the member
+		// can send it again.
+		if errors.As(err, &e) && e.Code == apperr.Unavailable {
+			return s.unavailable(err)
+		}
+		return apperr.Wrap(apperr.Invalid, msg("problem", "file", name), err)
+	}
+}
+
+// Files lists the member's case's files (spec 2 §4): the case's own, 'Added {date}' once
+// submitted and 'Sending' before; then every file stored in the case's folder that the case
+// does not have, 'Failed to process'. Files a member uploaded but has not submitted are among
+// those: the frontend shows them in its queue instead.
+func (s *Service) Files(ctx context.Context, id portal.Identity, caseID string) (portal.CaseFileList, error) {
+	c, err := s.caseOf(ctx, id, caseID)
+	if err != nil {
+		return portal.CaseFileList{}, err
+	}
+	return s.list(ctx, id, c)
+}
+
+func (s *Service) list(ctx context.Context, id portal.Identity, c portal.Case) (portal.CaseFileList, error) {
+	dir, err := folder(id.UID, c.ID)
+	if err != nil {
+		return portal.CaseFileList{}, err
+	}
+	stored, err := s.files.List(ctx, dir)
+	if err != nil {
+		return portal.CaseFileList{}, s.unavailable(err)
+	}
+	byName := map[string]portal.CaseFileEntry{}
+	for _, f := range c.Files {
+		e := portal.CaseFileEntry{Name: f.Name, State: portal.FileSending, Added: f.Added, Path: f.Path, Bucket: f.Bucket, URL: f.URL}
+		if f.Status == portal.CaseFileSubmitted {
+			e.State = portal.FileAdded
+		}
+		byName[f.Name] = e
+	}
+	for _, o := range stored {
+		name := strings.TrimPrefix(o.Path, dir)
+		if name == "" || strings.Contains(name, "/") {
+			continue
+		}
+		e, ok := byName[name]
+		if !ok {
+			e = portal.CaseFileEntry{Name: name, State: portal.FileFailed, Path: o.Path, Bucket: o.Bucket, URL: gsURL(o.Bucket, o.Path)}
+		}
+		e.Size = o.Size
+		byName[name] = e
+	}
+	out := portal.CaseFileList{Files: make([]portal.CaseFileEntry, 0, len(byName))}
+	for _, name := range slices.Sorted(maps.Keys(byName)) {
+		out.Files = append(out.Files, byName[name])
+	}
+	return out, nil
+}
+
+// maxSubmitted bounds one submission's files.
+const maxSubmitted = 50
+
+// Submit adds uploaded files to the member's case (spec 2 §7, submitAdditionalCaseFiles): each
+// must be stored in the case's folder of this bucket, and the stored object, not the request,
+// says where. The case gains them with status submitted and the time, in one transaction; a
+// file the case already has is kept as it is, so the same submission again changes nothing.
+func (s *Service) Submit(ctx context.Context, id portal.Identity, caseID string, refs []portal.FileRef) (portal.CaseFileList, error) {
+	if len(refs) == 0 {
+		return portal.CaseFileList{}, apperr.Field("files", msg("submitNothing"))
+	}
+	if len(refs) > maxSubmitted {
+		return portal.CaseFileList{}, apperr.Field("files", msg("submitFailed"))
+	}
+	c, err := s.caseOf(ctx, id, caseID)
+	if err != nil {
+		return portal.CaseFileList{}, err
+	}
+	now := s.o.Now().UTC()
+	files := make([]portal.CaseFile, 0, len(refs))
+	seen := map[string]bool{}
+	for _, ref := range refs {
+		if err := checkName(ref.Name); err != nil {
+			return portal.CaseFileList{}, err
+		}
+		p, err := objectPath(id.UID, c.ID, ref.Name)
+		if err != nil {
+			return portal.CaseFileList{}, err
+		}
+		// The path and bucket the browser names must be this case's; they are only ever the
+		// ones an upload answered, so anything else is not an uploaded file.
+		if ref.Path != p || ref.Bucket != s.files.Bucket() || (ref.URL != "" && ref.URL != gsURL(ref.Bucket, p)) {
+			return portal.CaseFileList{}, apperr.Field("files", msg("notUploaded", "name", ref.Name))
+		}
+		if seen[ref.Name] {
+			continue
+		}
+		seen[ref.Name] = true
+		stored, err := s.files.Stat(ctx, p)
+		if err != nil {
+			if apperr.From(err).Code == apperr.NotFound {
+				return portal.CaseFileList{}, apperr.Field("files", msg("notUploaded", "name", ref.Name))
+			}
+			return portal.CaseFileList{}, apperr.Wrap(apperr.Unavailable, msg("submitFailed"), err)
+		}
+		added := now
+		files = append(files, portal.CaseFile{
+			Name: ref.Name, Path: stored.Path, Bucket: stored.Bucket, URL: gsURL(stored.Bucket, stored.Path),
+			Status: portal.CaseFileSubmitted, Added: &added,
+		})
+	}
+	after, err := s.cases.AddFiles(ctx, id.UID, c.ID, files)
+	if err != nil {
+		if apperr.From(err).Code == apperr.NotFound {
+			return portal.CaseFileList{}, err
+		}
+		return portal.CaseFileList{}, apperr.Wrap(apperr.Unavailable, msg("submitFailed"), err)
+	}
+	return s.list(ctx, id, after)
+}
+
+// caseOf is the member's case caseID: 'ID is required.' without one, not found when it is not
+// theirs.
+func (s *Service) caseOf(ctx context.Context, id portal.Identity, caseID string) (portal.Case, error) {
+	if id.UID == "" {
+		return portal.Case{}, apperr.New(apperr.Unauthenticated, msg("uidRequired"))
+	}
+	if caseID == "" {
+		return portal.Case{}, apperr.Field("caseId", msg("idRequired"))
+	}
+	c, err := s.cases.CaseOf(ctx, id.UID, caseID)
+	if err != nil {
+		if apperr.From(err).Code == apperr.NotFound {
+			return portal.Case{}, apperr.Wrap(apperr.NotFound, msg("caseNotFound"), err)
+		}
+		return portal.Case{}, err
+	}
+	if c.UID != id.UID {
+		return portal.Case{}, apperr.New(apperr.NotFound, msg("caseNotFound"))
+	}
+	return c, nil
+}
+
+// casePath is where name goes in the member's case caseID, once the case is found to be theirs.
+func (s *Service) casePath(ctx context.Context, id portal.Identity, caseID, name string) (string, error) {
+	c, err := s.caseOf(ctx, id, caseID)
+	if err != nil {
+		return "", err
+	}
+	return objectPath(id.UID, c.ID, name)
+}
+
+func (s *Service) unavailable(err error) error {
+	return apperr.Wrap(apperr.Unavailable, msg("unavailable", "phone", s.o.SupportPhone), err)
+}
+
+func uploaded(name string, f portal.StoredFile, created bool) portal.UploadedFile {
+	return portal.UploadedFile{
+		Name: name, Path: f.Path, Bucket: f.Bucket, URL: gsURL(f.Bucket, f.Path), Size: f.Size,
+		ContentType: f.ContentType, TimeCreated: f.Created, Created: created,
+	}
+}
+
+func gsURL(bucket, path string) string { return "gs://" + bucket + "/" + path }
+
+func tooLarge() error { return apperr.New(apperr.TooLarge, msg("tooLarge")) }
+
+func exists(name string) error { return apperr.New(apperr.Conflict, msg("exists", "name", name)) }
