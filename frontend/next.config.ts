@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import uploads from '../contracts/uploads.json';
 import { config } from './lib/config';
 
 const nextConfig: NextConfig = {
@@ -9,6 +10,12 @@ const nextConfig: NextConfig = {
   // Images come sized from the CMS; there is no optimisation service to run or pay for.
   images: { unoptimized: true },
   poweredByHeader: false,
+  experimental: {
+    // The rewrite forwards a copy of the request body that Next cuts off at this size (10 MB by
+    // default): a case document may be up to contracts/uploads.json's maxBytes, so allow that and
+    // room to spare; the BFF refuses anything over maxBytes itself.
+    proxyClientMaxBodySize: uploads.limits.maxBytes + 1024 * 1024,
+  },
   // `make dev` prints 127.0.0.1 addresses; Next's dev server only hydrates pages for origins it
   // knows, and localhost is the only one it knows by default.
   allowedDevOrigins: ['127.0.0.1'],

@@ -12,16 +12,23 @@ export interface FrontendConfig {
    * Defaults to a harmless local stand-in, public/chatbot-dev.js.
    */
   chatbotScriptUrl: string;
+  /**
+   * The support line quoted by messages the browser words itself (an upload refused as
+   * unauthorized). The same variable and default as the BFF's SUPPORT_PHONE.
+   */
+  supportPhone: string;
 }
 
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
 const DEFAULT_CHATBOT_SCRIPT_URL = '/chatbot-dev.js';
+const DEFAULT_SUPPORT_PHONE = '800-472-2005';
 
 export function readConfig(env: Record<string, string | undefined>): FrontendConfig {
   const bffUrl = (env.BFF_URL?.trim() || DEFAULT_BFF_URL).replace(/\/+$/, '');
   const revalidateSecret = env.REVALIDATE_SECRET?.trim() || undefined;
   const chatbotScriptUrl = env.CHATBOT_SCRIPT_URL?.trim() || DEFAULT_CHATBOT_SCRIPT_URL;
-  return { bffUrl, revalidateSecret, chatbotScriptUrl };
+  const supportPhone = env.SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE;
+  return { bffUrl, revalidateSecret, chatbotScriptUrl, supportPhone };
 }
 
 export const config: FrontendConfig = readConfig(process.env);

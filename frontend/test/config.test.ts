@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '@/lib/config';
 
 describe('readConfig', () => {
+  it('takes the support line from SUPPORT_PHONE, as the BFF does', () => {
+    expect(readConfig({ SUPPORT_PHONE: ' 800-555-0100 ' }).supportPhone).toBe('800-555-0100');
+  });
+
   it('defaults to the local BFF and no revalidate secret', () => {
     expect(readConfig({})).toEqual({
       bffUrl: 'http://127.0.0.1:8080',
       revalidateSecret: undefined,
       chatbotScriptUrl: '/chatbot-dev.js',
+      supportPhone: '800-472-2005',
     });
   });
 
@@ -15,6 +20,7 @@ describe('readConfig', () => {
       bffUrl: 'https://bff.example.org',
       revalidateSecret: 's3cret',
       chatbotScriptUrl: '/chatbot-dev.js',
+      supportPhone: '800-472-2005',
     });
   });
 

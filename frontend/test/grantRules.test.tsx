@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contract from '../../contracts/grants.json';
 import type { FormDocument, GrantKind } from '@/lib/bff/types';
@@ -226,7 +226,7 @@ function formDocument(changes: Partial<FormDocument> = {}): FormDocument & { kin
 const submitted = {
   status: 201,
   body: {
-    case: { id: 'c1', formId: 'strike-grant-credit-cardholders', title: 'Strike Grant', status: 'unprocessed', submitted: '2025-06-15T10:00:00Z', files: [] },
+    case: { id: 'c1', formId: 'strike-grant-credit-cardholders', title: 'Strike Grant', status: 'unprocessed', submitted: '2025-06-15T10:00:00Z' },
     message: 'Form submitted successfully.',
   },
 };
@@ -253,7 +253,7 @@ describe('GrantForm', () => {
 
   it('submits once however often it is clicked, then stays disabled under the thank-you', async () => {
     let answer: (value: typeof submitted) => void = () => undefined;
-    const fetch = stubFetch(() => new Promise((resolve) => (answer = resolve)));
+    const fetch = stubFetch((url) => (url.endsWith('/files') ? { body: { files: [] } } : new Promise((resolve) => (answer = resolve))));
     renderWithSession(<GrantForm form={formDocument()} uid="u-123" today={TODAY} />, SIGNED_IN);
     fireEvent.click(screen.getByLabelText(/^I agree to the/));
     const button = screen.getByRole('button', { name: 'Submit' });
@@ -269,7 +269,18 @@ describe('GrantForm', () => {
     expect(await screen.findByText('Form submitted successfully.')).toBeTruthy();
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/cases'))).toHaveLength(1);
+  });
+
+  it("shows the new case's block with its supporting documents after success", async () => {
+    stubFetch((url) => (url.endsWith('/cases/c1/files') ? { body: { files: [] } } : submitted));
+    renderWithSession(<GrantForm form={formDocument()} uid="u-123" today={TODAY} />, SIGNED_IN);
+    fireEvent.click(screen.getByLabelText(/^I agree to the/));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const block = await screen.findByRole('article', { name: 'Strike Grant' });
+    expect(within(block).getByRole('heading', { name: 'Supporting documents' })).toBeTruthy();
+    expect(await within(block).findByText('No documents have been added to this case yet.')).toBeTruthy();
+    expect(within(block).getByLabelText('Choose files')).toBeTruthy();
   });
 
   it('hides the button row after success when there is no concluding text', async () => {

@@ -14,7 +14,9 @@ import { focusFirstError, useForm } from '@/components/account/useForm';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { RichText } from '@/components/common/RichText';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { CaseUploads } from '@/components/uploads/CaseUploads';
 import { AlreadySubmittedNotice } from './AlreadySubmittedNotice';
+import { CaseStatusBlock } from './CaseStatusBlock';
 import { GrantFieldControl } from './GrantFieldControl';
 import { initialGrantValues, toCaseFields, validateGrant, type GrantContext, type GrantValues } from './grantRules';
 import styles from './Grants.module.css';
@@ -43,7 +45,8 @@ const WIDE_TYPES = new Set(['checkbox', 'checkboxGroup', 'date', 'textarea']);
  * prefilled from the member's profile. The rules are checked as the member goes (an error shows
  * once its field was left, and all on submit); the BFF checks them again and its field errors
  * show on the fields. A submit runs once however often it is clicked; on success the form stays
- * disabled under 'Your form has been submitted'.
+ * disabled under 'Your form has been submitted' and the new case's block, where the member adds
+ * supporting documents.
  */
 export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
   const kind = doc.kind;
@@ -139,6 +142,7 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
           </h2>
           <p>{grantMessage('submittedThanks')}</p>
           {concluding && <RichText html={concluding} />}
+          <CaseStatusBlock item={done.case} uploads={<CaseUploads caseId={done.case.id} supportPhone={doc.supportPhone} />} />
         </section>
       ) : (
         doc.texts.intro && <RichText html={doc.texts.intro} className={styles.intro} />

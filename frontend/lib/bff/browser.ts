@@ -1,18 +1,20 @@
 // The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
-// favorites, and the Load More of the blog and search. They go to this site's own /api/v1, which
+// favorites, grant cases and their documents, and the Load More of the blog and search. They go to this site's own /api/v1, which
 // Next forwards to the BFF, so the session cookie stays first-party and HttpOnly; this module must
 // not import the server config.
-import { bffFetch, type BffRequest } from './transport';
+import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
 import type {
   AuthResult,
   BlogFilters,
   BlogListDocument,
+  CaseFileList,
   CaseList,
   CaseSubmission,
   CaseSubmitted,
   ChangeEmailRequest,
   ChangePasswordRequest,
   Favorites,
+  FilesSubmission,
   InterestsUpdate,
   Message,
   ProfileDocument,
@@ -23,6 +25,7 @@ import type {
   SearchType,
   Session,
   SignInRequest,
+  UploadedFile,
 } from './types';
 import { bffPath } from './urls';
 
@@ -59,6 +62,18 @@ export const CASES_KEY = ['cases'] as const;
 export const grantsApi = {
   submitCase: (formId: string, body: CaseSubmission) => personal<CaseSubmitted>('POST', bffPath.formCases(formId), body),
   cases: () => personal<CaseList>('GET', bffPath.cases()),
+};
+
+/** The TanStack Query key of a case's documents; under CASES_KEY, so sign-out clears it too. */
+export const caseFilesKey = (caseId: string) => [...CASES_KEY, caseId, 'files'] as const;
+
+/** A case's documents (spec 2 §4-5, contracts/uploads.json): read them, upload one, submit uploaded ones. */
+export const uploadsApi = {
+  files: (caseId: string) => personal<CaseFileList>('GET', bffPath.caseFiles(caseId)),
+  submit: (caseId: string, body: FilesSubmission) => personal<CaseFileList>('POST', bffPath.caseFiles(caseId), body),
+  /** The file's bytes as the body, its name in the address; progress through `options`. */
+  upload: (caseId: string, file: File, options?: BffUploadOptions) =>
+    bffUpload<UploadedFile>(bffPath.caseUploads(caseId, file.name), file, options),
 };
 
 /** A further page of a blog list, from `offset`. */

@@ -106,8 +106,16 @@ export type CaseFields = Schemas['CaseFields'];
 export type CaseSubmission = Schemas['CaseSubmission'];
 export type CaseSubmitted = Schemas['CaseSubmitted'];
 export type CaseSummary = Schemas['CaseSummary'];
-export type CaseFile = Schemas['CaseFile'];
 export type CaseList = Schemas['CaseList'];
+
+// A case's documents (spec 2 §4-5, contracts/uploads.json).
+export type UploadedFile = Schemas['UploadedFile'];
+export type FilesSubmission = Schemas['FilesSubmission'];
+/** One file of a submission: where the BFF stored it. */
+export type SubmittedFile = FilesSubmission['files'][number];
+export type CaseFileList = Schemas['CaseFileList'];
+export type CaseFileEntry = Schemas['CaseFileEntry'];
+export type CaseFileState = CaseFileEntry['state'];
 
 /** An RFC 9457 answer of the BFF that was not a success. */
 export type Problem = Schemas['Problem'];

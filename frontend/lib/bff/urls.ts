@@ -46,4 +46,8 @@ export const bffPath = {
   formCases: (id: string) => `${API}/forms/${segment(id)}/cases`,
   /** My Forms: the member's cases, newest first. */
   cases: () => `${API}/cases`,
+  /** Where one document of a case is uploaded (the body is the file's bytes). */
+  caseUploads: (caseId: string, name: string) => `${API}/cases/${segment(caseId)}/uploads?name=${encodeURIComponent(name)}`,
+  /** A case's documents: read them, or submit uploaded ones to the case. */
+  caseFiles: (caseId: string) => `${API}/cases/${segment(caseId)}/files`,
 };

@@ -2,18 +2,21 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
 import { getCases } from '@/lib/bff/server';
+import { config } from '@/lib/config';
 import { grantMessage } from '@/lib/grants';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { AccountSection, EmptyState } from '@/components/account/AccountSection';
 import { CaseList } from '@/components/grants/CaseStatusBlock';
+import { CaseUploads } from '@/components/uploads/CaseUploads';
 
 export const metadata: Metadata = { title: 'My Forms' };
 
 type Props = { params: Promise<{ uid: string }> };
 
 /**
- * My Forms (spec 2 §2): the member's grant cases, newest first, each with its status. The routing
- * rule runs first (a real redirect); the cases then stream in behind a spinner.
+ * My Forms (spec 2 §2): the member's grant cases, newest first, each with its status and its
+ * supporting documents. The routing rule runs first (a real redirect); the cases then stream in
+ * behind a spinner.
  */
 export default async function MyFormsPage({ params }: Props) {
   await requireOwnAccount((await params).uid, 'forms');
@@ -29,6 +32,6 @@ export default async function MyFormsPage({ params }: Props) {
 async function MyCases() {
   const { cases } = await getCases();
   if (cases.length === 0) return <EmptyState>{grantMessage('noCases')}</EmptyState>;
-  // renderUploads: the case file upload area (spec 2 §4) plugs in here with the uploads issue.
-  return <CaseList cases={cases} />;
+  // Each case's documents and upload area (spec 2 §4), a client component in the server's list.
+  return <CaseList cases={cases} renderUploads={(item) => <CaseUploads caseId={item.id} supportPhone={config.supportPhone} />} />;
 }
