@@ -13,11 +13,13 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
@@ -179,6 +181,9 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	if a := visitor.upload(caseID, "a.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 401 {
 		t.Errorf("no session: %d", a.Status)
 	}
+	// A browser closed mid-file: the connection ends a quarter of the way through the declared
+	// length, which the server hands over as a plain end of the body.
+	cutOff(t, b.URL, maria.CookieHeader(), caseID, "cut.pdf", grantstest.PDF(400_000), 100_000)
 	if names := s.stored(t, uid, caseID); len(names) != 0 {
 		t.Fatalf("stored after the attacks: %v", names)
 	}
@@ -196,6 +201,44 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	if !slices.Equal(statuses, []int{201, 409}) || !slices.Equal(s.stored(t, uid, caseID), []string{"same.pdf"}) {
 		t.Errorf("two uploads of one name: %v, stored %v", statuses, s.stored(t, uid, caseID))
 	}
+}
+
+// cutOff sends the first n bytes of an upload of data declared whole, then closes the connection,
+// and waits for the BFF to have finished with it.
+func cutOff(t *testing.T, base, cookie, caseID, name string, data []byte, n int) {
+	t.Helper()
+	before := uploadsAnswered(t, base)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: bff\r\nContent-Type: application/pdf\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n",
+		uploadTarget(caseID, name), cookie, len(data))
+	_, _ = conn.Write(data[:n])
+	_ = conn.Close()
+	// The BFF is done with it once its metrics count one more upload answered.
+	deadline := time.Now().Add(10 * time.Second)
+	for uploadsAnswered(t, base) == before {
+		if time.Now().After(deadline) {
+			t.Fatal("the BFF never finished the cut-off upload")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// uploadsAnswered is how many uploads the BFF has answered, from its metrics.
+func uploadsAnswered(t *testing.T, base string) int {
+	t.Helper()
+	_, _, body := harness.Get(t, base+"/metrics")
+	n := 0
+	for _, line := range strings.Split(string(body), "\n") {
+		if strings.HasPrefix(line, "bff_http_request_duration_seconds_count{") && strings.Contains(line, `route="/api/v1/cases/:caseId/uploads"`) {
+			var count int
+			_, _ = fmt.Sscan(line[strings.LastIndex(line, " ")+1:], &count)
+			n += count
+		}
+	}
+	return n
 }
 
 // TestTheDemoMembersSeededFiles: the fixtures give the demo member's hospital case one file of

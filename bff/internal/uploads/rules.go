@@ -189,6 +189,9 @@ var markerOverlap = len(slices.MaxFunc(markers, func(a, b []byte) int { return l
 // errTooLarge is a stream longer than MaxBytes.
 var errTooLarge = errors.New("uploads: over the size limit")
 
+// errTruncated is a stream that ended before its declared length.
+var errTruncated = errors.New("uploads: the body ended before its declared length")
+
 // checked reads a file's bytes through every content check. A check that fails, or more bytes
 // than the limit, fail the Read with the check's error instead of handing on more bytes, so
 // the store abandons the upload; the end of the stream is handed on only when every check has
@@ -197,6 +200,7 @@ type checked struct {
 	r      io.Reader
 	t      fileType
 	name   string
+	length int64 // the declared length; negative when none was declared
 	n      int64
 	head   []byte
 	headOK bool
@@ -205,8 +209,8 @@ type checked struct {
 	err    error
 }
 
-func newChecked(r io.Reader, t fileType, name string) *checked {
-	return &checked{r: r, t: t, name: name, head: make([]byte, 0, headLen)}
+func newChecked(r io.Reader, t fileType, name string, length int64) *checked {
+	return &checked{r: r, t: t, name: name, length: length, head: make([]byte, 0, headLen)}
 }
 
 func (c *checked) Read(p []byte) (int, error) {
@@ -263,6 +267,11 @@ func (c *checked) take(b []byte) error {
 
 // finish runs the checks that need the whole stream.
 func (c *checked) finish() error {
+	if c.length >= 0 && c.n != c.length {
+		// The connection ended before the declared length: the server reports the end of a
+		// broken body of known length as a plain end, and a cut-off file must not be stored.
+		return errTruncated
+	}
 	if c.n == 0 {
 		return apperr.Field("file", msg("empty", "name", c.name))
 	}

@@ -103,7 +103,7 @@ func read(name string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return io.ReadAll(newChecked(iotest.HalfReader(bytes.NewReader(data)), t, name))
+	return io.ReadAll(newChecked(iotest.HalfReader(bytes.NewReader(data)), t, name, int64(len(data))))
 }
 
 func TestContentMustBeTheTypeItClaims(t *testing.T) {
@@ -145,7 +145,7 @@ func TestAMarkerSplitAcrossReadsIsFound(t *testing.T) {
 	data = append(data, "ipt>"...)
 	ft, _ := typeOf("a.jpg", "")
 	// OneByteReader hands every byte over on its own.
-	if _, err := io.ReadAll(newChecked(iotest.OneByteReader(bytes.NewReader(data)), ft, "a.jpg")); err == nil {
+	if _, err := io.ReadAll(newChecked(iotest.OneByteReader(bytes.NewReader(data)), ft, "a.jpg", -1)); err == nil {
 		t.Fatal("a script split across reads passed")
 	}
 }
@@ -153,12 +153,12 @@ func TestAMarkerSplitAcrossReadsIsFound(t *testing.T) {
 func TestTheSizeLimitHoldsWhileStreaming(t *testing.T) {
 	ft, _ := typeOf("big.pdf", "")
 	exact := io.MultiReader(bytes.NewReader(grantstest.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()-1024))
-	n, err := io.Copy(io.Discard, newChecked(exact, ft, "big.pdf"))
+	n, err := io.Copy(io.Discard, newChecked(exact, ft, "big.pdf", -1))
 	if err != nil || n != MaxBytes() {
 		t.Fatalf("exactly 20 MB: %d bytes, %v", n, err)
 	}
 	over := io.MultiReader(bytes.NewReader(grantstest.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()))
-	n, err = io.Copy(io.Discard, newChecked(over, ft, "big.pdf"))
+	n, err = io.Copy(io.Discard, newChecked(over, ft, "big.pdf", -1))
 	if !errors.Is(err, errTooLarge) || n > MaxBytes() {
 		t.Fatalf("over 20 MB: %d bytes handed on, %v", n, err)
 	}
@@ -169,6 +169,17 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+func TestABodyShorterThanDeclaredIsRefused(t *testing.T) {
+	ft, _ := typeOf("cut.pdf", "")
+	data := grantstest.PDF(4000)
+	if _, err := io.ReadAll(newChecked(bytes.NewReader(data[:1000]), ft, "cut.pdf", 4000)); !errors.Is(err, errTruncated) {
+		t.Fatalf("cut off: %v", err)
+	}
+	if _, err := io.ReadAll(newChecked(bytes.NewReader(data), ft, "whole.pdf", 4000)); err != nil {
+		t.Fatalf("whole: %v", err)
+	}
 }
 
 func TestObjectPathNeedsAUserAndACase(t *testing.T) {

@@ -86,7 +86,7 @@ func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (por
 		return portal.UploadedFile{}, err
 	}
 	sum := md5.New()
-	body := newChecked(io.TeeReader(u.Body, sum), t, u.Name)
+	body := newChecked(io.TeeReader(u.Body, sum), t, u.Name, u.Length)
 
 	existing, err := s.files.Stat(ctx, p)
 	switch {

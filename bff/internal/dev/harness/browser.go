@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -103,6 +104,20 @@ func (br *Browser) Send(method, route, target, contentType string, body io.Reade
 	}
 	br.contract.Validate(br.T, ptr, data)
 	return a
+}
+
+// CookieHeader is the Cookie header this browser sends to its BFF, for requests made by hand
+// (a raw connection cut mid-body).
+func (br *Browser) CookieHeader() string {
+	u, err := url.Parse(br.base)
+	if err != nil {
+		br.T.Fatal(err)
+	}
+	var parts []string
+	for _, c := range br.client.Jar.Cookies(u) {
+		parts = append(parts, c.Name+"="+c.Value)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Want fails the test unless a has status.
