@@ -107,14 +107,22 @@ func TestStoreNeverStallsUnderEvictionExpiryAndPurges(t *testing.T) {
 	wg.Wait()
 	t.Logf("%d fetches and %d purges in %v without a stall", progress.Load(), purges.Load(), run)
 
-	// Nothing is left behind: once every tag is purged, the tag index is empty.
+	// Nothing is left behind: once every tag is purged, the tag index is empty. Refreshes the
+	// fetchers started in the background may still store after the fetchers stop (a busy
+	// machine delays them), so purge until they have settled: a leak stays however often.
 	all := []string{"all"}
 	for i := range keys {
 		all = append(all, fmt.Sprintf("path:%d", i))
 	}
+	settle := time.Now().Add(5 * time.Second)
 	s.Purge(all...)
-	if n := s.index.indexed(); n != 0 {
-		t.Errorf("after purging every tag the index still holds %d keys", n)
+	for n := s.index.indexed(); n != 0; n = s.index.indexed() {
+		if time.Now().After(settle) {
+			t.Errorf("after purging every tag the index still holds %d keys", n)
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+		s.Purge(all...)
 	}
 	s.Close()
 }

@@ -72,8 +72,8 @@ func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Read
 	w := b.handle.Object(path).If(gcs.Conditions{DoesNotExist: true}).NewWriter(ctx)
 	w.ChunkSize = uploadChunk
 	w.ContentType = contentType
-	sent := &started{w: w}
-	if _, err := io.Copy(sent, r); err != nil {
+	sent, src := &started{w: w}, &reading{r: r}
+	if _, err := io.Copy(sent, src); err != nil {
 		if sent.ok {
 			// Fail the data first: a graceful Close would end it and finish the object with
 			// the bytes so far, and cancelling the context alone fails it only
@@ -84,7 +84,10 @@ func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Read
 			_ = w.Close()
 		}
 		// A writer never written to has sent nothing; closing it would store an empty object.
-		return portal.StoredFile{}, err
+		if src.err != nil {
+			return portal.StoredFile{}, src.err // the data's own failure: a check, the limit, the sender
+		}
+		return portal.StoredFile{}, unavailable(err)
 	}
 	if err := w.Close(); err != nil {
 		if isPreconditionFailed(err) {
@@ -107,6 +110,20 @@ type started struct {
 func (s *started) Write(p []byte) (int, error) {
 	s.ok = true
 	return s.w.Write(p)
+}
+
+// reading is the data with a note of the error reading it failed with, if any.
+type reading struct {
+	r   io.Reader
+	err error
+}
+
+func (r *reading) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil && !errors.Is(err, io.EOF) {
+		r.err = err
+	}
+	return n, err
 }
 
 // Stat implements portal.FileStore.
