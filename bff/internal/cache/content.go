@@ -75,3 +75,11 @@ func (c *Content) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) 
 		return Loaded[[]portal.BenefitTeaser]{Value: bs, Tags: tags}, err
 	})
 }
+
+// Eligibility is cached under the eligibility tag.
+func (c *Content) Eligibility(ctx context.Context) ([]portal.EligibilityRecord, error) {
+	return Fetch(ctx, c.store, "eligibility", "all", func(ctx context.Context) (Loaded[[]portal.EligibilityRecord], error) {
+		rs, err := c.next.Eligibility(ctx)
+		return Loaded[[]portal.EligibilityRecord]{Value: rs, Tags: []string{portal.EligibilityTag}}, err
+	})
+}

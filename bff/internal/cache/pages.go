@@ -61,3 +61,12 @@ func (p *Pages) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
 		return Loaded[[]portal.SitemapEntry]{Value: es, Tags: []string{portal.MenuTag, portal.BenefitsTag}}, err
 	})
 }
+
+// Eligibility is cached per reader (the title names the union), tagged with what it was built
+// from.
+func (p *Pages) Eligibility(ctx context.Context, r portal.Reader) (portal.EligibilityResult, error) {
+	return Fetch(ctx, p.store, "eligibility", r.Key(), func(ctx context.Context) (Loaded[portal.EligibilityResult], error) {
+		res, err := p.next.Eligibility(ctx, r)
+		return Loaded[portal.EligibilityResult]{Value: res, Tags: res.Tags}, err
+	})
+}

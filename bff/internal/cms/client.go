@@ -116,6 +116,12 @@ func (c *Client) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) {
 	return out, err
 }
 
+// Eligibility lists the eligibility records, in the CMS's order.
+func (c *Client) Eligibility(ctx context.Context) ([]portal.EligibilityRecord, error) {
+	out, _, err := collection(ctx, c, "eligibility", "eligibility", nil, reshapeEligibility)
+	return out, err
+}
+
 // Variable returns a site variable by name.
 func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, error) {
 	_, r, err := c.single(ctx, "variable", url.Values{"state": {name}})

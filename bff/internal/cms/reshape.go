@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/microcosm-cc/bluemonday"
-
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -117,14 +115,6 @@ type rawVariable struct {
 	Name  string         `json:"name"`
 	Value map[string]any `json:"value"`
 }
-
-// richText is what CMS HTML may contain once it reaches a page: the UGC policy keeps formatting,
-// links and images, and drops scripts, styles and event handlers, whatever an editor pasted.
-var richText = func() *bluemonday.Policy {
-	p := bluemonday.UGCPolicy()
-	p.AddTargetBlankToFullyQualifiedLinks(true)
-	return p
-}()
 
 func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	var raw rawNode
@@ -422,7 +412,7 @@ func html(t rawText) string {
 	if src == "" {
 		src = t.Value
 	}
-	return richText.Sanitize(src)
+	return portal.RichText(src)
 }
 
 // id is a CMS numeric id (nid, tid, mlid) that may arrive as a JSON number or a string.
@@ -451,3 +441,43 @@ func (i *id) UnmarshalJSON(b []byte) error {
 }
 
 func (i id) String() string { return string(i) }
+
+// rawEligibility is an eligibility--eligibility resource's attributes: the CMS's field names,
+// with the US Virgin Islands as it spells them.
+type rawEligibility struct {
+	Title           string `json:"title"`
+	Program         string `json:"program"`
+	Children        string `json:"children"`
+	Spouse          string `json:"spouse"`
+	DomesticPartner string `json:"domestic_partner"`
+	Parent          string `json:"parent"`
+	WidowWidower    string `json:"widow_widower"`
+	Other           string `json:"other"`
+	Guam            string `json:"guam"`
+	PuertoRico      string `json:"puerto_rico"`
+	USVirginIslands string `json:"usvirginislan"`
+	Canada          string `json:"canada"`
+	IsUS            bool   `json:"is_us"`
+	IsInternational bool   `json:"is_international"`
+}
+
+// reshapeEligibility reads an eligibility record; its cells are keyed as the portal's columns.
+func reshapeEligibility(doc *document, r *resource) (portal.EligibilityRecord, error) {
+	var raw rawEligibility
+	if err := r.attrs(&raw); err != nil {
+		return portal.EligibilityRecord{}, err
+	}
+	return portal.EligibilityRecord{
+		Title:   raw.Title,
+		Program: raw.Program,
+		Benefit: nodeRef(doc, r, "benefit"),
+		Cells: map[string]string{
+			"children": raw.Children, "spouse": raw.Spouse, "domesticPartner": raw.DomesticPartner,
+			"parent": raw.Parent, "widowWidower": raw.WidowWidower, "other": raw.Other,
+			"guam": raw.Guam, "puertoRico": raw.PuertoRico, "usVirginIslands": raw.USVirginIslands,
+			"canada": raw.Canada,
+		},
+		IsUS:            raw.IsUS,
+		IsInternational: raw.IsInternational,
+	}, nil
+}

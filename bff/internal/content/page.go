@@ -62,6 +62,9 @@ const (
 	eligibilityPath = "/union-member-eligibility"
 )
 
+// memberTabs are the account tabs a signed-in member is sent to instead of the union pages.
+var memberTabs = map[string]string{membersPath: "/account/benefits", eligibilityPath: "/account/eligibility"}
+
 // pageKinds are the node bundles that render as content pages, and the kind each renders as.
 var pageKinds = map[string]string{
 	"home": "home", "page": "page", "benefit": "benefit", "category": "category", "landing": "landing",
@@ -96,9 +99,17 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.Page
 		return res, err
 	}
 	r := req.Reader
-	if (sitePath == membersPath || sitePath == eligibilityPath) && r.Audience == portal.Anonymous && !r.Chosen {
-		// These pages are about one union: a visitor who has not picked one has nothing to see.
-		return redirect("/", false), nil
+	if sitePath == membersPath || sitePath == eligibilityPath {
+		switch {
+		case r.Audience == portal.Member:
+			// A member's account shows both for their own union (spec 1 §2): /account/{tab}
+			// is the frontend's way to their own uid's tab.
+			return redirect(memberTabs[sitePath], false), nil
+		case !r.Chosen:
+			// These pages are about one union: a visitor who has not picked one has nothing
+			// to see.
+			return redirect("/", false), nil
+		}
 	}
 
 	src, err := s.load(ctx, sitePath)
@@ -225,9 +236,14 @@ var assemblers = map[string]assembler{
 		s.titleForUnion(src, doc, "Benefits for %@ Members")
 		return s.withBenefits(ctx, src, r, doc)
 	},
-	"eligibility": func(_ context.Context, s *Service, src *source, _ portal.Reader, doc *portal.PageDocument) ([]string, error) {
-		s.titleForUnion(src, doc, "Benefit Eligibility for %@ Members")
-		return nil, nil
+	"eligibility": func(ctx context.Context, s *Service, src *source, _ portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		s.titleForUnion(src, doc, eligibilityTitle)
+		tables, err := s.eligibility(ctx, src.global, doc.Union)
+		if err != nil {
+			return nil, err
+		}
+		doc.Eligibility = &tables
+		return []string{portal.EligibilityTag}, nil
 	},
 }
 

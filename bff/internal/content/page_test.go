@@ -34,6 +34,9 @@ func (f *fakeContent) Menus(context.Context) ([]portal.MenuLink, error)     { re
 func (f *fakeContent) Benefits(context.Context) ([]portal.BenefitTeaser, error) {
 	return f.benefits, nil
 }
+func (f *fakeContent) Eligibility(context.Context) ([]portal.EligibilityRecord, error) {
+	return nil, nil
+}
 func (f *fakeContent) Variable(_ context.Context, name string) (*portal.Variable, error) {
 	if v, ok := f.vars[name]; ok {
 		return v, nil

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/microcosm-cc/bluemonday"
-
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
@@ -31,8 +29,11 @@ type Options struct {
 	// ExternalFormURL is the frame source of an external-only form, with {id} for its external
 	// form id (EXTERNAL_FORM_URL).
 	ExternalFormURL string
-	Logger          *slog.Logger
-	Now             func() time.Time // for tests
+	// FilesURL is where browsers fetch CMS files (CMS_PUBLIC_URL): the pre-check's PDF, a site
+	// path in the CMS, is made absolute on it.
+	FilesURL string
+	Logger   *slog.Logger
+	Now      func() time.Time // for tests
 }
 
 // Services are the grant services: the form a member fills in, and their cases.
@@ -115,15 +116,15 @@ func (s *core) texts(ctx context.Context, formID string) (portal.FormTexts, erro
 		return ""
 	}
 	// The spec names the fields introText, ...; the CMS writes attributes in snake_case.
-	t.Intro = richText.Sanitize(get("introText", "intro_text"))
-	t.Concluding = richText.Sanitize(get("concludingText", "concluding_text"))
-	t.StatusText = richText.Sanitize(get("statusText", "status_text"))
+	t.Intro = portal.RichText(get("introText", "intro_text"))
+	t.Concluding = portal.RichText(get("concludingText", "concluding_text"))
+	t.StatusText = portal.RichText(get("statusText", "status_text"))
 	t.ProgramPage = safeLink(get("programPage", "program_page"))
 	global, err := s.variable(ctx, globalVariable)
 	if err != nil {
 		return t, err
 	}
-	t.Disclaimer = richText.Sanitize(global.String("disclaimer"))
+	t.Disclaimer = portal.RichText(global.String("disclaimer"))
 	return t, nil
 }
 
@@ -138,14 +139,6 @@ func (s *core) variable(ctx context.Context, name string) (*portal.Variable, err
 	}
 	return v, nil
 }
-
-// richText is what CMS HTML may contain on a form: formatting, links and images, never scripts,
-// styles or event handlers.
-var richText = func() *bluemonday.Policy {
-	p := bluemonday.UGCPolicy()
-	p.AddTargetBlankToFullyQualifiedLinks(true)
-	return p
-}()
 
 // safeLink keeps a site path or an http(s) URL; anything else (javascript:, ...) is dropped.
 func safeLink(v string) string {

@@ -18,6 +18,7 @@ type Pages interface {
 	Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error)
 	Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome, error)
 	Sitemap(ctx context.Context) ([]portal.SitemapEntry, error)
+	Eligibility(ctx context.Context, r portal.Reader) (portal.EligibilityResult, error)
 }
 
 // ContentDeps are the content site's dependencies.
@@ -34,6 +35,7 @@ func Content(d ContentDeps) Mount {
 		api.Get("/page", publicDocument, read, h.page)
 		api.Get("/site", publicDocument, read, h.site)
 		api.Get("/sitemap", publicDocument, h.sitemap)
+		api.Get("/eligibility", publicDocument, read, h.eligibility)
 	}
 }
 
@@ -105,4 +107,13 @@ func (h contentHandlers) sitemap(c fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(fiber.Map{"entries": entries})
+}
+
+// eligibility answers the tables for the reader's union (a member's own, or the one asked for).
+func (h contentHandlers) eligibility(c fiber.Ctx) error {
+	res, err := h.Pages.Eligibility(c.Context(), reader(c))
+	if err != nil {
+		return err
+	}
+	return c.JSON(res.Document)
 }

@@ -21,17 +21,25 @@ type GrantCases interface {
 	Cases(ctx context.Context, id portal.Identity) (portal.CaseList, error)
 }
 
+// JobLossPrecheck gives the public job loss pre-check's settings (grants.FormService).
+type JobLossPrecheck interface {
+	Precheck(ctx context.Context) (portal.JobLossPrecheck, error)
+}
+
 // GrantsDeps are the grant forms' dependencies.
 type GrantsDeps struct {
 	Members Members
 	Forms   GrantForms
 	Cases   GrantCases
+	// Precheck is the job loss pre-check wizard's settings, the one public route here.
+	Precheck JobLossPrecheck
 	// SecureCookies marks the cleared cookie of a dead session Secure, as Accounts sets it.
 	SecureCookies bool
 }
 
-// Grants mounts the grant forms, case submission and My Forms. Everything here is one member's:
-// never cached, and only with a live session (the uid comes from it alone).
+// Grants mounts the grant forms, case submission and My Forms, and the job loss pre-check.
+// Everything but the pre-check is one member's: never cached, and only with a live session (the
+// uid comes from it alone). The pre-check is public and the same for everyone (spec 2 §6).
 func Grants(d GrantsDeps) Mount {
 	h := grantHandlers{d}
 	// A visitor is told the spec's words for a form without a user (spec 2 §8).
@@ -40,6 +48,7 @@ func Grants(d GrantsDeps) Mount {
 		api.Get("/forms/:id", private, member, h.form)
 		api.Post("/forms/:id/cases", private, member, h.submit)
 		api.Get("/cases", private, member, h.cases)
+		api.Get("/precheck/job-loss", publicDocument, h.precheck)
 	}
 }
 
@@ -96,4 +105,12 @@ func (h grantHandlers) cases(c fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(list)
+}
+
+func (h grantHandlers) precheck(c fiber.Ctx) error {
+	doc, err := h.Precheck.Precheck(c.Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(doc)
 }

@@ -51,6 +51,9 @@ func (f *fakePages) Site(context.Context, portal.Reader) (*portal.SiteChrome, er
 }
 
 func (f *fakePages) Sitemap(context.Context) ([]portal.SitemapEntry, error) { return nil, nil }
+func (f *fakePages) Eligibility(context.Context, portal.Reader) (portal.EligibilityResult, error) {
+	return portal.EligibilityResult{}, nil
+}
 
 type fakePurger struct{ tags []string }
 

@@ -296,4 +296,6 @@ type Content interface {
 	Variable(ctx context.Context, name string) (*Variable, error)
 	// Benefits lists every benefit as a teaser.
 	Benefits(ctx context.Context) ([]BenefitTeaser, error)
+	// Eligibility lists the eligibility records, in the CMS's order.
+	Eligibility(ctx context.Context) ([]EligibilityRecord, error)
 }

@@ -135,3 +135,14 @@ type CaseSummary struct {
 type CaseList struct {
 	Cases []CaseSummary `json:"cases"`
 }
+
+// JobLossPrecheck is what the public job loss pre-check wizard shows (spec 2 §2, §4; contracts:
+// JobLossPrecheck): the product of its card question, the support line, the form its final
+// Continue opens and the supporting-documentation PDF. The wizard's day rules and words are in
+// contracts/grants.json's precheck.
+type JobLossPrecheck struct {
+	ProductName  string `json:"productName"`
+	SupportPhone string `json:"supportPhone"`
+	FormID       string `json:"formId"`
+	DocumentsURL string `json:"documentsUrl,omitempty"`
+}

@@ -26,6 +26,8 @@ type PageDocument struct {
 	Sidebar      *Sidebar       `json:"sidebar,omitempty"`
 	Benefits     *BenefitGroups `json:"benefits,omitempty"`
 	UseFormStyle bool           `json:"useFormStyle,omitempty"`
+	// Eligibility is the eligibility page's tables.
+	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
 }
 
 // UnionRef is the union a document was personalised for.
@@ -202,6 +204,8 @@ type Pages interface {
 	Site(ctx context.Context, r Reader) (*SiteChrome, error)
 	// Sitemap lists the pages any visitor may see.
 	Sitemap(ctx context.Context) ([]SitemapEntry, error)
+	// Eligibility returns the eligibility tables titled for a reader's union.
+	Eligibility(ctx context.Context, r Reader) (EligibilityResult, error)
 }
 
 // SitemapEntry is one page of the sitemap.

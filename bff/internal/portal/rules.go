@@ -4,9 +4,23 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
 )
 
 // Rules of the portal that more than one feature applies.
+
+// richText is what CMS HTML may contain once it reaches a page: the UGC policy keeps formatting,
+// links and images, and drops scripts, styles and event handlers, whatever an editor pasted.
+var richText = func() *bluemonday.Policy {
+	p := bluemonday.UGCPolicy()
+	p.AddTargetBlankToFullyQualifiedLinks(true)
+	return p
+}()
+
+// RichText is CMS HTML made safe to draw: node bodies, paragraphs, and the HTML of site
+// variables (form texts, disclaimers).
+func RichText(html string) string { return richText.Sanitize(html) }
 
 // CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
 // segments. Cache keys use it, so /a/ and /a share an entry.

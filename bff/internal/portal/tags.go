@@ -12,6 +12,9 @@ const MenuTag = "menu"
 // in it yet, so publishing one sends this tag).
 const BenefitsTag = "benefits"
 
+// EligibilityTag tags everything built from the eligibility records.
+const EligibilityTag = "eligibility"
+
 // NodeTag tags everything built from the node with this nid.
 func NodeTag(nid string) string { return "node:" + nid }
 

@@ -123,6 +123,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Members:       accounts.Sessions,
 			Forms:         forms.Forms,
 			Cases:         forms.Cases,
+			Precheck:      forms.Forms,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Uploads(httpapi.UploadsDeps{
@@ -239,6 +240,7 @@ func buildGrants(up *upstreams, srv *Server) (grants.Services, error) {
 		ProductName:     cfg.ProductName,
 		SupportPhone:    cfg.SupportPhone,
 		ExternalFormURL: cfg.Forms.ExternalURL,
+		FilesURL:        cfg.CMS.PublicURL,
 		Logger:          o.Logger,
 		Now:             o.Now,
 	}), nil

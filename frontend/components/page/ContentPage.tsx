@@ -5,6 +5,7 @@ import { RichText } from '@/components/common/RichText';
 import { HomeHero } from '@/components/heroes/HomeHero';
 import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
+import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { BenefitCards } from './BenefitCards';
 import { PageSidebar } from './PageSidebar';
 import { SecondaryNav } from './SecondaryNav';
@@ -54,6 +55,11 @@ export function ContentPage({ page }: { page: PageDocument }) {
             </div>
           </div>
         )}
+      {page.eligibility && (
+        <div className={`container ${styles.eligibility}`}>
+          <EligibilityTables tables={page.eligibility} />
+        </div>
+      )}
       {page.benefits && (
         <>
           <BenefitCards title={titles.other} cards={page.benefits.other} />

@@ -529,6 +529,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The eligibility tables (spec 2 §2 'Eligibility pages'), titled for the reader's union.
+         * @description The same tables the public /union-member-eligibility page document carries, for the
+         *     account tab: a signed-in member reads them for their profile's union, anyone else for the
+         *     union parameter. Rows come from the CMS's eligibility records; the header and footer texts
+         *     from the global site variable. Cached like other content and purged by the tag
+         *     `eligibility` (records) and `variable:union_structure_global` (texts).
+         */
+        get: operations["getEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/precheck/job-loss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the public job loss pre-check wizard shows (spec 2 §2, §4, §8, §9).
+         * @description Public and the same for everyone: the product name of the card question, the support line
+         *     steps 4 and 5 quote, the form the final Continue and 'apply anyway' open (the catalogue's
+         *     job-loss-grant-form-{product}-credit-cardholders), and the supporting-documentation PDF
+         *     from the global site variable (absent when the CMS has none). The wizard's day rules and
+         *     words are in contracts/grants.json `precheck`.
+         */
+        get: operations["getJobLossPrecheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hooks/cms": {
         parameters: {
             query?: never;
@@ -942,6 +990,55 @@ export interface components {
             sidebar?: components["schemas"]["Sidebar"];
             benefits?: components["schemas"]["BenefitGroups"];
             useFormStyle?: boolean;
+            eligibility?: components["schemas"]["EligibilityDocument"];
+        };
+        EligibilityDocument: {
+            /** @description 'Benefit Eligibility for {union} Members' (the short name when the union has one) */
+            title: string;
+            union?: components["schemas"]["UnionRef"];
+            us: components["schemas"]["EligibilityTable"];
+            international: components["schemas"]["EligibilityTable"];
+        };
+        /**
+         * @description One table: the US one (rows with isUs; columns children, spouse, domesticPartner, parent,
+         *     widowWidower, other) or the one outside the US (rows with isInternational; columns guam,
+         *     puertoRico, usVirginIslands, canada). Rows keep the CMS's order.
+         */
+        EligibilityTable: {
+            /** @description Disclaimer HTML above the table (sanitised) */
+            header?: string;
+            /** @description Disclaimer HTML below the table (sanitised) */
+            footer?: string;
+            columns: {
+                /** @enum {string} */
+                key: "children" | "spouse" | "domesticPartner" | "parent" | "widowWidower" | "other" | "guam" | "puertoRico" | "usVirginIslands" | "canada";
+                /** @description Children, Spouse, Domestic Partner, Parent, Widow/Widower, Other family; Guam, Puerto Rico, US Virgin Islands, Canada */
+                label: string;
+            }[];
+            rows: components["schemas"]["EligibilityRow"][];
+        };
+        EligibilityRow: {
+            title: string;
+            program: string;
+            benefit?: {
+                title: string;
+                /** @description The benefit page's site path */
+                url: string;
+            };
+            /** @description The table's columns by key, each the CMS's text for it ('Yes', 'No', 'Varies by state', ...); "" when the CMS has none. */
+            cells: {
+                [key: string]: string;
+            };
+        };
+        JobLossPrecheck: {
+            /** @description PRODUCT_NAME: '{product} Credit Card' in the card question */
+            productName: string;
+            /** @description SUPPORT_PHONE, which steps 4 and 5 ask the member to call */
+            supportPhone: string;
+            /** @description The catalogue id of job-loss-grant-form-{product}-credit-cardholders (the /form/{id} route segment) */
+            formId: string;
+            /** @description The supporting-documentation PDF (global variable job_loss_documents_pdf), absolute */
+            documentsUrl?: string;
         };
         UnionRef: {
             id: string;
@@ -2392,6 +2489,55 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getEligibility: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
+                 *     cookie. Unknown or absent: the site's fallback union.
+                 */
+                union?: components["parameters"]["Union"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityDocument"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getJobLossPrecheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wizard's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobLossPrecheck"];
+                };
+            };
             503: components["responses"]["Problem"];
         };
     };

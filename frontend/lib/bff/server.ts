@@ -12,8 +12,10 @@ import type {
   BlogListDocument,
   BlogPostDocument,
   CaseList,
+  EligibilityDocument,
   Favorites,
   FormDocument,
+  JobLossPrecheck,
   PageResult,
   ProfileDocument,
   SearchDocument,
@@ -158,3 +160,14 @@ export const getForm = cache((id: string) => getPersonal<FormDocument>(bffPath.f
 
 /** My Forms: the member's cases, newest first. */
 export const getCases = () => getPersonal<CaseList>(bffPath.cases());
+
+/** The eligibility tables of the account tab, for the member's own union (spec 2 §2). */
+export const getEligibility = () => getPersonal<EligibilityDocument>(bffPath.eligibility());
+
+/**
+ * The job loss pre-check's settings (spec 2 §2): public and the same for everyone, so no session
+ * goes with it; the BFF caches what it reads from the CMS.
+ */
+export function getJobLossPrecheck(): Promise<JobLossPrecheck> {
+  return get<JobLossPrecheck>(bffPath.jobLossPrecheck(), { cache: 'no-store' });
+}

@@ -107,6 +107,8 @@ export type CaseSubmission = Schemas['CaseSubmission'];
 export type CaseSubmitted = Schemas['CaseSubmitted'];
 export type CaseSummary = Schemas['CaseSummary'];
 export type CaseList = Schemas['CaseList'];
+/** The job loss pre-check wizard's settings (spec 2 §2, §4); its rules are in lib/precheck.ts. */
+export type JobLossPrecheck = Schemas['JobLossPrecheck'];
 
 // A case's documents (spec 2 §4-5, contracts/uploads.json).
 export type UploadedFile = Schemas['UploadedFile'];
@@ -119,3 +121,8 @@ export type CaseFileState = CaseFileEntry['state'];
 
 /** An RFC 9457 answer of the BFF that was not a success. */
 export type Problem = Schemas['Problem'];
+
+// Eligibility tables (spec 2 §2).
+export type EligibilityDocument = Schemas['EligibilityDocument'];
+export type EligibilityTable = Schemas['EligibilityTable'];
+export type EligibilityRow = Schemas['EligibilityRow'];

@@ -19,6 +19,8 @@ export const bffPath = {
     `${API}/page${queryString({ path, union, redirect_benefit: redirectBenefit })}`,
   site: (union?: string) => `${API}/site${queryString({ union })}`,
   sitemap: () => `${API}/sitemap`,
+  /** The eligibility tables for the reader's union (a member's own; a visitor's chosen one). */
+  eligibility: (union?: string) => `${API}/eligibility${queryString({ union })}`,
 
   /** A blog list; offset 0 is the first page, and is left out. */
   blogList: (category: string, filters: BlogFilters & { offset?: number }) =>
@@ -50,4 +52,6 @@ export const bffPath = {
   caseUploads: (caseId: string, name: string) => `${API}/cases/${segment(caseId)}/uploads?name=${encodeURIComponent(name)}`,
   /** A case's documents: read them, or submit uploaded ones to the case. */
   caseFiles: (caseId: string) => `${API}/cases/${segment(caseId)}/files`,
+  /** The public job loss pre-check wizard's settings (spec 2 §2). */
+  jobLossPrecheck: () => `${API}/precheck/job-loss`,
 };

@@ -84,6 +84,8 @@ func (h handler) serveAPI(w http.ResponseWriter, r *http.Request, resource strin
 		file = "menu.json"
 	case "benefits":
 		file = "benefits.json"
+	case "eligibility":
+		file = "eligibility.json"
 	case "term":
 		bundle := q.Get("bundle")
 		if !nameRE.MatchString(bundle) {

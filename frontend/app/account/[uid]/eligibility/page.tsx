@@ -1,24 +1,34 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
+import { getEligibility } from '@/lib/bff/server';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { AccountSection } from '@/components/account/AccountSection';
+import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 
 export const metadata: Metadata = { title: 'Eligibility' };
 
 type Props = { params: Promise<{ uid: string }> };
 
-/** Eligibility (spec 2): which benefits the member and their family can use. The tables come with the grants work. */
+/**
+ * Eligibility (spec 2 §2): which family members, and which places outside the US, each benefit
+ * program covers, titled for the member's union. The routing rule runs first (a real redirect);
+ * the tables then stream in behind a spinner.
+ */
 export default async function EligibilityPage({ params }: Props) {
   await requireOwnAccount((await params).uid, 'eligibility');
   return (
-    <AccountSection
-      title="Eligibility"
-      intro={
-        <p>
-          Your eligibility for each benefit will be shown here. Until then, see{' '}
-          <Link href="/union-member-eligibility">benefit eligibility for your union</Link>.
-        </p>
-      }
-    />
+    <Suspense fallback={<LoadingIndicator />}>
+      <Tables />
+    </Suspense>
+  );
+}
+
+async function Tables() {
+  const tables = await getEligibility();
+  return (
+    <AccountSection title={tables.title}>
+      <EligibilityTables tables={tables} headingLevel={3} />
+    </AccountSection>
   );
 }
