@@ -1,8 +1,9 @@
 // Package contracts holds what the BFF and the frontend agree on, embedded so the BFF reads the
 // same file the frontend imports: accounts.json (messages, option tables and limits of the
 // account forms, and the words of every account and sign-in answer), grants.json (the grant
-// forms' catalogue, fields, rules and messages) and uploads.json (a case's documents: checks,
-// limits and messages).
+// forms' catalogue, fields, rules and messages), uploads.json (a case's documents: checks,
+// limits and messages) and store.json (the free-materials store: limits and the words of My
+// Orders).
 package contracts
 
 import (
@@ -39,6 +40,15 @@ var UploadsJSON []byte
 // uploadMessages is uploads.json's catalogue, parsed once like messages.
 var uploadMessages = catalogue("uploads.json", UploadsJSON)
 
+// StoreJSON is store.json: the free-materials store's limits and messages. Package store parses
+// the limits.
+//
+//go:embed store.json
+var StoreJSON []byte
+
+// storeMessages is store.json's catalogue, parsed once like messages.
+var storeMessages = catalogue("store.json", StoreJSON)
+
 func catalogue(name string, data []byte) map[string]string {
 	var f struct {
 		Messages map[string]string `json:"messages"`
@@ -67,6 +77,18 @@ func GrantMessage(key string, pairs ...string) string {
 // for accounts.json. TestEveryMessageKeyExists checks the keys the uploads package uses.
 func UploadMessage(key string, pairs ...string) string {
 	return fill(uploadMessages, key, pairs)
+}
+
+// StoreMessage is store.json's message for key with its {placeholders} filled, as Message is for
+// accounts.json. TestEveryMessageKeyExists checks the keys the store package uses.
+func StoreMessage(key string, pairs ...string) string {
+	return fill(storeMessages, key, pairs)
+}
+
+// HasStoreMessage reports whether store.json's catalogue has key.
+func HasStoreMessage(key string) bool {
+	_, ok := storeMessages[key]
+	return ok
 }
 
 // HasUploadMessage reports whether uploads.json's catalogue has key.

@@ -1,32 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { open, PASSWORD, registerMember } from './members';
 
 // The account area (spec 1 §2, §4, §5; spec 3 §2): routing, the tabs, My Profile, My Interests,
 // the Change Password dialog and favorites, against the running BFF and its emulators. Every test
 // registers its own member; member@example.com is never changed.
 
-const PASSWORD = 'Password1';
 const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
 
-const uniqueEmail = () => `account-e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const statusMessages = (page: Page) => page.getByTestId('status-messages');
 
-/** Registers a fresh member through the BFF; the answer's cookie signs the page in. */
-async function registerMember(page: Page, email = uniqueEmail()): Promise<{ uid: string; email: string }> {
-  const res = await page.request.post('/api/v1/accounts', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Robin', lastName: 'Tester', union: '37', zip: '20001' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { session } = (await res.json()) as { session: { user: { uid: string } } };
-  return { uid: session.user.uid, email };
-}
 
-/** Opens an address and waits until the page is interactive (hydrated). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
 
 /** The member's profile as the BFF stores it. */
 async function storedProfile(page: Page) {
@@ -37,7 +22,7 @@ async function storedProfile(page: Page) {
 
 test.describe('routing', () => {
   test('account/benefits and account/profile go to the member’s own account', async ({ page }) => {
-    const { uid } = await registerMember(page);
+    const { uid } = await registerMember(page.request);
     await page.goto('/account/benefits');
     await expect(page).toHaveURL(new RegExp(`/account/${uid}$`));
     await page.goto('/account/profile');
@@ -45,7 +30,7 @@ test.describe('routing', () => {
   });
 
   test('another member’s uid becomes one’s own, on the same tab, with a real redirect', async ({ page }) => {
-    const { uid } = await registerMember(page);
+    const { uid } = await registerMember(page.request);
     const answer = await page.request.get('/account/demo-retiree-0002/interests', { maxRedirects: 0 });
     expect(answer.status()).toBe(307);
     expect(answer.headers().location).toContain(`/account/${uid}/interests`);
@@ -64,7 +49,7 @@ test.describe('routing', () => {
   });
 
   test('the account pages are not for search engines', async ({ page }) => {
-    const { uid } = await registerMember(page);
+    const { uid } = await registerMember(page.request);
     for (const path of [`/account/${uid}`, `/account/${uid}/profile`, '/account/favorites']) {
       await page.goto(path);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
@@ -85,7 +70,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   test(`every tab at ${viewport.width} px: marked current, no serious axe violations`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
-    const { uid } = await registerMember(page);
+    const { uid } = await registerMember(page.request);
     for (const tab of TABS) {
       await open(page, `/account/${uid}${tab.path}`);
       await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
@@ -103,7 +88,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 }
 
 test('the tabs are links that move between the tabs by keyboard', async ({ page }) => {
-  const { uid } = await registerMember(page);
+  const { uid } = await registerMember(page.request);
   await open(page, `/account/${uid}`);
   const tabs = page.getByRole('navigation', { name: 'My Account' });
   await tabs.getByRole('link', { name: 'My Interests' }).focus();
@@ -113,7 +98,7 @@ test('the tabs are links that move between the tabs by keyboard', async ({ page 
 });
 
 test('My Forms and My Orders say there is nothing yet', async ({ page }) => {
-  const { uid } = await registerMember(page);
+  const { uid } = await registerMember(page.request);
   await open(page, `/account/${uid}/forms`);
   await expect(page.getByText('You have not submitted any application forms yet.')).toBeVisible();
   await open(page, `/account/${uid}/orders`);
@@ -122,10 +107,10 @@ test('My Forms and My Orders say there is nothing yet', async ({ page }) => {
 
 test.describe('My Profile', () => {
   test('bad input shows each field’s error; a good save lands on My Interests with the message', async ({ page }) => {
-    const { uid } = await registerMember(page);
+    const { uid, email } = await registerMember(page.request);
     await open(page, `/account/${uid}/profile`);
     const form = page.getByRole('form', { name: 'My Profile' });
-    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(/account-e2e-/);
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(email);
     await expect(form.getByLabel('Email', { exact: true })).not.toBeEditable();
 
     // An error shows once its field is left…
@@ -173,7 +158,7 @@ test.describe('My Profile', () => {
   });
 
   test('Verify Email mails a link and then offers to resend it', async ({ page }) => {
-    const { uid } = await registerMember(page);
+    const { uid } = await registerMember(page.request);
     await open(page, `/account/${uid}/profile`);
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await expect(statusMessages(page)).toContainText('Verification email sent.');
@@ -182,7 +167,7 @@ test.describe('My Profile', () => {
   });
 
   test('following the emailed link verifies the email, and checking again says so', async ({ page }) => {
-    const { uid, email } = await registerMember(page);
+    const { uid, email } = await registerMember(page.request);
     await open(page, `/account/${uid}/profile`);
     await page.getByRole('button', { name: 'I have verified my email address' }).click();
     await expect(statusMessages(page)).toContainText('Your email address is still unverified.');
@@ -203,7 +188,7 @@ test.describe('My Profile', () => {
     page,
     request,
   }) => {
-    const { uid, email } = await registerMember(page);
+    const { uid, email } = await registerMember(page.request);
     await open(page, `/account/${uid}/profile`);
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -233,7 +218,7 @@ test.describe('My Profile', () => {
 
 test.describe('My Interests', () => {
   test('the rules, make and model for car owners only, and the save', async ({ page }) => {
-    const { uid } = await registerMember(page);
+    const { uid } = await registerMember(page.request);
     await open(page, `/account/${uid}/interests`);
     const form = page.getByRole('form', { name: 'My Interests' });
     const save = form.getByRole('button', { name: 'Save' });
@@ -284,7 +269,7 @@ test.describe('My Interests', () => {
 });
 
 test('a favorite added on My Benefits shows on My Favorites; removing it empties the page', async ({ page }) => {
-  const { uid } = await registerMember(page);
+  const { uid } = await registerMember(page.request);
   await open(page, `/account/${uid}`);
   // The first card with a heart, found again by its title once its heart has changed.
   const first = page.locator('li', { has: page.getByRole('button', { name: 'Add to favorites' }) }).first();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { uniqueEmail } from './members';
 
 // Sign-in, sign-up, sign-out, the password reset by email and the chat assistant (spec 1 §1, §4,
 // spec 3 §4, §5), against the running BFF and its Auth emulator. Anything that changes a password
@@ -10,7 +11,6 @@ const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099
 const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
 const MEMBER = { email: 'member@example.com', password: 'Password1' };
 
-const uniqueEmail = () => `auth-e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 const statusMessages = (page: Page) => page.getByTestId('status-messages');
 /** The header's account area that is on screen (the bar on desktop, the menu panel on phones). */

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { MEMBER } from './members';
 
 // The eligibility tables (spec 2 §2 'Eligibility pages'; spec 1 §2 routing): on the public
 // /union-member-eligibility for a visitor who chose a union, and on the account tab for a member,
 // whom the public pages send to their account. Rows come from the fixture CMS's records.
-
-const MEMBER = { email: 'member@example.com', password: 'Password1' };
 
 async function signIn(page: Page) {
   const res = await page.request.post('/api/v1/session', { data: MEMBER });

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { MEMBER, open, PASSWORD, registerMember } from './members';
 
 // Hardship grant applications (spec 2 §2, §5, §6): each grant form submitted by a member and seen
 // in My Forms, every rule's words, the sign-in round trip of a visitor, the already-submitted
@@ -7,28 +8,11 @@ import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 // registers its own member; member@example.com (with its seeded recent hospital case) is only
 // read.
 
-const PASSWORD = 'Password1';
-const MEMBER = { email: 'member@example.com', password: PASSWORD };
 const PRODUCT = process.env.PRODUCT_SLUG ?? 'union-benefits';
 
-const uniqueEmail = () => `grants-e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const statusMessages = (page: Page) => page.getByTestId('status-messages');
 
-/** Registers a fresh member through the BFF; the answer's cookie signs in whoever made the call. */
-async function registerMember(request: APIRequestContext, email = uniqueEmail()): Promise<{ uid: string; email: string }> {
-  const res = await request.post('/api/v1/accounts', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Robin', lastName: 'Tester', union: '37', zip: '20001' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { session } = (await res.json()) as { session: { user: { uid: string } } };
-  return { uid: session.user.uid, email };
-}
 
-/** Opens an address and waits until the page is interactive (hydrated). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
 
 /** A day `daysAgo` days before today (negative: ahead), as the date selects take it. */
 function day(daysAgo: number): { year: string; month: string; day: string } {

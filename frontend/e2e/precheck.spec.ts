@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { MEMBER, open, registerMember } from './members';
 
 // The job loss grant pre-check at /job-loss-grant (spec 2 §2, §4, §8, §9): every path through the
 // five steps (eligible; not eligible under 45 days, over 730 days, without the card, without 90
@@ -8,8 +9,6 @@ import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 // accessibility at desktop and phone widths. Days are counted from today, as the wizard counts
 // them, in the browser's calendar (the runner and the browser share the machine's time zone).
 
-const PASSWORD = 'Password1';
-const MEMBER = { email: 'member@example.com', password: PASSWORD };
 const PRODUCT = process.env.PRODUCT_SLUG ?? 'union-benefits';
 const PHONE_NUMBER = process.env.SUPPORT_PHONE ?? '800-472-2005';
 const FORM_PATH = `/form/job-loss-grant-form-${PRODUCT}-credit-cardholders`;
@@ -42,29 +41,8 @@ function dayAgo(daysAgo: number): Date {
 /** A day as the wizard shows it, 'MMMM DD, YYYY'. */
 const shown = (d: Date) => `${MONTHS[d.getMonth()]} ${String(d.getDate()).padStart(2, '0')}, ${d.getFullYear()}`;
 
-const uniqueEmail = () => `precheck-e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Registers a fresh member through the BFF; the answer's cookie signs in whoever made the call. */
-async function registerMember(request: APIRequestContext) {
-  const res = await request.post('/api/v1/accounts', {
-    data: {
-      email: uniqueEmail(),
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Robin',
-      lastName: 'Tester',
-      union: '37',
-      zip: '20001',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
-/** Opens an address and waits until the page is interactive (hydrated). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
 
 const main = (page: Page) => page.locator('main');
 const heading = (page: Page) => main(page).getByRole('heading', { level: 2 });

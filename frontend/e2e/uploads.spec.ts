@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatDisplayDate } from '../lib/dates';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { MEMBER, open, registerMember } from './members';
 
 // A grant case's supporting documents (spec 2 §2 'Case status block', §4 'Case file lifecycle',
 // §5 'Uploads', §8): files chosen on My Forms upload three at a time with their progress, a queued
@@ -9,24 +10,12 @@ import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 // desktop and phone widths. Every test that uploads registers its own member and case;
 // member@example.com and its seeded hospital case are only read.
 
-const PASSWORD = 'Password1';
-const MEMBER = { email: 'member@example.com', password: PASSWORD };
 /** member@example.com's Hospital Grant, seeded with pay-stub-august.pdf (added), hospital-bill.pdf (sending), discharge-summary.pdf (failed). */
 const SEEDED_CASE = '3f9c2a7e51d04b6c8e1f0a2b4c6d8e90';
 /** A grant form with few fields of its own. */
 const FORM = 'debt-management-plan-grant';
 
-const uniqueEmail = () => `uploads-e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Registers a fresh member through the BFF; the answer's cookie signs in whoever made the call. */
-async function registerMember(request: APIRequestContext, email = uniqueEmail()): Promise<{ uid: string; email: string }> {
-  const res = await request.post('/api/v1/accounts', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Robin', lastName: 'Tester', union: '37', zip: '20001' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { session } = (await res.json()) as { session: { user: { uid: string } } };
-  return { uid: session.user.uid, email };
-}
 
 /** Submits a Debt Management Plan Grant for the signed-in member through the BFF; answers the case's id. */
 async function submitCase(request: APIRequestContext, email: string): Promise<string> {
@@ -56,11 +45,6 @@ async function memberWithCase(page: Page): Promise<Locator> {
   return area;
 }
 
-/** Opens an address and waits until the page is interactive (hydrated). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
 
 /** A case's block on My Forms (its heading's id is case-{id}), and its documents' region. */
 const caseBlock = (page: Page, caseId: string) => page.getByRole('article').filter({ has: page.locator(`[id="case-${caseId}"]`) });

@@ -59,6 +59,29 @@ func (c *Client) Product(ctx context.Context, id string) (portal.Product, error)
 	return toProduct(resp.Product.productFields), nil
 }
 
+// Orders is one page of the member's orders, newest first, as the order system pages them.
+func (c *Client) Orders(ctx context.Context, uid string, page, pageSize int) (portal.OrderPage, error) {
+	resp, err := orders(ctx, c.gql, uid, page, pageSize)
+	if err != nil {
+		return portal.OrderPage{}, translate(err)
+	}
+	got := resp.Orders
+	out := portal.OrderPage{Orders: make([]portal.Order, 0, len(got.Orders)), Total: got.Total, Page: got.Page, PageSize: got.PageSize}
+	for _, o := range got.Orders {
+		out.Orders = append(out.Orders, toOrder(o.orderFields))
+	}
+	return out, nil
+}
+
+// toOrder reshapes an order; created, seconds since the epoch upstream, becomes a UTC time.
+func toOrder(o orderFields) portal.Order {
+	items := make([]portal.OrderItem, 0, len(o.Items))
+	for _, it := range o.Items {
+		items = append(items, portal.OrderItem{ID: it.Id, Label: it.Label, Title: it.Title, Image: it.Image, Quantity: it.Quantity})
+	}
+	return portal.Order{OrderNumber: o.OrderNumber, Created: time.Unix(int64(o.Created), 0).UTC(), Items: items}
+}
+
 func toProduct(p productFields) portal.Product {
 	states := p.States
 	if states == nil {

@@ -117,8 +117,41 @@ func TestProduct(t *testing.T) {
 	}
 }
 
-// The order history and checkout operations are not behind a portal interface yet; this checks
-// the generated operations agree with the schema and the stand-in.
+func TestOrdersPages(t *testing.T) {
+	srv := newStub(t)
+	c := New(srv.URL+"/graphql", nil)
+	ctx := context.Background()
+
+	first, err := c.Orders(ctx, "demo-member-0001", 1, 5)
+	if err != nil {
+		t.Fatalf("Orders: %v", err)
+	}
+	if first.Total != 7 || first.Page != 1 || first.PageSize != 5 || len(first.Orders) != 5 {
+		t.Fatalf("page 1 = %+v; want 5 of 7", first)
+	}
+	newest := first.Orders[0]
+	if newest.OrderNumber != "SO-108245" || !newest.Created.Equal(time.Unix(1761654840, 0)) || newest.Created.Location() != time.UTC {
+		t.Errorf("newest = %s at %v; want SO-108245 at 1761654840 in UTC", newest.OrderNumber, newest.Created)
+	}
+	if it := newest.Items[0]; it.ID != "car-buying-flyer" || it.Label == "" || it.Title == "" || it.Quantity <= 0 ||
+		it.Image != srv.URL+"/images/car-buying-flyer.svg" {
+		t.Errorf("item not reshaped completely: %+v", it)
+	}
+	second, err := c.Orders(ctx, "demo-member-0001", 2, 5)
+	if err != nil || len(second.Orders) != 2 || second.Orders[1].OrderNumber != "SO-104871" {
+		t.Errorf("page 2 = %+v, %v; want the two oldest", second, err)
+	}
+	none, err := c.Orders(ctx, "someone-else", 1, 5)
+	if err != nil || none.Total != 0 || len(none.Orders) != 0 {
+		t.Errorf("another member's orders = %+v, %v; want none", none, err)
+	}
+	if _, err := c.Orders(ctx, "demo-member-0001", 1, 500); !apperr.Is(err, apperr.Internal) {
+		t.Errorf("page size over the cap: err = %v, want internal (a GraphQL error)", err)
+	}
+}
+
+// The checkout operation is not behind a portal interface yet; this checks the generated
+// operations agree with the schema and the stand-in.
 func TestOrderOperations(t *testing.T) {
 	srv := newStub(t)
 	c := New(srv.URL+"/graphql", nil)

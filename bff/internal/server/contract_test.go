@@ -66,6 +66,7 @@ func TestBFFAnswersMatchTheContract(t *testing.T) {
 		{"grant form, visitor", b.URL, "GET", "/api/v1/forms/{id}", "/api/v1/forms/hospital-grant", nil, "", 401},
 		{"submit case, visitor", b.URL, "POST", "/api/v1/forms/{id}/cases", "/api/v1/forms/hospital-grant/cases", []byte(`{"fields":{}}`), "", 401},
 		{"my forms, visitor", b.URL, "GET", "/api/v1/cases", "/api/v1/cases", nil, "", 401},
+		{"my orders, visitor", b.URL, "GET", "/api/v1/orders", "/api/v1/orders?page=2", nil, "", 401},
 		{"job loss pre-check", b.URL, "GET", "/api/v1/precheck/job-loss", "/api/v1/precheck/job-loss", nil, "", 200},
 		{"job loss pre-check, CMS down", bDown.URL, "GET", "/api/v1/precheck/job-loss", "/api/v1/precheck/job-loss", nil, "", 200},
 		{"webhook", b.URL, "POST", "/api/v1/hooks/cms", "/api/v1/hooks/cms", purge, harness.Sign(harness.WebhookSecret, purge), 202},

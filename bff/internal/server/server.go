@@ -1,5 +1,5 @@
 // Package server is the composition root: it builds the BFF from a Config, one builder per
-// feature (content, blog, accounts, grants, case documents, the publish webhook), and hands each feature's routes only
+// feature (content, blog, accounts, grants, case documents, the store, the publish webhook), and hands each feature's routes only
 // what that feature needs. main and the test harness (dev/harness) build the BFF the same way.
 package server
 
@@ -28,6 +28,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
 	"github.com/union-benefits/portal/bff/internal/storage"
+	"github.com/union-benefits/portal/bff/internal/store"
 	"github.com/union-benefits/portal/bff/internal/uploads"
 )
 
@@ -69,6 +70,8 @@ type upstreams struct {
 	store   *cache.Store
 	cms     *cms.Client
 	content portal.Content // the CMS behind the cache
+	// orders is the order system's client (the account's favorites and the store).
+	orders *orders.Client
 	// firestore is the one Firestore connection of the features that need it, made on first use.
 	firestore *firestore.Profiles
 }
@@ -132,6 +135,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Timeout:       cfg.Storage.UploadTimeout,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
+		httpapi.Store(httpapi.StoreDeps{
+			Members:       accounts.Sessions,
+			Orders:        buildStore(up),
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
 		httpapi.Hooks(httpapi.HooksDeps{
 			Purger:      up.store,
 			Revalidator: revalidate.New(cfg.Frontend.URL, cfg.Frontend.RevalidateSecret.Reveal(), 5*time.Second),
@@ -163,7 +171,10 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 		Timeout:   cfg.CMS.Timeout,
 		Metrics:   m,
 	})
-	return &upstreams{cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store)}, nil
+	return &upstreams{
+		cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store),
+		orders: orders.New(cfg.Orders.URL, nil),
+	}, nil
 }
 
 // buildContent builds the content site's documents, cached per path and reader.
@@ -209,7 +220,7 @@ func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
 		}
 		profiles = p
 	}
-	return account.New(auth, profiles, up.content, orders.New(cfg.Orders.URL, nil), account.Options{
+	return account.New(auth, profiles, up.content, up.orders, account.Options{
 		ProductName:  cfg.ProductName,
 		SupportPhone: cfg.SupportPhone,
 		SessionTTL:   cfg.Firebase.SessionTTL,
@@ -272,6 +283,14 @@ func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 		Logger:       o.Logger,
 		Now:          o.Now,
 	}), nil
+}
+
+// buildStore builds the free-materials store over the order system: for now, My Orders.
+func buildStore(up *upstreams) *store.Service {
+	return store.New(up.orders, store.Options{
+		SupportPhone: up.cfg.SupportPhone,
+		Logger:       up.o.Logger,
+	})
 }
 
 // firestoreClient is the one Firestore connection, made on first use and closed with srv.

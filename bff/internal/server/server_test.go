@@ -184,7 +184,7 @@ func TestHangingCMSAnswers503WithinTheUpstreamTimeout(t *testing.T) {
 		}
 	}))
 	t.Cleanup(func() { close(release); hang.Close() })
-	b := harness.StartBFF(t, harness.Config(hang.URL, nil)) // CMS_TIMEOUT is 500ms
+	b := harness.StartBFF(t, harness.Config(hang.URL, map[string]string{"CMS_TIMEOUT": "500ms"}))
 
 	start := time.Now()
 	status, _, body := harness.Get(t, b.URL+"/api/v1/page?path=/")

@@ -8,11 +8,14 @@ interface AccountSectionProps {
   children?: ReactNode;
 }
 
+/** The id of the tab's heading, for a tab that moves the focus to it (paging a list). */
+export const ACCOUNT_SECTION_TITLE_ID = 'account-section-title';
+
 /** The body of one account tab, or of the favorites page: a heading, a line of text, the rest. */
 export function AccountSection({ title, intro, children }: AccountSectionProps) {
   return (
-    <section className={`container ${styles.section}`} aria-labelledby="account-section-title">
-      <h2 id="account-section-title" className={styles.title} tabIndex={-1}>
+    <section className={`container ${styles.section}`} aria-labelledby={ACCOUNT_SECTION_TITLE_ID}>
+      <h2 id={ACCOUNT_SECTION_TITLE_ID} className={styles.title} tabIndex={-1}>
         {title}
       </h2>
       {intro && <div className={styles.intro}>{intro}</div>}

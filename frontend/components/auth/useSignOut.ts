@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { accountApi, CASES_KEY } from '@/lib/bff/browser';
+import { accountApi, CASES_KEY, ORDERS_KEY } from '@/lib/bff/browser';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { useAuthMutation } from './useAuthMutation';
@@ -33,6 +33,7 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
         visibleUnions: session.visibleUnions,
       });
       client.removeQueries({ queryKey: CASES_KEY });
+      client.removeQueries({ queryKey: ORDERS_KEY });
       push({ message: answer.message });
       // Going home renders home afresh; refreshing a members-only page first would only bounce
       // the visitor to its login prompt.

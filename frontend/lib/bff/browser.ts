@@ -1,5 +1,5 @@
 // The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
-// favorites, grant cases and their documents, and the Load More of the blog and search. They go to this site's own /api/v1, which
+// favorites, grant cases and their documents, the store's order history, and the Load More of the blog and search. They go to this site's own /api/v1, which
 // Next forwards to the BFF, so the session cookie stays first-party and HttpOnly; this module must
 // not import the server config.
 import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
@@ -17,6 +17,7 @@ import type {
   FilesSubmission,
   InterestsUpdate,
   Message,
+  OrderHistory,
   ProfileDocument,
   ProfileUpdate,
   RegisterRequest,
@@ -74,6 +75,21 @@ export const uploadsApi = {
   /** The file's bytes as the body, its name in the address; progress through `options`. */
   upload: (caseId: string, file: File, options?: BffUploadOptions) =>
     bffUpload<UploadedFile>(bffPath.caseUploads(caseId, file.name), file, options),
+};
+
+/**
+ * The TanStack Query key of the member's order history (My Orders); one entry per page. Orders are
+ * personal: sign-out removes every query under it.
+ */
+export const ORDERS_KEY = ['orders'] as const;
+
+/** The key of one page of the order history. */
+export const ordersKey = (page: number) => [...ORDERS_KEY, page] as const;
+
+/** The free-materials store (spec 3): a page of the member's orders. */
+export const storeApi = {
+  orders: (page: number, signal?: AbortSignal) =>
+    bffFetch<OrderHistory>(bffPath.orders(page), { cache: 'no-store', signal }),
 };
 
 /** A further page of a blog list, from `offset`. */

@@ -529,6 +529,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Orders (spec 3 §2 'Order history'): one page of the signed-in member's store orders,
+         *     newest first, `limits.ordersPerPage` (5) of contracts/store.json to a page. The uid is the
+         *     session's; a visitor gets 401. A page past the last is answered with the last page (the
+         *     answer's `page` says which); a page that is not a whole number from 1 to `limits.maxPage`
+         *     is 400. The order system failing is 503 with words quoting the support phone.
+         *     `Cache-Control: private, no-store`.
+         */
+        get: operations["getOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/eligibility": {
         parameters: {
             query?: never;
@@ -729,6 +753,40 @@ export interface components {
             bucket?: string;
             /** @description When the file is stored: gs://{bucket}/{path} */
             url?: string;
+        };
+        OrderHistory: {
+            /** @description This page's orders, newest first. */
+            orders: components["schemas"]["OrderSummary"][];
+            /** @description The page answered, 1-based (the last one when a later page was asked for) */
+            page: number;
+            /** @description How many pages there are; 1 when the member has no orders */
+            pages: number;
+            /** @description The member's orders on all pages */
+            total: number;
+            /**
+             * @description Orders to a page (contracts/store.json limits.ordersPerPage)
+             * @constant
+             */
+            pageSize: 5;
+        };
+        OrderSummary: {
+            /** @description The order system's number, e.g. SO-104871 */
+            orderNumber: string;
+            /**
+             * Format: date-time
+             * @description When the order was placed (UTC, whole seconds)
+             */
+            created: string;
+            items: components["schemas"]["OrderLine"][];
+        };
+        OrderLine: {
+            id: string;
+            /** @description The eyebrow above the title, e.g. Brochure */
+            label: string;
+            title: string;
+            /** @description Absolute URL of the product image as it was ordered; absent when it has none */
+            image?: string;
+            quantity: number;
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
@@ -2489,6 +2547,32 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getOrders: {
+        parameters: {
+            query?: {
+                /** @description The 1-based page; 1 when absent. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderHistory"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };

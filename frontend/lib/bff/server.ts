@@ -16,6 +16,7 @@ import type {
   Favorites,
   FormDocument,
   JobLossPrecheck,
+  OrderHistory,
   PageResult,
   ProfileDocument,
   SearchDocument,
@@ -160,6 +161,9 @@ export const getForm = cache((id: string) => getPersonal<FormDocument>(bffPath.f
 
 /** My Forms: the member's cases, newest first. */
 export const getCases = () => getPersonal<CaseList>(bffPath.cases());
+
+/** The first page of the member's order history (My Orders), newest first. */
+export const getOrders = () => getPersonal<OrderHistory>(bffPath.orders());
 
 /** The eligibility tables of the account tab, for the member's own union (spec 2 §2). */
 export const getEligibility = () => getPersonal<EligibilityDocument>(bffPath.eligibility());

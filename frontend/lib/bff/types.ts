@@ -126,3 +126,8 @@ export type Problem = Schemas['Problem'];
 export type EligibilityDocument = Schemas['EligibilityDocument'];
 export type EligibilityTable = Schemas['EligibilityTable'];
 export type EligibilityRow = Schemas['EligibilityRow'];
+
+// The free-materials store (spec 3): My Orders.
+export type OrderHistory = Schemas['OrderHistory'];
+export type OrderSummary = Schemas['OrderSummary'];
+export type OrderLine = Schemas['OrderLine'];

@@ -52,6 +52,8 @@ export const bffPath = {
   caseUploads: (caseId: string, name: string) => `${API}/cases/${segment(caseId)}/uploads?name=${encodeURIComponent(name)}`,
   /** A case's documents: read them, or submit uploaded ones to the case. */
   caseFiles: (caseId: string) => `${API}/cases/${segment(caseId)}/files`,
+  /** My Orders: a page of the member's store orders, newest first; page 1 is the first, and is left out. */
+  orders: (page = 1) => `${API}/orders${queryString({ page: page > 1 ? page : undefined })}`,
   /** The public job loss pre-check wizard's settings (spec 2 §2). */
   jobLossPrecheck: () => `${API}/precheck/job-loss`,
 };

@@ -1,7 +1,10 @@
 // Package harness runs the whole BFF in process for tests, built as main builds it (server.New),
 // against the fixture CMS served from a private copy of fixtures/cms, with Firebase Auth and
 // Firestore replaced by accounttest's and grantstest's fakes unless a test brings the emulators. Each feature
-// package's integration tests use it; so do the contract tests, through Contract.
+// package's integration tests use it; so do the contract tests, through Contract. The order
+// system is the real stand-in (dev/orderstub) when a test starts one with StartOrders and passes
+// its URL as ORDERS_URL; otherwise Config points the BFF at an address where nothing listens, so
+// no test ever reaches a running stack's order stand-in.
 package harness
 
 import (
@@ -29,6 +32,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
 
@@ -94,19 +98,47 @@ func (f *CMS) Edit(t testing.TB, file, old, new string) {
 	}
 }
 
+// Nowhere is an address where nothing listens: an upstream there is down.
+const Nowhere = "http://127.0.0.1:1"
+
+// Orders is the order system's stand-in (dev/orderstub) over fixtures/orders, in process: the same
+// schema, fixtures and resolvers as the stack's. Orders placed through it last for the test.
+type Orders struct {
+	*httptest.Server
+}
+
+// StartOrders starts an order stand-in for the test.
+func StartOrders(t testing.TB) *Orders {
+	t.Helper()
+	h, err := orderstub.NewHandler(filepath.Join(Root(), "fixtures", "orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &Orders{Server: httptest.NewServer(h)}
+	t.Cleanup(o.Close)
+	return o
+}
+
+// GraphQL is the stand-in's endpoint, the value of ORDERS_URL.
+func (o *Orders) GraphQL() string { return o.URL + "/graphql" }
+
 // Config is a BFF configuration for tests against cmsURL; env overrides single variables.
-// Nothing listens at its frontend URL: revalidation fails softly.
+// Nothing listens at its frontend URL (revalidation fails softly) nor at its order system's
+// unless env's ORDERS_URL names one (StartOrders).
 func Config(cmsURL string, env map[string]string) config.Config {
 	cfg, err := config.Load(func(k string) string {
 		if v, ok := env[k]; ok {
 			return v
 		}
 		return map[string]string{
-			"CMS_URL":            cmsURL,
-			"CMS_TIMEOUT":        "500ms",
+			"CMS_URL": cmsURL,
+			// Generous: under the race detector on a busy two-core machine the fixture CMS's
+			// computed answers (search reads every node and post) take a few hundred ms.
+			"CMS_TIMEOUT":        "2s",
 			"CMS_WEBHOOK_SECRET": WebhookSecret,
 			"FIREBASE_API_KEY":   "test-key",
 			"FRONTEND_URL":       "http://127.0.0.1:1",
+			"ORDERS_URL":         Nowhere + "/graphql",
 		}[k]
 	})
 	if err != nil {

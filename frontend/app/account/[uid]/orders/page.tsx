@@ -1,20 +1,41 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
-import { ButtonLink } from '@/components/common/ButtonLink';
-import { AccountSection, EmptyState } from '@/components/account/AccountSection';
+import { getOrders } from '@/lib/bff/server';
+import { BffError } from '@/lib/bff/transport';
+import type { OrderHistory as History } from '@/lib/bff/types';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+import { ACCOUNT_SECTION_TITLE_ID, AccountSection } from '@/components/account/AccountSection';
+import { OrderHistory } from '@/components/store/OrderHistory';
 
 export const metadata: Metadata = { title: 'My Orders' };
 
 type Props = { params: Promise<{ uid: string }> };
 
-/** My Orders (spec 3): the member's store orders. The history comes with the store work. */
+/**
+ * My Orders (spec 3 §2 'Order history'): the member's store orders, five to a page. The routing
+ * rule runs first (a real redirect); the first page then streams in behind a spinner, and the
+ * browser pages on from there.
+ */
 export default async function MyOrdersPage({ params }: Props) {
   await requireOwnAccount((await params).uid, 'orders');
   return (
     <AccountSection title="My Orders">
-      <EmptyState action={<ButtonLink link={{ url: '/store', title: 'Return to Store' }} />}>
-        You have not placed any orders yet. Free printed materials for your union are in the store.
-      </EmptyState>
+      <Suspense fallback={<LoadingIndicator />}>
+        <FirstPage />
+      </Suspense>
     </AccountSection>
   );
+}
+
+async function FirstPage() {
+  let initial: History | undefined;
+  try {
+    initial = await getOrders();
+  } catch (error) {
+    // The order system being down is the list's to say, in the BFF's words and with a Try again;
+    // anything else (a bug, the BFF unreachable from here) is the error page's.
+    if (!(error instanceof BffError) || error.status !== 503) throw error;
+  }
+  return <OrderHistory initial={initial} headingId={ACCOUNT_SECTION_TITLE_ID} />;
 }

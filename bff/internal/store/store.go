@@ -1,0 +1,155 @@
+// Package store is the free-materials store (spec 3): union officers order free printed
+// materials from the order system, a GraphQL service reached through portal.Orders. This slice is
+// the order history, My Orders (spec 3 §2 'Order history', §4 'Orders pager', §9 'Orders 5 per
+// page'): one page of the member's orders, newest first. The uid it reads for always comes from a
+// verified session, never from a request; the limits and words are contracts/store.json's.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/contracts"
+)
+
+// Limits are store.json's limits.
+type Limits struct {
+	// OrdersPerPage is the order history's page size (spec 3 §9: 5).
+	OrdersPerPage int `json:"ordersPerPage"`
+	// MaxPage is the highest page a request may name; it keeps a page number within what the
+	// order system's 32-bit Int takes, and far above any member's history.
+	MaxPage int `json:"maxPage"`
+}
+
+// limits is store.json's limits, parsed once: the file is compiled in, so a bad one fails every test.
+var limits = func() Limits {
+	var f struct {
+		Limits Limits `json:"limits"`
+	}
+	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil {
+		panic(fmt.Sprintf("contracts/store.json: %v", err))
+	}
+	if f.Limits.OrdersPerPage < 1 || f.Limits.MaxPage < 1 {
+		panic("contracts/store.json: limits.ordersPerPage and limits.maxPage must be positive")
+	}
+	return f.Limits
+}()
+
+// ContractLimits is store.json's limits.
+func ContractLimits() Limits { return limits }
+
+func msg(key string, pairs ...string) string { return contracts.StoreMessage(key, pairs...) }
+
+// Options configures the store.
+type Options struct {
+	SupportPhone string // quoted when the order system cannot answer
+	Logger       *slog.Logger
+}
+
+// Service is the store's logic over the order system.
+type Service struct {
+	orders portal.Orders
+	o      Options
+}
+
+// New returns the store over the order system.
+func New(orders portal.Orders, o Options) *Service {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Service{orders: orders, o: o}
+}
+
+// ParsePage reads the page of a request: absent is 1; anything but a whole number from 1 to
+// MaxPage is refused with the page's field error.
+func ParsePage(s string) (int, error) {
+	if s == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || len(s) > 6 || s[0] == '+' || s[0] == '0' || n < 1 || n > limits.MaxPage {
+		return 0, pageInvalid()
+	}
+	return n, nil
+}
+
+func pageInvalid() error {
+	return apperr.Field("page", msg("pageInvalid", "max", strconv.Itoa(limits.MaxPage)))
+}
+
+// Orders is one page of the member's order history, newest first, ordersPerPage to a page.
+//
+// A page past the last is answered with the last page rather than refused: the history only
+// grows, so such a page comes from an old link or a history seen elsewhere, and the member is
+// better served by the orders that are there (the document's page says which) than by an error.
+// It costs a second call, only then. A page that is not a page at all (0, -1, 10001) is 400.
+func (s *Service) Orders(ctx context.Context, id portal.Identity, page int) (portal.OrderHistory, error) {
+	if id.UID == "" {
+		// The route lets only a live session through; this guards a wiring mistake from
+		// asking the order system for nobody's orders.
+		return portal.OrderHistory{}, apperr.New(apperr.Unauthenticated, msg("signInRequired"))
+	}
+	if page < 1 || page > limits.MaxPage {
+		return portal.OrderHistory{}, pageInvalid()
+	}
+	per := limits.OrdersPerPage
+	got, err := s.orders.Orders(ctx, id.UID, page, per)
+	if err != nil {
+		return portal.OrderHistory{}, s.unavailable(ctx, err)
+	}
+	pages := pagesOf(got.Total, per)
+	if page > pages && got.Total > 0 {
+		page = pages
+		if got, err = s.orders.Orders(ctx, id.UID, page, per); err != nil {
+			return portal.OrderHistory{}, s.unavailable(ctx, err)
+		}
+		pages = pagesOf(got.Total, per)
+	}
+	return portal.OrderHistory{
+		Orders:   newestFirst(got.Orders, per),
+		Page:     min(page, pages),
+		Pages:    pages,
+		Total:    got.Total,
+		PageSize: per,
+	}, nil
+}
+
+// pagesOf is how many pages total orders fill; an empty history is one (empty) page.
+func pagesOf(total, per int) int {
+	return max(1, (total+per-1)/per)
+}
+
+// newestFirst is at most per orders, newest first (spec 3 §7: the list is sorted by created),
+// whatever order the order system gave them in; never nil, and no order without its item list.
+func newestFirst(orders []portal.Order, per int) []portal.Order {
+	out := slices.Clone(orders)
+	slices.SortStableFunc(out, func(a, b portal.Order) int { return b.Created.Compare(a.Created) })
+	out = out[:min(len(out), per)]
+	for i := range out {
+		if out[i].Items == nil {
+			out[i].Items = []portal.OrderItem{}
+		}
+	}
+	if out == nil {
+		out = []portal.Order{}
+	}
+	return out
+}
+
+// unavailable is the answer when the order system fails in any way: the page can say so and
+// offer the phone, and a retry may work. Its own errors (a GraphQL error: our request or the
+// contract is wrong) are logged as errors; the rest were the order system being down or slow.
+func (s *Service) unavailable(ctx context.Context, err error) error {
+	level := slog.LevelWarn
+	if apperr.Is(err, apperr.Internal) {
+		level = slog.LevelError
+	}
+	s.o.Logger.Log(ctx, level, "store: order history unavailable", slog.Any("error", err))
+	return apperr.Wrap(apperr.Unavailable, msg("ordersUnavailable", "phone", s.o.SupportPhone), err)
+}

@@ -1,0 +1,32 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// Members and pages as every end-to-end spec meets them: one way to register a fresh member and
+// to open a page once it is interactive.
+
+/** The password of every member the specs register, and of the seeded members. */
+export const PASSWORD = 'Password1';
+
+/** The seeded demo member (fixtures/auth): read, never changed. */
+export const MEMBER = { email: 'member@example.com', password: PASSWORD };
+
+/** An address no other test (or earlier run against the same emulators) has used. */
+export const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * Registers a fresh member through the BFF; the answer's cookie signs in whoever made the call (a
+ * page's `page.request` signs that page in).
+ */
+export async function registerMember(request: APIRequestContext, email = uniqueEmail()): Promise<{ uid: string; email: string }> {
+  const res = await request.post('/api/v1/accounts', {
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Robin', lastName: 'Tester', union: '37', zip: '20001' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { session } = (await res.json()) as { session: { user: { uid: string } } };
+  return { uid: session.user.uid, email };
+}
+
+/** Opens an address and waits until the page is interactive (hydrated). */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
