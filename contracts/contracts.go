@@ -2,8 +2,8 @@
 // same file the frontend imports: accounts.json (messages, option tables and limits of the
 // account forms, and the words of every account and sign-in answer), grants.json (the grant
 // forms' catalogue, fields, rules and messages), uploads.json (a case's documents: checks,
-// limits and messages) and store.json (the free-materials store: limits and the words of My
-// Orders).
+// limits and messages) and store.json (the free-materials store: limits, the featured titles,
+// the shipping states and the words of My Orders and the store index).
 package contracts
 
 import (
@@ -40,8 +40,8 @@ var UploadsJSON []byte
 // uploadMessages is uploads.json's catalogue, parsed once like messages.
 var uploadMessages = catalogue("uploads.json", UploadsJSON)
 
-// StoreJSON is store.json: the free-materials store's limits and messages. Package store parses
-// the limits.
+// StoreJSON is store.json: the free-materials store's limits, featured titles, shipping states
+// and messages. Package store parses all but the messages.
 //
 //go:embed store.json
 var StoreJSON []byte

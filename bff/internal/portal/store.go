@@ -59,3 +59,35 @@ type OrderHistory struct {
 	Total    int     `json:"total"`
 	PageSize int     `json:"pageSize"`
 }
+
+// ShippingState is a state an order may be shipped to (spec 3 §3 'State'): one of the 50 states
+// or DC, by its two-letter code and its title (the name the up_store_state cookie holds).
+type ShippingState struct {
+	Code  string `json:"code"`
+	Title string `json:"title"`
+}
+
+// StoreProduct is a product as the store index shows it: its eligible states by title, and the
+// id of the favorite it is (spec 1 §9: product:{id}).
+type StoreProduct struct {
+	ID          string   `json:"id"`
+	Title       string   `json:"title"`
+	Label       string   `json:"label"`
+	Image       string   `json:"image,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Stock       int      `json:"stock"`
+	States      []string `json:"states"`
+	FavoriteID  string   `json:"favoriteId"`
+}
+
+// StoreDocument is the store index (spec 3 §2 'Store index'): the reader's union, its featured
+// (personalised) products and the others, both limited to the shipping state when one is
+// chosen, and what the state modal lists.
+type StoreDocument struct {
+	Union    *UnionRef       `json:"union,omitempty"`
+	Featured []StoreProduct  `json:"featured"`
+	Products []StoreProduct  `json:"products"`
+	State    *ShippingState  `json:"state,omitempty"`
+	States   []ShippingState `json:"states"`
+	Phone    string          `json:"phone"`
+}

@@ -43,3 +43,10 @@ func PostListTag(slug string) string { return "posts:" + slug }
 
 // SearchTag tags every cached search answer.
 const SearchTag = "search"
+
+// ProductsTag tags every cached product list of the order system: the order system (or an
+// operator) sends it through the publish webhook when products change.
+const ProductsTag = "products"
+
+// ProductsUnionTag tags the cached product list of one union (its term id).
+func ProductsUnionTag(union string) string { return "products:" + union }

@@ -102,6 +102,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
+	materials := buildStore(up)
 	srv.App = httpapi.New(httpapi.Options{
 		Logger:         o.Logger,
 		Metrics:        up.metrics,
@@ -137,7 +138,9 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		}),
 		httpapi.Store(httpapi.StoreDeps{
 			Members:       accounts.Sessions,
-			Orders:        buildStore(up),
+			Readers:       pages,
+			Orders:        materials,
+			Index:         materials,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
@@ -285,9 +288,10 @@ func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 	}), nil
 }
 
-// buildStore builds the free-materials store over the order system: for now, My Orders.
+// buildStore builds the free-materials store over the order system, whose product lists are
+// cached briefly in the content cache (purged by the products tags), and the cached unions.
 func buildStore(up *upstreams) *store.Service {
-	return store.New(up.orders, store.Options{
+	return store.New(cache.NewOrders(up.orders, up.store), up.content, store.Options{
 		SupportPhone: up.cfg.SupportPhone,
 		Logger:       up.o.Logger,
 	})

@@ -1,8 +1,9 @@
 // Package store is the free-materials store (spec 3): union officers order free printed
-// materials from the order system, a GraphQL service reached through portal.Orders. This slice is
-// the order history, My Orders (spec 3 §2 'Order history', §4 'Orders pager', §9 'Orders 5 per
-// page'): one page of the member's orders, newest first. The uid it reads for always comes from a
-// verified session, never from a request; the limits and words are contracts/store.json's.
+// materials from the order system, a GraphQL service reached through portal.Orders. So far: the
+// order history, My Orders (spec 3 §2 'Order history', §4 'Orders pager', §9 'Orders 5 per
+// page'): one page of the member's orders, newest first, whose uid always comes from a verified
+// session, never from a request; and the store index with its shipping state (index.go). The
+// limits, states and words are contracts/store.json's.
 package store
 
 import (
@@ -48,22 +49,24 @@ func msg(key string, pairs ...string) string { return contracts.StoreMessage(key
 
 // Options configures the store.
 type Options struct {
-	SupportPhone string // quoted when the order system cannot answer
+	SupportPhone string // quoted when the order system cannot answer, and by the store index
 	Logger       *slog.Logger
 }
 
 // Service is the store's logic over the order system.
 type Service struct {
 	orders portal.Orders
+	unions Unions
 	o      Options
 }
 
-// New returns the store over the order system.
-func New(orders portal.Orders, o Options) *Service {
+// New returns the store over the order system (its product lists cached, cache.Orders) and the
+// site's unions (nil: the index names no union).
+func New(orders portal.Orders, unions Unions, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	return &Service{orders: orders, o: o}
+	return &Service{orders: orders, unions: unions, o: o}
 }
 
 // ParsePage reads the page of a request: absent is 1; anything but a whole number from 1 to

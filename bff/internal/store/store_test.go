@@ -60,7 +60,7 @@ func TestPagingAndThePagePastTheLast(t *testing.T) {
 	for n := 7; n >= 1; n-- { // newest first, as the order system sends them
 		f.orders = append(f.orders, order(n))
 	}
-	s := store.New(f, store.Options{SupportPhone: "800-472-2005"})
+	s := store.New(f, nil, store.Options{SupportPhone: "800-472-2005"})
 	ctx := context.Background()
 
 	h, err := s.Orders(ctx, maria, 2)
@@ -88,7 +88,7 @@ func TestPagingAndThePagePastTheLast(t *testing.T) {
 
 func TestTheListIsNewestFirstWhateverTheOrderSystemSends(t *testing.T) {
 	f := &fakeOrders{uid: "u-1", orders: []portal.Order{order(1), order(3), order(2)}}
-	h, err := store.New(f, store.Options{}).Orders(context.Background(), maria, 1)
+	h, err := store.New(f, nil, store.Options{}).Orders(context.Background(), maria, 1)
 	if err != nil || !slices.Equal(numbers(h), []string{"SO-3", "SO-2", "SO-1"}) {
 		t.Errorf("orders = %v, %v", numbers(h), err)
 	}
@@ -101,7 +101,7 @@ func TestTheListIsNewestFirstWhateverTheOrderSystemSends(t *testing.T) {
 
 func TestFailuresAndRefusals(t *testing.T) {
 	f := &fakeOrders{uid: "u-1", err: apperr.New(apperr.Internal, "The store's order system could not handle the request.")}
-	s := store.New(f, store.Options{SupportPhone: "555-0100"})
+	s := store.New(f, nil, store.Options{SupportPhone: "555-0100"})
 	_, err := s.Orders(context.Background(), maria, 1)
 	if e := apperr.From(err); e.Code != apperr.Unavailable || e.Message != "We could not load your orders. Please refresh and try again or contact us at 555-0100." {
 		t.Errorf("failure = %v", err)

@@ -1,6 +1,7 @@
 // The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
-// favorites, grant cases and their documents, the store's order history, and the Load More of the blog and search. They go to this site's own /api/v1, which
-// Next forwards to the BFF, so the session cookie stays first-party and HttpOnly; this module must
+// favorites, grant cases and their documents, the store's order history and shipping state, and
+// the Load More of the blog and search. They go to this site's own /api/v1, which Next forwards
+// to the BFF, so the session cookie stays first-party and HttpOnly; this module must
 // not import the server config.
 import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
 import type {
@@ -26,6 +27,7 @@ import type {
   SearchType,
   Session,
   SignInRequest,
+  StoreStateChosen,
   UploadedFile,
 } from './types';
 import { bffPath } from './urls';
@@ -86,10 +88,12 @@ export const ORDERS_KEY = ['orders'] as const;
 /** The key of one page of the order history. */
 export const ordersKey = (page: number) => [...ORDERS_KEY, page] as const;
 
-/** The free-materials store (spec 3): a page of the member's orders. */
+/** The free-materials store (spec 3): a page of the member's orders; the shipping state's choice. */
 export const storeApi = {
   orders: (page: number, signal?: AbortSignal) =>
     bffFetch<OrderHistory>(bffPath.orders(page), { cache: 'no-store', signal }),
+  /** Keeps the state (its title) in the BFF's up_store_state cookie. */
+  chooseState: (state: string) => personal<StoreStateChosen>('POST', bffPath.storeState(), { state }),
 };
 
 /** A further page of a blog list, from `offset`. */

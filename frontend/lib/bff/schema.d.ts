@@ -553,6 +553,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store index (spec 3 §2 'Store index'), for the reader's union and shipping state.
+         * @description Public, like the page document: a signed-in member reads it for their profile's union,
+         *     anyone else for the union parameter (unknown or absent: the site's fallback union). The
+         *     products are the order system's for that union, cached briefly and purged by the tags
+         *     `products` and `products:{union id}`; `featured` are those titled as store.json's
+         *     `featuredTitles` (Member Benefit, Organizing Benefit, Credit Card), `products` the rest,
+         *     both in the order system's order and, when a shipping state is known, only those that
+         *     ship there. The state is the parameter's, else the `up_store_state` cookie's (a cookie
+         *     that names no state counts as none, and `state` is then absent: the page asks for one).
+         *     The order system failing is an empty list, never an error (spec 3 §8).
+         */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the shipping state (spec 3 §2 'Shipping-state modal', §4, §7).
+         * @description Sets the `up_store_state` cookie to the state's title (URL-encoded), `Max-Age=3600`,
+         *     `Path=/`, HttpOnly, SameSite=Lax, Secure unless the frontend is a localhost address; the
+         *     page then reloads and the index reads it. No state, one that names none of the 50 states
+         *     and DC, or a body that is not JSON is 400 'We could not select your state. Please refresh
+         *     and try again.' A browser's cross-site request is 403. `Cache-Control: private, no-store`.
+         */
+        post: operations["chooseStoreState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/eligibility": {
         parameters: {
             query?: never;
@@ -787,6 +839,46 @@ export interface components {
             /** @description Absolute URL of the product image as it was ordered; absent when it has none */
             image?: string;
             quantity: number;
+        };
+        StoreDocument: {
+            /** @description The union the products are for; absent when the site has no fallback union. */
+            union?: components["schemas"]["UnionRef"];
+            /** @description The personalised materials: 'Personalized Free Materials for {union}', shown only when there are some. */
+            featured: components["schemas"]["StoreProduct"][];
+            /** @description 'Additional Free Materials'; when empty the page says 'Products Not Found' with the phone. */
+            products: components["schemas"]["StoreProduct"][];
+            /** @description The shipping state the products are limited to; absent when none is chosen (the page asks for one). */
+            state?: components["schemas"]["ShippingState"];
+            /** @description The 50 states and DC, for the state modal (contracts/store.json states). */
+            states: components["schemas"]["ShippingState"][];
+            /** @description SUPPORT_PHONE, which 'Products Not Found' and the state modal quote */
+            phone: string;
+        };
+        StoreProduct: {
+            id: string;
+            title: string;
+            /** @description The eyebrow above the title, e.g. Brochure or Coupon */
+            label: string;
+            /** @description Absolute URL of the product image; absent when it has none */
+            image?: string;
+            description?: string;
+            /** @description Units on hand; 0 is 'Out of Stock' */
+            stock: number;
+            /** @description The titles of the states it ships to ('State Eligibility'). */
+            states: string[];
+            /** @description Its favorite's id, product:{id} */
+            favoriteId: string;
+        };
+        ShippingState: {
+            code: string;
+            title: string;
+        };
+        StoreStateChoice: {
+            /** @description A state's title (or two-letter code) */
+            state: string;
+        };
+        StoreStateChosen: {
+            state: components["schemas"]["ShippingState"];
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
@@ -2574,6 +2666,62 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
+                 *     cookie. Unknown or absent: the site's fallback union.
+                 */
+                union?: components["parameters"]["Union"];
+                /** @description A state's title or two-letter code; one that names none of the 50 states and DC is 400. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDocument"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    chooseStoreState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreStateChoice"];
+            };
+        };
+        responses: {
+            /** @description The state chosen; the cookie is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreStateChosen"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
     getEligibility: {

@@ -24,6 +24,7 @@ import type {
   Session,
   SiteChrome,
   Sitemap,
+  StoreDocument,
 } from './types';
 import { bffPath } from './urls';
 
@@ -35,16 +36,33 @@ const SITE_CACHE: BffRequest = { next: { revalidate: SITE_REVALIDATE_SECONDS, ta
 
 /** The BFF's session cookie (set and cleared only by the BFF, through the /api/v1 rewrite). */
 const SESSION_COOKIE = 'session';
+/** The shipping state's cookie (spec 3 §7), also the BFF's: the store index reads it. */
+const STORE_STATE_COOKIE = 'up_store_state';
 
 function get<T>(path: string, request: BffRequest): Promise<T> {
   return bffFetch<T>(`${config.bffUrl}${path}`, request);
 }
 
-/** The Cookie header that carries the visitor's session to the BFF; empty for an anonymous one. */
-async function sessionHeaders(): Promise<Record<string, string>> {
-  const session = (await cookies()).get(SESSION_COOKIE);
-  return session ? { Cookie: `${SESSION_COOKIE}=${session.value}` } : {};
+/** The characters a cookie value may hold as it is (RFC 6265 cookie-octet). */
+const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/;
+
+/**
+ * The Cookie header that carries the named cookies of the browser to the BFF; empty when it has
+ * none of them. Next hands values URL-decoded: one that needs it ('New York') goes on encoded again,
+ * as the BFF set it; any other (a session token) as it is.
+ */
+async function forwardedCookies(...names: string[]): Promise<Record<string, string>> {
+  const jar = await cookies();
+  const pairs = names.flatMap((name) => {
+    const value = jar.get(name)?.value;
+    if (!value) return [];
+    return [`${name}=${COOKIE_OCTETS.test(value) ? value : encodeURIComponent(value)}`];
+  });
+  return pairs.length > 0 ? { Cookie: pairs.join('; ') } : {};
 }
+
+/** The Cookie header that carries the visitor's session to the BFF; empty for an anonymous one. */
+const sessionHeaders = () => forwardedCookies(SESSION_COOKIE);
 
 /** A document shaped for this visitor: never cached, since it may be personal. */
 async function getPersonal<T>(path: string): Promise<T> {
@@ -167,6 +185,17 @@ export const getOrders = () => getPersonal<OrderHistory>(bffPath.orders());
 
 /** The eligibility tables of the account tab, for the member's own union (spec 2 §2). */
 export const getEligibility = () => getPersonal<EligibilityDocument>(bffPath.eligibility());
+
+/**
+ * The store index (spec 3 §2) for the visitor's union (a member's own) and the shipping state of
+ * their cookie. Never cached here: it depends on both cookies; the BFF caches the products.
+ */
+export async function getStore(union?: string): Promise<StoreDocument> {
+  return get<StoreDocument>(bffPath.store(union), {
+    cache: 'no-store',
+    headers: await forwardedCookies(SESSION_COOKIE, STORE_STATE_COOKIE),
+  });
+}
 
 /**
  * The job loss pre-check's settings (spec 2 §2): public and the same for everyone, so no session

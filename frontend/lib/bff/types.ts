@@ -131,3 +131,7 @@ export type EligibilityRow = Schemas['EligibilityRow'];
 export type OrderHistory = Schemas['OrderHistory'];
 export type OrderSummary = Schemas['OrderSummary'];
 export type OrderLine = Schemas['OrderLine'];
+export type StoreDocument = Schemas['StoreDocument'];
+export type StoreProduct = Schemas['StoreProduct'];
+export type ShippingState = Schemas['ShippingState'];
+export type StoreStateChosen = Schemas['StoreStateChosen'];

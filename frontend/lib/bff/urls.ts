@@ -54,6 +54,10 @@ export const bffPath = {
   caseFiles: (caseId: string) => `${API}/cases/${segment(caseId)}/files`,
   /** My Orders: a page of the member's store orders, newest first; page 1 is the first, and is left out. */
   orders: (page = 1) => `${API}/orders${queryString({ page: page > 1 ? page : undefined })}`,
+  /** The store index for the reader's union; the shipping state travels in its cookie. */
+  store: (union?: string) => `${API}/store${queryString({ union })}`,
+  /** Where the shipping state is chosen (the BFF keeps it in its cookie). */
+  storeState: () => `${API}/store/state`,
   /** The public job loss pre-check wizard's settings (spec 2 §2). */
   jobLossPrecheck: () => `${API}/precheck/job-loss`,
 };

@@ -1,0 +1,169 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/contracts"
+)
+
+// The store index (spec 3 §2 'Store index', §3 'Product' and 'State', §4 'Shipping state', §7
+// 'Product list' and 'Shipping state', §8): the reader's union's products from the order system,
+// the featured ones apart, limited to the shipping state the reader chose.
+
+// index is store.json's featured titles, states and cookie lifetime, parsed once: the file is
+// compiled in, so a bad one fails every test.
+var index = func() struct {
+	featured []string
+	states   []portal.ShippingState
+	maxAge   int
+} {
+	var f struct {
+		Limits struct {
+			StateCookieMaxAge int `json:"stateCookieMaxAge"`
+		} `json:"limits"`
+		FeaturedTitles []string               `json:"featuredTitles"`
+		States         []portal.ShippingState `json:"states"`
+	}
+	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil {
+		panic(fmt.Sprintf("contracts/store.json: %v", err))
+	}
+	if len(f.States) != 51 || len(f.FeaturedTitles) == 0 || f.Limits.StateCookieMaxAge < 1 {
+		panic("contracts/store.json: want the 50 states and DC, featured titles and limits.stateCookieMaxAge")
+	}
+	featured := make([]string, len(f.FeaturedTitles))
+	for i, t := range f.FeaturedTitles {
+		featured[i] = fold(t)
+	}
+	return struct {
+		featured []string
+		states   []portal.ShippingState
+		maxAge   int
+	}{featured, f.States, f.Limits.StateCookieMaxAge}
+}()
+
+func fold(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// States are the states an order may be shipped to: the 50 states and DC, alphabetical by title
+// as store.json lists them.
+func States() []portal.ShippingState { return slices.Clone(index.states) }
+
+// StateCookieMaxAge is how long the shipping state is kept, in seconds (spec 3 §9: 3600).
+func StateCookieMaxAge() int { return index.maxAge }
+
+// FindState is the state a value names, by title or two-letter code, ignoring case and extra
+// spaces; false when it names none of the 50 states and DC.
+func FindState(v string) (portal.ShippingState, bool) {
+	v = fold(v)
+	if v == "" {
+		return portal.ShippingState{}, false
+	}
+	for _, s := range index.states {
+		if fold(s.Title) == v || strings.ToLower(s.Code) == v {
+			return s, true
+		}
+	}
+	return portal.ShippingState{}, false
+}
+
+// ChooseState is the state a reader chose in the state modal; no value or one that names no
+// state is refused in the spec's words (spec 3 §8).
+func ChooseState(v string) (portal.ShippingState, error) {
+	s, ok := FindState(v)
+	if !ok {
+		return portal.ShippingState{}, apperr.Field("state", msg("stateInvalid"))
+	}
+	return s, nil
+}
+
+// Featured reports whether a product is one of the personalised materials the index shows apart
+// (spec 3 §2: those titled member benefit, organizing benefit, credit card). The order system
+// marks them no other way: in fixtures/orders they are the products made for one union, and
+// their titles are exactly these.
+func Featured(p portal.Product) bool { return slices.Contains(index.featured, fold(p.Title)) }
+
+// shipsTo reports whether a product may be shipped to a state: its states name the state by
+// code (as the order system does) or by title.
+func shipsTo(p portal.Product, s portal.ShippingState) bool {
+	return slices.ContainsFunc(p.States, func(v string) bool {
+		found, ok := FindState(v)
+		return ok && found.Code == s.Code
+	})
+}
+
+// Unions lists the site's unions (the cached CMS), for the union the index is personalised for.
+type Unions interface {
+	Unions(ctx context.Context) (portal.Unions, error)
+}
+
+// Index is the store index for a reader and the shipping state they chose (nil: none yet, and
+// every product is shown while the page asks for one). The order system failing is an empty
+// list, never an error (spec 3 §4, §8: the store swallows it); it is logged.
+func (s *Service) Index(ctx context.Context, r portal.Reader, state *portal.ShippingState) (portal.StoreDocument, error) {
+	doc := portal.StoreDocument{
+		Featured: []portal.StoreProduct{},
+		Products: []portal.StoreProduct{},
+		State:    state,
+		States:   States(),
+		Phone:    s.o.SupportPhone,
+	}
+	if s.unions != nil {
+		unions, err := s.unions.Unions(ctx)
+		if err != nil {
+			return portal.StoreDocument{}, err
+		}
+		doc.Union = unions.Find(r.Union).Ref()
+	}
+	if r.Union == "" {
+		return doc, nil
+	}
+	products, err := s.orders.Products(ctx, r.Union)
+	if err != nil {
+		level := slog.LevelWarn
+		if apperr.Is(err, apperr.Internal) {
+			level = slog.LevelError
+		}
+		s.o.Logger.Log(ctx, level, "store: products unavailable", slog.String("union", r.Union), slog.Any("error", err))
+		return doc, nil
+	}
+	for _, p := range products {
+		if state != nil && !shipsTo(p, *state) {
+			continue
+		}
+		if Featured(p) {
+			doc.Featured = append(doc.Featured, storeProduct(p))
+		} else {
+			doc.Products = append(doc.Products, storeProduct(p))
+		}
+	}
+	return doc, nil
+}
+
+// storeProduct is a product as the index shows it: its states by title (a code store.json does
+// not know is shown as it is), a stock below zero as none.
+func storeProduct(p portal.Product) portal.StoreProduct {
+	states := make([]string, 0, len(p.States))
+	for _, v := range p.States {
+		if found, ok := FindState(v); ok {
+			states = append(states, found.Title)
+		} else {
+			states = append(states, v)
+		}
+	}
+	return portal.StoreProduct{
+		ID:          p.ID,
+		Title:       p.Title,
+		Label:       p.Label,
+		Image:       p.Image,
+		Description: p.Description,
+		Stock:       max(p.Stock, 0),
+		States:      states,
+		FavoriteID:  portal.ProductFavorite(p.ID),
+	}
+}

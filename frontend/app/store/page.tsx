@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { getStore } from '@/lib/bff/server';
+import { firstParam, requestUnion, type SearchParams } from '@/lib/request';
+import { storeMessage } from '@/lib/store';
+import { PageHero } from '@/components/heroes/PageHero';
+import { StoreIndex } from '@/components/store/StoreIndex';
+import styles from '@/components/store/Store.module.css';
+
+export const metadata: Metadata = {
+  title: storeMessage('storeTitle'),
+  description: storeMessage('storeSubtitle'),
+};
+
+/**
+ * The store index, /store (spec 3 §2): the hero, the notes, then the products of the visitor's
+ * union (a member's own) for the shipping state kept in the up_store_state cookie, which the
+ * BFF sets and reads. `?product=` opens that product's modal.
+ */
+export default async function StorePage({ searchParams }: { searchParams: SearchParams }) {
+  const [store, params] = await Promise.all([getStore(await requestUnion()), searchParams]);
+  return (
+    <>
+      <PageHero hero={{ variant: 'basic', headline: storeMessage('storeTitle'), description: storeMessage('storeSubtitle') }} />
+      <section className={`container ${styles.notes}`} aria-label={storeMessage('notesLabel')}>
+        <ul className={styles.notesList}>
+          <li>{storeMessage('noteCustomised')}</li>
+          <li>{storeMessage('noteSupply')}</li>
+          <li>{storeMessage('noteDelivery')}</li>
+        </ul>
+      </section>
+      <StoreIndex store={store} initialProduct={firstParam(params.product)} />
+    </>
+  );
+}

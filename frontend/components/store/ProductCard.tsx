@@ -1,0 +1,54 @@
+'use client';
+
+import type { StoreProduct } from '@/lib/bff/types';
+import { storeMessage } from '@/lib/store';
+import { FavoriteButton } from '@/components/account/FavoriteButton';
+import { ProductImage } from './ProductImage';
+import styles from './Store.module.css';
+
+/**
+ * A product of the store index: its image (hidden when broken), label, title and, for members,
+ * the favorite heart. The title is the button that opens the product's modal; it stretches over
+ * the card, so the whole card opens it while the heart keeps its own clicks.
+ */
+export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen: (product: StoreProduct) => void }) {
+  return (
+    <li className={styles.card} data-testid="product-card" data-product-id={product.id}>
+      <ProductImage className={styles.cardImage} src={product.image} width={400} height={300} />
+      <div className={styles.cardBody}>
+        <p className={styles.label}>{product.label}</p>
+        <h3 className={styles.cardTitle}>
+          <button type="button" className={styles.open} onClick={() => onOpen(product)} aria-haspopup="dialog">
+            {product.title}
+          </button>
+        </h3>
+        {product.stock <= 0 && <p className={styles.outOfStock}>{storeMessage('outOfStock')}</p>}
+      </div>
+      <FavoriteButton id={product.favoriteId} className={styles.favorite} />
+    </li>
+  );
+}
+
+/** A titled grid of product cards. */
+export function ProductGrid({
+  title,
+  products,
+  onOpen,
+  testId,
+}: {
+  title: string;
+  products: StoreProduct[];
+  onOpen: (product: StoreProduct) => void;
+  testId: string;
+}) {
+  return (
+    <section className={styles.section} aria-label={title} data-testid={testId}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <ul className={styles.grid}>
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} onOpen={onOpen} />
+        ))}
+      </ul>
+    </section>
+  );
+}

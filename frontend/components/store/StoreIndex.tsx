@@ -1,0 +1,71 @@
+'use client';
+
+import { useState } from 'react';
+import type { StoreDocument, StoreProduct } from '@/lib/bff/types';
+import { storeMessage } from '@/lib/store';
+import buttons from '@/components/common/ButtonLink.module.css';
+import { ProductGrid } from './ProductCard';
+import { ProductModal } from './ProductModal';
+import { StateModal } from './StateModal';
+import { unionShortName } from './states';
+import styles from './Store.module.css';
+
+export interface StoreIndexProps {
+  store: StoreDocument;
+  /** A product to open at once (?product=, the favorites' links), when the index lists it. */
+  initialProduct?: string;
+}
+
+/**
+ * The store index's interactive part (spec 3 §2 'Store index'): the shipping state (a prompt and
+ * the state modal, open at once, while none is stored; the state and a way to change it after),
+ * the featured products when there are some, the others or 'Products Not Found' with the phone,
+ * and the product modal of the card chosen.
+ */
+export function StoreIndex({ store, initialProduct }: StoreIndexProps) {
+  const all = [...store.featured, ...store.products];
+  const [stateOpen, setStateOpen] = useState(!store.state);
+  const [product, setProduct] = useState<StoreProduct | undefined>(() => all.find((p) => p.id === initialProduct));
+  const union = unionShortName(store.union);
+
+  return (
+    <div className={`container ${styles.index}`}>
+      <div className={styles.stateBar} data-testid="shipping-state">
+        {store.state ? (
+          <p>{storeMessage('shippingTo', { state: store.state.title })}</p>
+        ) : (
+          <p>{storeMessage('statePrompt')}</p>
+        )}
+        <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setStateOpen(true)} aria-haspopup="dialog">
+          {store.state ? storeMessage('changeState') : storeMessage('chooseState')}
+        </button>
+      </div>
+
+      {store.featured.length > 0 && (
+        <ProductGrid
+          title={union ? storeMessage('featuredTitle', { union }) : storeMessage('featuredTitleNoUnion')}
+          products={store.featured}
+          onOpen={setProduct}
+          testId="featured-products"
+        />
+      )}
+
+      {store.products.length > 0 ? (
+        <ProductGrid title={storeMessage('productsTitle')} products={store.products} onOpen={setProduct} testId="products" />
+      ) : (
+        <section className={styles.section} aria-label={storeMessage('productsTitle')} data-testid="products">
+          <h2 className={styles.sectionTitle}>{storeMessage('productsTitle')}</h2>
+          <div className={styles.notFound}>
+            <p className={styles.notFoundTitle}>{storeMessage('productsNotFound')}</p>
+            <p>{storeMessage('productsNotFoundAdvice', { phone: store.phone })}</p>
+          </div>
+        </section>
+      )}
+
+      {stateOpen && (
+        <StateModal states={store.states} current={store.state} phone={store.phone} onClose={() => setStateOpen(false)} />
+      )}
+      {product && !stateOpen && <ProductModal key={product.id} product={product} onClose={() => setProduct(undefined)} />}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ShippingState } from '@/lib/bff/types';
+
+/** A product's eligible states as the modal says them: comma-joined (spec 3 §2). */
+export function eligibleStates(states: string[]): string {
+  return states.join(', ');
+}
+
+/** The state select's choices: each state by its title, which is what the cookie keeps. */
+export function stateOptions(states: ShippingState[]): { value: string; label: string }[] {
+  return states.map((s) => ({ value: s.title, label: s.title }));
+}
+
+/** The section title's union: its short name, else its name (spec 3 §2). */
+export function unionShortName(union: { name: string; shortName?: string } | undefined): string | undefined {
+  return union ? union.shortName || union.name : undefined;
+}
