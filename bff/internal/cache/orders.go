@@ -34,3 +34,18 @@ func (o *Orders) Products(ctx context.Context, union string) ([]portal.Product, 
 func (o *Orders) Orders(ctx context.Context, uid string, page, pageSize int) (portal.OrderPage, error) {
 	return o.next.Orders(ctx, uid, page, pageSize)
 }
+
+// Product is cached per id like the lists, under portal.ProductsTag: the cart shows its lines
+// from it, and a purge of the products reaches them too. Ids come from carts the BFF wrote, each
+// checked against the order system when it was added, so the keys stay bounded by the catalogue.
+func (o *Orders) Product(ctx context.Context, id string) (portal.Product, error) {
+	return Fetch(ctx, o.store, "product", id, func(ctx context.Context) (Loaded[portal.Product], error) {
+		p, err := o.next.Product(ctx, id)
+		return Loaded[portal.Product]{Value: p, Tags: []string{portal.ProductsTag}}, err
+	})
+}
+
+// SubmitOrder is never cached: it is a write.
+func (o *Orders) SubmitOrder(ctx context.Context, s portal.OrderSubmission) (portal.Order, error) {
+	return o.next.SubmitOrder(ctx, s)
+}

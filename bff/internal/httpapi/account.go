@@ -17,6 +17,8 @@ type AccountDeps struct {
 	Credentials Credentials
 	Profiles    Profiles
 	Favorites   Favorites
+	// Carts merges a visitor's cart into the member's at sign-in; nil when there is no store.
+	Carts CartMerger
 	// IPLimits and EmailLimits count sign-in, sign-up, reset and verification attempts per IP
 	// and per email (or member).
 	IPLimits, EmailLimits Limiter
@@ -34,7 +36,7 @@ type Limiter interface {
 func Accounts(d AccountDeps) Mount {
 	cookies := sessionCookies{secure: d.SecureCookies, ttl: d.Sessions.SessionTTL()}
 	limits := attemptLimits{ip: d.IPLimits, who: d.EmailLimits}
-	s := sessionHandlers{d.Sessions, d.Credentials, cookies, limits}
+	s := sessionHandlers{d.Sessions, d.Credentials, cookies, limits, d.Carts}
 	p := profileHandlers{d.Profiles}
 	f := favoriteHandlers{d.Favorites}
 	return func(api fiber.Router) {

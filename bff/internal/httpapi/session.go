@@ -26,6 +26,7 @@ type sessionHandlers struct {
 	credentials Credentials
 	cookies     sessionCookies
 	limits      attemptLimits
+	carts       CartMerger // nil: no store
 }
 
 func (h sessionHandlers) getSession(c fiber.Ctx) error {
@@ -39,12 +40,16 @@ func (h sessionHandlers) getSession(c fiber.Ctx) error {
 	return c.JSON(session)
 }
 
-// answer sends an AuthResult and sets the session cookie it came with.
+// answer sends an AuthResult and sets the session cookie it came with; a visitor's cart becomes
+// the member's (spec 3: the cart is kept through sign-in).
 func (h sessionHandlers) answer(c fiber.Ctx, status int, result portal.AuthResult, cookie string, err error) error {
 	if err != nil {
 		return err
 	}
 	h.cookies.set(c, cookie)
+	if result.Session.User != nil {
+		adoptCart(c, h.carts, result.Session.User.UID, h.cookies.secure)
+	}
 	return c.Status(status).JSON(result)
 }
 

@@ -124,3 +124,31 @@ func translate(err error) error {
 	}
 	return apperr.Wrap(apperr.Internal, internal, err)
 }
+
+// SubmitOrder places an order. The order system refusing it (an unknown or out-of-stock item,
+// one not eligible for the state) is a GraphQL error: apperr.Internal, as the store checks all
+// of that first and a refusal means it and the order system disagree.
+func (c *Client) SubmitOrder(ctx context.Context, o portal.OrderSubmission) (portal.Order, error) {
+	items := make([]orderItemInput, 0, len(o.Items))
+	for _, l := range o.Items {
+		items = append(items, orderItemInput{Id: l.ID, Quantity: l.Quantity})
+	}
+	in, sh := o.Information, o.Shipping
+	resp, err := submitOrder(ctx, c.gql, orderInput{
+		Uid: o.UID,
+		Information: orderInformationInput{
+			FirstName: in.FirstName, LastName: in.LastName, Email: in.Email, Phone: in.Phone,
+			Union: in.Union, UnionNumber: in.UnionNumber, Members: in.Members, Worksites: in.Worksites,
+			Website: in.Website, Memo: in.Memo,
+		},
+		Shipping: shippingInput{
+			Address: sh.Address, Address2: sh.Address2, City: sh.City, StateCode: sh.StateCode,
+			State: sh.State, Zip: sh.Zip, Country: sh.Country,
+		},
+		Items: items,
+	})
+	if err != nil {
+		return portal.Order{}, translate(err)
+	}
+	return toOrder(resp.SubmitOrder.orderFields), nil
+}

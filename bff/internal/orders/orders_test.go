@@ -12,6 +12,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
+	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // The client is tested against the real stand-in, in process: the same schema, fixtures and
@@ -254,5 +255,36 @@ func TestHTTPStatusTranslation(t *testing.T) {
 		if got := apperr.From(err).Code; got != tc.want {
 			t.Errorf("HTTP %d: code %s, want %s (err %v)", tc.status, got, tc.want, err)
 		}
+	}
+}
+
+func TestSubmitOrderPlacesAndRefuses(t *testing.T) {
+	srv := newStub(t)
+	c := New(srv.URL+"/graphql", srv.Client())
+	ctx := context.Background()
+	sub := portal.OrderSubmission{
+		UID: "u-submit",
+		Information: portal.OrderInformation{
+			FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com", Phone: "5551234",
+			Union: "CWA", Members: 120, Memo: "New member packets",
+		},
+		Shipping: portal.OrderShipping{Address: "1 Main St", City: "Reno", StateCode: "NV", State: "Nevada", Zip: "89501", Country: "United States"},
+		Items:    []portal.CartLine{{ID: "hardship-grants-brochure", Quantity: 3}, {ID: "car-buying-flyer", Quantity: 1}},
+	}
+	order, err := c.SubmitOrder(ctx, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if order.OrderNumber == "" || order.Created.IsZero() || len(order.Items) != 2 || order.Items[0].Quantity != 3 || order.Items[0].Title == "" {
+		t.Errorf("placed %+v", order)
+	}
+	page, err := c.Orders(ctx, "u-submit", 1, 5)
+	if err != nil || page.Total != 1 || page.Orders[0].OrderNumber != order.OrderNumber {
+		t.Errorf("the member's orders: %+v %v", page, err)
+	}
+	// The order system refuses an item it cannot ship to the state: a GraphQL error, Internal.
+	sub.Shipping.StateCode, sub.Shipping.State = "AK", "Alaska"
+	if _, err := c.SubmitOrder(ctx, sub); !apperr.Is(err, apperr.Internal) {
+		t.Errorf("not shippable: %v", err)
 	}
 }

@@ -57,6 +57,9 @@ type Options struct {
 	Auth     portal.Auth
 	Profiles portal.Profiles
 	Cases    portal.Cases
+	// Carts replaces the Firestore cart store (unit tests use storetest's fake); nil connects to
+	// Firestore.
+	Carts portal.Carts
 	// Files replaces Cloud Storage (unit tests use grantstest's fake bucket); nil connects to
 	// the configured bucket.
 	Files portal.FileStore
@@ -102,7 +105,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
-	materials := buildStore(up)
+	materials, err := buildStore(up, srv)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
 	srv.App = httpapi.New(httpapi.Options{
 		Logger:         o.Logger,
 		Metrics:        up.metrics,
@@ -119,6 +126,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Credentials:   accounts.Credentials,
 			Profiles:      accounts.Profiles,
 			Favorites:     accounts.Favorites,
+			Carts:         materials,
 			IPLimits:      ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
 			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
@@ -141,6 +149,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Readers:       pages,
 			Orders:        materials,
 			Index:         materials,
+			Cart:          materials,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
@@ -288,13 +297,24 @@ func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 	}), nil
 }
 
-// buildStore builds the free-materials store over the order system, whose product lists are
-// cached briefly in the content cache (purged by the products tags), and the cached unions.
-func buildStore(up *upstreams) *store.Service {
+// buildStore builds the free-materials store over the order system, whose products are cached
+// briefly in the content cache (purged by the products tags), the cached unions and the cart
+// store in Firestore (or the fake the options give).
+func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
+	carts := up.o.Carts
+	if carts == nil {
+		p, err := up.firestoreClient(srv)
+		if err != nil {
+			return nil, err
+		}
+		carts = p.Carts()
+	}
 	return store.New(cache.NewOrders(up.orders, up.store), up.content, store.Options{
 		SupportPhone: up.cfg.SupportPhone,
+		Carts:        carts,
 		Logger:       up.o.Logger,
-	})
+		Now:          up.o.Now,
+	}), nil
 }
 
 // firestoreClient is the one Firestore connection, made on first use and closed with srv.

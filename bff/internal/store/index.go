@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 
@@ -20,13 +19,15 @@ import (
 // index is store.json's featured titles, states and cookie lifetime, parsed once: the file is
 // compiled in, so a bad one fails every test.
 var index = func() struct {
-	featured []string
-	states   []portal.ShippingState
-	maxAge   int
+	featured   []string
+	states     []portal.ShippingState
+	maxAge     int
+	cartMaxAge int
 } {
 	var f struct {
 		Limits struct {
 			StateCookieMaxAge int `json:"stateCookieMaxAge"`
+			CartCookieMaxAge  int `json:"cartCookieMaxAge"`
 		} `json:"limits"`
 		FeaturedTitles []string               `json:"featuredTitles"`
 		States         []portal.ShippingState `json:"states"`
@@ -34,18 +35,19 @@ var index = func() struct {
 	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil {
 		panic(fmt.Sprintf("contracts/store.json: %v", err))
 	}
-	if len(f.States) != 51 || len(f.FeaturedTitles) == 0 || f.Limits.StateCookieMaxAge < 1 {
-		panic("contracts/store.json: want the 50 states and DC, featured titles and limits.stateCookieMaxAge")
+	if len(f.States) != 51 || len(f.FeaturedTitles) == 0 || f.Limits.StateCookieMaxAge < 1 || f.Limits.CartCookieMaxAge < 1 {
+		panic("contracts/store.json: want the 50 states and DC, featured titles, limits.stateCookieMaxAge and cartCookieMaxAge")
 	}
 	featured := make([]string, len(f.FeaturedTitles))
 	for i, t := range f.FeaturedTitles {
 		featured[i] = fold(t)
 	}
 	return struct {
-		featured []string
-		states   []portal.ShippingState
-		maxAge   int
-	}{featured, f.States, f.Limits.StateCookieMaxAge}
+		featured   []string
+		states     []portal.ShippingState
+		maxAge     int
+		cartMaxAge int
+	}{featured, f.States, f.Limits.StateCookieMaxAge, f.Limits.CartCookieMaxAge}
 }()
 
 func fold(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
@@ -66,6 +68,17 @@ func FindState(v string) (portal.ShippingState, bool) {
 	}
 	for _, s := range index.states {
 		if fold(s.Title) == v || strings.ToLower(s.Code) == v {
+			return s, true
+		}
+	}
+	return portal.ShippingState{}, false
+}
+
+// stateByCode is the state of a two-letter code, in capitals as store.json lists them (checkout's
+// select sends the code itself; FindState is for what people and cookies name).
+func stateByCode(code string) (portal.ShippingState, bool) {
+	for _, s := range index.states {
+		if s.Code == code {
 			return s, true
 		}
 	}
@@ -125,11 +138,7 @@ func (s *Service) Index(ctx context.Context, r portal.Reader, state *portal.Ship
 	}
 	products, err := s.orders.Products(ctx, r.Union)
 	if err != nil {
-		level := slog.LevelWarn
-		if apperr.Is(err, apperr.Internal) {
-			level = slog.LevelError
-		}
-		s.o.Logger.Log(ctx, level, "store: products unavailable", slog.String("union", r.Union), slog.Any("error", err))
+		s.logFailure(ctx, "store: products unavailable for union "+r.Union, err)
 		return doc, nil
 	}
 	for _, p := range products {

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
@@ -26,6 +27,8 @@ type Limits struct {
 	// MaxPage is the highest page a request may name; it keeps a page number within what the
 	// order system's 32-bit Int takes, and far above any member's history.
 	MaxPage int `json:"maxPage"`
+	// MaxQuantity is the most of one product a cart may hold (spec 3 §5: 100000).
+	MaxQuantity int `json:"maxQuantity"`
 }
 
 // limits is store.json's limits, parsed once: the file is compiled in, so a bad one fails every test.
@@ -36,8 +39,8 @@ var limits = func() Limits {
 	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil {
 		panic(fmt.Sprintf("contracts/store.json: %v", err))
 	}
-	if f.Limits.OrdersPerPage < 1 || f.Limits.MaxPage < 1 {
-		panic("contracts/store.json: limits.ordersPerPage and limits.maxPage must be positive")
+	if f.Limits.OrdersPerPage < 1 || f.Limits.MaxPage < 1 || f.Limits.MaxQuantity < 1 {
+		panic("contracts/store.json: limits.ordersPerPage, maxPage and maxQuantity must be positive")
 	}
 	return f.Limits
 }()
@@ -50,8 +53,18 @@ func msg(key string, pairs ...string) string { return contracts.StoreMessage(key
 // Options configures the store.
 type Options struct {
 	SupportPhone string // quoted when the order system cannot answer, and by the store index
-	Logger       *slog.Logger
+	// Carts is the cart store (Firestore); the cart and checkout need it.
+	Carts portal.Carts
+	// PendingTimeout is how long an order attempt the BFF never finished (it stopped while the
+	// order system was answering) blocks another of the same member; 0 means DefaultPendingTimeout.
+	PendingTimeout time.Duration
+	Logger         *slog.Logger
+	Now            func() time.Time
 }
+
+// DefaultPendingTimeout outlasts the order system's slowest answer (the page warns it can take up
+// to a minute) by enough that a running attempt is never taken for an abandoned one.
+const DefaultPendingTimeout = 3 * time.Minute
 
 // Service is the store's logic over the order system.
 type Service struct {
@@ -65,6 +78,12 @@ type Service struct {
 func New(orders portal.Orders, unions Unions, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.PendingTimeout <= 0 {
+		o.PendingTimeout = DefaultPendingTimeout
 	}
 	return &Service{orders: orders, unions: unions, o: o}
 }
@@ -149,10 +168,6 @@ func newestFirst(orders []portal.Order, per int) []portal.Order {
 // offer the phone, and a retry may work. Its own errors (a GraphQL error: our request or the
 // contract is wrong) are logged as errors; the rest were the order system being down or slow.
 func (s *Service) unavailable(ctx context.Context, err error) error {
-	level := slog.LevelWarn
-	if apperr.Is(err, apperr.Internal) {
-		level = slog.LevelError
-	}
-	s.o.Logger.Log(ctx, level, "store: order history unavailable", slog.Any("error", err))
+	s.logFailure(ctx, "store: order history unavailable", err)
 	return apperr.Wrap(apperr.Unavailable, msg("ordersUnavailable", "phone", s.o.SupportPhone), err)
 }

@@ -26,6 +26,14 @@ type fakeOrders struct {
 
 func (f *fakeOrders) Products(context.Context, string) ([]portal.Product, error) { return nil, nil }
 
+func (f *fakeOrders) Product(context.Context, string) (portal.Product, error) {
+	panic("not called by these tests")
+}
+
+func (f *fakeOrders) SubmitOrder(context.Context, portal.OrderSubmission) (portal.Order, error) {
+	panic("not called by these tests")
+}
+
 func (f *fakeOrders) Orders(_ context.Context, uid string, page, size int) (portal.OrderPage, error) {
 	f.calls = append(f.calls, uid+" "+itoa(page)+" "+itoa(size))
 	if f.err != nil {

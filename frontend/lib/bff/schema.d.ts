@@ -605,6 +605,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reader's cart (spec 3 §2 'Cart modal', §3 'Cart item', §4 'Cart').
+         * @description A signed-in member's cart is theirs (from the session); a visitor's is the one the
+         *     anonymous `up_cart` cookie names (HttpOnly, SameSite=Lax, 30 days), and a visitor without
+         *     the cookie has an empty cart (no cookie is set by reading). The cart lives in Firestore.
+         *     Lines show the product as the order system lists it now; only in-stock products are kept
+         *     (spec 3 §4), and a product the order system no longer knows is left out. The order system
+         *     or the cart store failing is an empty cart, never an error (spec 3 §4: 'A failed product or
+         *     cart fetch yields an empty cart'). At sign-in (POST /api/v1/session, /api/v1/accounts) a
+         *     visitor's cart is merged into the member's (quantities added, at most
+         *     `limits.maxQuantity`) and the cookie cleared. `Cache-Control: private, no-store`.
+         */
+        get: operations["getCart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set one line's quantity (add, change or remove; spec 3 §4 'Cart', §5, §8).
+         * @description Sets the quantity of product `id` to the body's `quantity` (an absolute value, so a retry
+         *     or a double click changes nothing more). Below 1 removes the line. The answer is the whole
+         *     cart after the change. A visitor without a cart gets one: the `up_cart` cookie is set.
+         *     Refusals, each 400 with store.json's words: a body that is not an object with a whole
+         *     number `quantity` ('Product could not be added to cart. Please refresh and try again.',
+         *     `fields.quantity`); a product out of stock ('Out of stock items can not be added to
+         *     cart.'); above 100000 ('Product quantities can not be greater then 100,000'). An unknown
+         *     product is 404 with the first of these words. The cart store or order system failing is 503
+         *     'We could not update your cart. Please refresh and try again.' A browser's cross-site
+         *     request is 403. `Cache-Control: private, no-store`.
+         */
+        put: operations["setCartItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place the member's order (spec 3 §2 'Checkout', §4 'Checkout', §5, §7 'Order submission details').
+         * @description Members only (401 for a visitor). The uid is the session's and the items are the
+         *     member's server-side cart (in-stock lines only), never the request's. Every field rule of
+         *     store.json's `checkout` is checked here: a refusal is 400 'You must complete all required
+         *     fields' with `fields` naming each field (information fields as `information.{name}`,
+         *     shipping fields as `shipping.{name}`); an item that does not ship to the chosen state is
+         *     400 on `shipping.state`; an empty cart is 400 'Your cart is empty…'. The order system gets
+         *     the spec's conversions: the memo as its text (for `other`, the member's words), the state
+         *     code and its name, the country as United States or Canada, members and worksites as
+         *     numbers, the union upper-cased, `other` dropped.
+         *
+         *     Idempotent: the `Idempotency-Key` header (8 to 128 letters, digits, `-` or `_`; the page
+         *     makes one per checkout) names the attempt. The same key again answers the order it placed
+         *     (200, `replayed: true`); while an attempt of this member is running any other is 409
+         *     'Your order is already being processed…', so a double click, a retry or a second tab
+         *     places one order. Success empties the ordered quantities from the cart. The order system
+         *     failing is 503 'We were unable to submit your order. Please refresh and try again or
+         *     contact us at {phone}.' and the cart is kept. A browser's cross-site request is 403.
+         *     `Cache-Control: private, no-store`.
+         */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/eligibility": {
         parameters: {
             query?: never;
@@ -879,6 +973,72 @@ export interface components {
         };
         StoreStateChosen: {
             state: components["schemas"]["ShippingState"];
+        };
+        Cart: {
+            /** @description The lines, in the order they were first added. */
+            items: components["schemas"]["CartItem"][];
+            /** @description The sum of the lines' quantities */
+            count: number;
+        };
+        CartItem: {
+            id: string;
+            title: string;
+            /** @description The eyebrow above the title */
+            label: string;
+            /** @description Absolute URL of the product image; absent when it has none */
+            image?: string;
+            quantity: number;
+            /** @description Units on hand (only in-stock lines are kept) */
+            stock: number;
+        };
+        CartQuantity: {
+            /** @description The line's new quantity; below 1 removes it, above 100000 is refused */
+            quantity: number;
+        };
+        Checkout: {
+            information: components["schemas"]["CheckoutInformation"];
+            shipping: components["schemas"]["CheckoutShipping"];
+        };
+        /** @description Step 1, 'Your Information' (contracts/store.json checkout.information). Values as typed; the BFF converts them. */
+        CheckoutInformation: {
+            firstName?: string;
+            lastName?: string;
+            email?: string;
+            /** @description 7 to 10 digits */
+            phone?: string;
+            /** @description Upper-cased by the BFF */
+            union?: string;
+            unionNumber?: string;
+            /** @description Digits, optional; sent on as a number */
+            members?: string;
+            /** @description Digits, optional; sent on as a number */
+            worksites?: string;
+            /** @description http:// or https:// and a domain, optional */
+            website?: string;
+            /** @description A checkout.materialUses value, optional */
+            memo?: string;
+            /** @description The member's words when memo is other (then required) */
+            other?: string;
+        };
+        /** @description Step 2, 'Shipping Information' (contracts/store.json checkout.shipping). */
+        CheckoutShipping: {
+            address?: string;
+            address2?: string;
+            city?: string;
+            /** @description A two-letter code of store.json states */
+            state?: string;
+            /** @description 5 digits */
+            zip?: string;
+            /**
+             * @description us: United States; other: Canada
+             * @enum {string}
+             */
+            country?: "us" | "other";
+        };
+        PlacedOrder: {
+            order: components["schemas"]["OrderSummary"];
+            /** @description True when this key's order was placed by an earlier request */
+            replayed: boolean;
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
@@ -2722,6 +2882,97 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+        };
+    };
+    setCartItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartQuantity"];
+            };
+        };
+        responses: {
+            /** @description The cart after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Checkout"];
+            };
+        };
+        responses: {
+            /** @description This key's order was placed before; it is answered again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description The order was placed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
         };
     };
     getEligibility: {

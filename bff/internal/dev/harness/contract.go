@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -16,8 +17,10 @@ import (
 )
 
 // Contract is contracts/openapi.yaml, compiled lazily schema by schema, to validate real answers.
+// It is safe for concurrent use: tests send requests from many goroutines at once.
 type Contract struct {
 	doc      map[string]any
+	mu       sync.Mutex // the compiler caches what it compiled in maps of its own, unguarded
 	compiler *jsonschema.Compiler
 }
 
@@ -78,7 +81,7 @@ func (c *Contract) ResponseSchema(path, method string, status int, contentType s
 // Validate fails the test when body does not match the schema at ptr.
 func (c *Contract) Validate(t testing.TB, ptr string, body []byte) {
 	t.Helper()
-	sch, err := c.compiler.Compile("openapi.json" + ptr)
+	sch, err := c.Compile(ptr)
 	if err != nil {
 		t.Fatalf("compile %s: %v", ptr, err)
 	}
@@ -91,8 +94,10 @@ func (c *Contract) Validate(t testing.TB, ptr string, body []byte) {
 	}
 }
 
-// Compile compiles the schema at ptr, for tests of the validator itself.
+// Compile compiles the schema at ptr (Validate's step, and for tests of the validator itself).
 func (c *Contract) Compile(ptr string) (*jsonschema.Schema, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	return c.compiler.Compile("openapi.json" + ptr)
 }
 

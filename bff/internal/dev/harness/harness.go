@@ -33,6 +33,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
+	"github.com/union-benefits/portal/bff/internal/dev/storetest"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
 
@@ -157,19 +158,21 @@ type BFF struct {
 	Profiles *accounttest.Profiles
 	Cases    *grantstest.Cases
 	Files    *grantstest.Files
+	Carts    *storetest.Carts
 }
 
 // Start is the time of StartBFF's clock.
 var Start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-// StartBFF builds the BFF from cfg on accounttest's and grantstest's fakes (Auth, profiles, cases,
-// the bucket) and a clock at Start.
+// StartBFF builds the BFF from cfg on accounttest's, grantstest's and storetest's fakes (Auth,
+// profiles, cases, the bucket, carts) and a clock at Start.
 func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	t.Helper()
 	now := new(atomic.Int64)
 	now.Store(Start.UnixNano())
 	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
 	files := grantstest.NewFiles(cfg.Storage.Bucket)
+	carts := storetest.NewCarts()
 	clock := func() time.Time { return time.Unix(0, now.Load()) }
 	files.Now = clock
 	b := Serve(t, cfg, server.Options{
@@ -178,8 +181,9 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 		Profiles: profiles,
 		Cases:    cases,
 		Files:    files,
+		Carts:    carts,
 	})
-	b.now, b.Auth, b.Profiles, b.Cases, b.Files = now, auth, profiles, cases, files
+	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts = now, auth, profiles, cases, files, carts
 	return b
 }
 
