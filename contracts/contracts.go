@@ -119,3 +119,22 @@ func HasMessage(key string) bool {
 	_, ok := messages[key]
 	return ok
 }
+
+// PartnersJSON is partners.json: the words and window messages of partner sign-in.
+//
+//go:embed partners.json
+var PartnersJSON []byte
+
+// partnerMessages is partners.json's catalogue, parsed once like messages.
+var partnerMessages = catalogue("partners.json", PartnersJSON)
+
+// PartnerMessage is partners.json's message for key with its {placeholders} filled.
+func PartnerMessage(key string, pairs ...string) string {
+	return fill(partnerMessages, key, pairs)
+}
+
+// HasPartnerMessage reports whether partners.json's catalogue has key.
+func HasPartnerMessage(key string) bool {
+	_, ok := partnerMessages[key]
+	return ok
+}

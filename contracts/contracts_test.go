@@ -13,12 +13,14 @@ import (
 // contracts.Message or a package's msg helper, so a typo fails here rather than showing a key.
 // The grants package's msg and contracts.GrantMessage name keys of grants.json; the uploads
 // package's msg and contracts.UploadMessage those of uploads.json; the store package's msg and
-// contracts.StoreMessage those of store.json.
+// contracts.StoreMessage those of store.json; the partners package's msg and
+// contracts.PartnerMessage those of partners.json.
 func TestEveryMessageKeyExists(t *testing.T) {
 	keyUse := regexp.MustCompile(`(?:\bMessage|\bmsg)\("([A-Za-z]+)"`)
 	grantUse := regexp.MustCompile(`\bGrantMessage\("([A-Za-z]+)"`)
 	uploadUse := regexp.MustCompile(`\bUploadMessage\("([A-Za-z]+)"`)
 	storeUse := regexp.MustCompile(`\bStoreMessage\("([A-Za-z]+)"`)
+	partnerUse := regexp.MustCompile(`\bPartnerMessage\("([A-Za-z]+)"`)
 	// A package's own msg helper names keys of its feature's file.
 	catalogues := []struct {
 		file   string
@@ -31,6 +33,7 @@ func TestEveryMessageKeyExists(t *testing.T) {
 		{file: "grants.json", dir: "/internal/grants/", direct: grantUse, has: HasGrantMessage, least: 20},
 		{file: "uploads.json", dir: "/internal/uploads/", direct: uploadUse, has: HasUploadMessage, least: 15},
 		{file: "store.json", dir: "/internal/store/", direct: storeUse, has: HasStoreMessage, least: 2},
+		{file: "partners.json", dir: "/internal/partners/", direct: partnerUse, has: HasPartnerMessage, least: 4},
 		{file: "accounts.json", has: HasMessage, least: 40},
 	}
 	err := filepath.WalkDir("../bff", func(path string, d fs.DirEntry, err error) error {

@@ -26,8 +26,11 @@ type Options struct {
 	// a member's page render asks for it three times (page, site, session). A profile saved on
 	// this replica forgets it at once; another replica sees the change within the TTL.
 	MemberUnionTTL time.Duration
-	Logger         *slog.Logger
-	Now            func() time.Time // for tests
+	// Outbox receives the password-changed mail after a reset (the spec's passwordChangedEmail);
+	// nil sends none.
+	Outbox portal.Outbox
+	Logger *slog.Logger
+	Now    func() time.Time // for tests
 }
 
 // Services are the account's four services, sharing one view of the upstreams.

@@ -213,10 +213,35 @@ func (s *CredentialService) ResetPassword(ctx context.Context, req portal.ResetP
 		s.o.Logger.WarnContext(ctx, "password reset: older sessions not revoked", slog.Any("error", err))
 		message, partial = msg("resetPartial"), true
 	}
+	s.mailPasswordChanged(ctx, email, id.UID)
 	result, cookie, err := s.openSession(ctx, email, req.Password, message)
 	if err != nil {
 		return portal.AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerSignInFailed"), err)
 	}
 	result.Partial = partial
 	return result, cookie, nil
+}
+
+// mailPasswordChanged tells the account's owner their password was reset (the spec's
+// passwordChangedEmail), through the outbox a mail sender consumes. The password is already set,
+// so a failure here is logged, not shown: the member did what they came for.
+func (s *CredentialService) mailPasswordChanged(ctx context.Context, email, uid string) {
+	if s.o.Outbox == nil {
+		return
+	}
+	name := email
+	if uid != "" {
+		if p, err := s.profiles.Profile(ctx, uid); err == nil && p.FirstName != "" {
+			name = p.FirstName
+		}
+	}
+	err := s.o.Outbox.QueueMail(ctx, portal.Mail{
+		To:       email,
+		Template: "passwordChanged",
+		Subject:  msg("passwordChangedSubject"),
+		Text:     msg("passwordChangedText", "name", name, "email", email, "phone", s.o.SupportPhone),
+	})
+	if err != nil {
+		s.o.Logger.WarnContext(ctx, "password reset: the password-changed mail was not queued", slog.Any("error", err))
+	}
 }

@@ -492,6 +492,11 @@ func TestPasswordReset(t *testing.T) {
 	if br.session()["signedIn"] != true || other.session()["signedIn"] != false {
 		t.Fatal("reset must sign this browser in and end older sessions")
 	}
+	// The owner is told, through the outbox a mail sender consumes (the spec's passwordChangedEmail).
+	if mail := b.Partners.Mail; len(mail) != 1 || mail[0].To != "ada@example.com" || mail[0].Template != "passwordChanged" ||
+		mail[0].Subject != "Your password was changed" || !strings.Contains(mail[0].Text, "Hello Ada,") || !strings.Contains(mail[0].Text, "800-472-2005") {
+		t.Errorf("password-changed mail: %+v", mail)
+	}
 	if a := br.Want(reset(full()), 400); a.Title() != "This password reset link is invalid or has expired. Please request a new one." {
 		t.Fatalf("used code: %q", a.Title())
 	}

@@ -76,3 +76,12 @@ func (s *SessionService) MemberUnion(ctx context.Context, id portal.Identity) (s
 	s.memberUnions.SetDefault(id.UID, p.Union)
 	return p.Union, nil
 }
+
+// LoginSwitch says whether members may sign in now and, when not, the configured offline message
+// (spec 1 §1, §8): what the partner popup shows instead of its form.
+func (s *SessionService) LoginSwitch(ctx context.Context) (enabled bool, offlineMessage string) {
+	if s.loginEnabled(ctx) {
+		return true, ""
+	}
+	return false, msg("loginOffline", "product", s.o.ProductName)
+}

@@ -58,8 +58,26 @@ type addressDoc struct {
 }
 
 type partnerDoc struct {
-	ID           string `firestore:"id"`
-	LoginEnabled bool   `firestore:"loginEnabled"`
+	ID           string     `firestore:"id"`
+	LoginEnabled bool       `firestore:"loginEnabled"`
+	Connected    *time.Time `firestore:"connected,omitempty"`
+	LastSignIn   *time.Time `firestore:"lastSignIn,omitempty"`
+}
+
+func toPartnerDocs(links []portal.PartnerLink) []partnerDoc {
+	out := make([]partnerDoc, 0, len(links))
+	for _, l := range links {
+		out = append(out, partnerDoc{ID: l.ID, LoginEnabled: l.LoginEnabled, Connected: copyTime(l.Connected), LastSignIn: copyTime(l.LastSignIn)})
+	}
+	return out
+}
+
+func fromPartnerDocs(docs []partnerDoc) []portal.PartnerLink {
+	out := make([]portal.PartnerLink, 0, len(docs))
+	for _, l := range docs {
+		out = append(out, portal.PartnerLink{ID: l.ID, LoginEnabled: l.LoginEnabled, Connected: copyTime(l.Connected), LastSignIn: copyTime(l.LastSignIn)})
+	}
+	return out
 }
 
 // settingsDoc is settings/site. Other settings may share the document, so it is only ever
@@ -90,10 +108,7 @@ var savePaths = []gfs.FieldPath{
 // toDoc shapes a profile for storage. Lists are never nil: the SDK stores a nil slice as null,
 // which other clients of the collection would have to special-case.
 func toDoc(p portal.Profile) profileDoc {
-	partners := make([]partnerDoc, 0, len(p.Partners))
-	for _, l := range p.Partners {
-		partners = append(partners, partnerDoc{ID: l.ID, LoginEnabled: l.LoginEnabled})
-	}
+	partners := toPartnerDocs(p.Partners)
 	return profileDoc{
 		FirstName:            p.FirstName,
 		LastName:             p.LastName,
@@ -134,10 +149,7 @@ func toDoc(p portal.Profile) profileDoc {
 // fromDoc is toDoc's inverse; callers get empty lists, never nil, so a profile encodes to the
 // same JSON whether or not its lists were ever written.
 func fromDoc(d profileDoc) portal.Profile {
-	partners := make([]portal.PartnerLink, 0, len(d.Partners))
-	for _, l := range d.Partners {
-		partners = append(partners, portal.PartnerLink{ID: l.ID, LoginEnabled: l.LoginEnabled})
-	}
+	partners := fromPartnerDocs(d.Partners)
 	return portal.Profile{
 		FirstName:            d.FirstName,
 		LastName:             d.LastName,
@@ -188,7 +200,10 @@ func decodeProfile(m map[string]any) profileDoc {
 			if !ok {
 				continue
 			}
-			partners = append(partners, partnerDoc{ID: str(e["id"]), LoginEnabled: boolean(e["loginEnabled"])})
+			partners = append(partners, partnerDoc{
+				ID: str(e["id"]), LoginEnabled: boolean(e["loginEnabled"]),
+				Connected: timestamp(e["connected"]), LastSignIn: timestamp(e["lastSignIn"]),
+			})
 		}
 	}
 	return profileDoc{

@@ -36,8 +36,13 @@ type Auth interface {
 	UpdatePassword(ctx context.Context, uid, password string) error
 	// UpdateEmail sets a new email, which is then unverified.
 	UpdateEmail(ctx context.Context, uid, email string) error
-	// RevokeSessions ends every session and refresh token the user holds.
+	// RevokeSessions ends every session and refresh token the user holds, partner sites' too.
 	RevokeSessions(ctx context.Context, uid string) error
+	// SignInAs returns a fresh ID token for an existing user, as if they had signed in: a
+	// session the BFF ended on purpose (revoking a partner) is reopened for this browser with it.
+	SignInAs(ctx context.Context, uid string) (string, error)
+	// PartnerToken is a custom token a partner site exchanges for a sign-in as the user.
+	PartnerToken(ctx context.Context, uid, partner string) (string, error)
 	// SendEmailVerification mails the user a link that verifies their email.
 	SendEmailVerification(ctx context.Context, uid string) error
 	// SendPasswordReset mails a reset link to an email. An unknown email is not an error, so the
@@ -96,10 +101,13 @@ type Address struct {
 	Zip      string `json:"zip"`
 }
 
-// PartnerLink is a partner the member connected, and whether they allowed its sign-in.
+// PartnerLink is a partner the member connected, whether they allowed its sign-in, when they
+// did, and when the partner last received a sign-in token for them.
 type PartnerLink struct {
-	ID           string `json:"id"`
-	LoginEnabled bool   `json:"loginEnabled"`
+	ID           string     `json:"id"`
+	LoginEnabled bool       `json:"loginEnabled"`
+	Connected    *time.Time `json:"connected,omitempty"`
+	LastSignIn   *time.Time `json:"lastSignIn,omitempty"`
 }
 
 // SiteSettings is the site configuration an operator changes at run time, without a deploy.

@@ -24,6 +24,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/orders"
+	"github.com/union-benefits/portal/bff/internal/partners"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
@@ -57,6 +58,9 @@ type Options struct {
 	Auth     portal.Auth
 	Profiles portal.Profiles
 	Cases    portal.Cases
+	// Partners replaces the Firestore partner store and mail outbox (unit tests use
+	// accounttest's fake); nil connects to Firestore.
+	Partners portal.PartnerStore
 	// Carts replaces the Firestore cart store (unit tests use storetest's fake); nil connects to
 	// Firestore.
 	Carts portal.Carts
@@ -73,10 +77,13 @@ type upstreams struct {
 	store   *cache.Store
 	cms     *cms.Client
 	content portal.Content // the CMS behind the cache
-	// orders is the order system's client (the account's favorites and the store).
-	orders *orders.Client
+	// orders is the order system behind the cache (its products cached briefly, purged by the
+	// products tags): the account's favorites and the store read the same entries.
+	orders *cache.Orders
 	// firestore is the one Firestore connection of the features that need it, made on first use.
 	firestore *firestore.Profiles
+	// auth is the identity provider, set by buildAccounts (partner sign-in uses it too).
+	auth portal.Auth
 }
 
 // New builds the BFF from cfg. It is not ready until the caller says so (after listening).
@@ -90,7 +97,12 @@ func New(cfg config.Config, o Options) (*Server, error) {
 	}
 	srv := &Server{Ready: new(atomic.Bool), Store: up.store}
 	pages := buildContent(up)
-	accounts, err := buildAccounts(up, srv)
+	partnerStore, err := up.partnerStore(srv)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	accounts, err := buildAccounts(up, srv, partnerStore)
 	if err != nil {
 		srv.Close()
 		return nil, err
@@ -152,6 +164,15 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Cart:          materials,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
+		httpapi.Partners(httpapi.PartnersDeps{
+			Sessions: accounts.Sessions,
+			Partners: partners.New(up.auth, partnerStore, accounts.Sessions, partners.Options{
+				SessionTTL: cfg.Firebase.SessionTTL,
+				Logger:     o.Logger,
+				Now:        o.Now,
+			}),
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
 		httpapi.Hooks(httpapi.HooksDeps{
 			Purger:      up.store,
 			Revalidator: revalidate.New(cfg.Frontend.URL, cfg.Frontend.RevalidateSecret.Reveal(), 5*time.Second),
@@ -185,7 +206,7 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 	})
 	return &upstreams{
 		cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store),
-		orders: orders.New(cfg.Orders.URL, nil),
+		orders: cache.NewOrders(orders.New(cfg.Orders.URL, nil), store),
 	}, nil
 }
 
@@ -209,7 +230,7 @@ func buildBlog(up *upstreams) *blog.Service {
 
 // buildAccounts builds the account services over Firebase Auth and Firestore (or the fakes the
 // options give), registering what must be closed with srv.
-func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
+func buildAccounts(up *upstreams, srv *Server, outbox portal.Outbox) (account.Services, error) {
 	cfg, o := up.cfg, up.o
 	auth, profiles := o.Auth, o.Profiles
 	if auth == nil {
@@ -225,6 +246,7 @@ func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
 		}
 		auth = a
 	}
+	up.auth = auth
 	if profiles == nil {
 		p, err := up.firestoreClient(srv)
 		if err != nil {
@@ -237,6 +259,7 @@ func buildAccounts(up *upstreams, srv *Server) (account.Services, error) {
 		SupportPhone: cfg.SupportPhone,
 		SessionTTL:   cfg.Firebase.SessionTTL,
 		SettingsTTL:  cfg.Firebase.SettingsTTL,
+		Outbox:       outbox,
 		Logger:       o.Logger,
 		Now:          o.Now,
 	}), nil
@@ -297,9 +320,8 @@ func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 	}), nil
 }
 
-// buildStore builds the free-materials store over the order system, whose products are cached
-// briefly in the content cache (purged by the products tags), the cached unions and the cart
-// store in Firestore (or the fake the options give).
+// buildStore builds the free-materials store over the cached order system, the cached unions and
+// the cart store in Firestore (or the fake the options give).
 func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
 	carts := up.o.Carts
 	if carts == nil {
@@ -309,12 +331,25 @@ func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
 		}
 		carts = p.Carts()
 	}
-	return store.New(cache.NewOrders(up.orders, up.store), up.content, store.Options{
+	return store.New(up.orders, up.content, store.Options{
 		SupportPhone: up.cfg.SupportPhone,
 		Carts:        carts,
 		Logger:       up.o.Logger,
 		Now:          up.o.Now,
 	}), nil
+}
+
+// partnerStore is the partner records, links, token audit log and mail outbox: the options'
+// fake, or Firestore.
+func (up *upstreams) partnerStore(srv *Server) (portal.PartnerStore, error) {
+	if up.o.Partners != nil {
+		return up.o.Partners, nil
+	}
+	p, err := up.firestoreClient(srv)
+	if err != nil {
+		return nil, err
+	}
+	return p.Partners(), nil
 }
 
 // firestoreClient is the one Firestore connection, made on first use and closed with srv.

@@ -676,7 +676,7 @@ export interface paths {
          * @description Members only (401 for a visitor). The uid is the session's and the items are the
          *     member's server-side cart (in-stock lines only), never the request's. Every field rule of
          *     store.json's `checkout` is checked here: a refusal is 400 'You must complete all required
-         *     fields' with `fields` naming each field (information fields as `information.{name}`,
+         *     fields' with one entry of `errors` per field (information fields as `information.{name}`,
          *     shipping fields as `shipping.{name}`); an item that does not ship to the chosen state is
          *     400 on `shipping.state`; an empty cart is 400 'Your cart is empty…'. The order system gets
          *     the spec's conversions: the memo as its text (for `other`, the member's words), the state
@@ -693,6 +693,108 @@ export interface paths {
          *     `Cache-Control: private, no-store`.
          */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner sites the member allowed to sign them in (the account's Connected sites tab).
+         * @description Members only (401). Each site with when the member connected it and when it last received a
+         *     sign-in token for them. `Cache-Control: private, no-store`.
+         */
+        get: operations["getConnectedSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the partner popup /login/partner/{id} shows (spec 1 §2 'Partner login').
+         * @description Public: the partner's name, logo, allowed origins (the only origins the popup posts
+         *     `upCustomToken` or `upUnload` to), confirmation title and disclaimer (HTML, sanitised), and
+         *     the login switch (off: `loginOfflineMessage`). With a live session, `member` says whether the
+         *     member's email is verified (read afresh) and whether they already allowed this partner. An
+         *     unknown partner is 404 'Partner {id} not found.' `Cache-Control: private, no-store`.
+         */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{id}/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The member allows the partner to sign them in (spec 1 §4 'Partner connect'; confirming sets loginEnabled).
+         * @description Members only. Idempotent: connecting again keeps the first time. 404 for an unknown partner.
+         *     A browser's cross-site request is 403.
+         */
+        put: operations["connectPartner"];
+        post?: never;
+        /**
+         * The member disconnects a partner (Connected sites' Disconnect).
+         * @description Members only. Removes the consent, so the next sign-in through the popup asks again, and
+         *     revokes the member's refresh tokens: Firebase cannot revoke one partner's alone, so every
+         *     partner's current sign-in and the member's other sessions end; this browser's session is
+         *     reopened (a new session cookie is set). Disconnecting a partner that is not connected
+         *     changes nothing and revokes nothing. Answers the remaining sites.
+         */
+        delete: operations["disconnectPartner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sign-in token for the partner (the spec's getPartnerCustomToken, spec 1 §4, §6, §8).
+         * @description Members only (401; while login is off every session has ended). A Firebase custom token
+         *     for the session's member with the claim `partner: {id}`, released only for a known partner
+         *     (404 'Partner {id} not found.'), a verified email, read afresh (403 'Your email address is
+         *     still unverified.'), and the member's consent (409 'Please confirm that {partner} may sign
+         *     you in.'). Every token is written to the audit log (`partnerTokens`: uid, partner, origin,
+         *     issued) before it exists, and stamps the connection's last sign-in. `origin` is the
+         *     partner page's origin as the popup saw it; it is recorded when it is one of the partner's
+         *     allowed origins, never trusted. Other failures are 503 'Error contacting authentication
+         *     server!'. A browser's cross-site request is 403.
+         */
+        post: operations["getPartnerToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1039,6 +1141,44 @@ export interface components {
             order: components["schemas"]["OrderSummary"];
             /** @description True when this key's order was placed by an earlier request */
             replayed: boolean;
+        };
+        PartnerDocument: {
+            id: string;
+            name: string;
+            logo?: string;
+            allowedOrigins: string[];
+            confirmationTitle: string;
+            /** @description Sanitised HTML; absent when the partner has none */
+            confirmationDisclaimer?: string;
+            loginEnabled: boolean;
+            /** @description When login is off: what the popup shows instead of its form */
+            loginOfflineMessage?: string;
+            /** @description Present for a live session while login is on. */
+            member?: {
+                email: string;
+                emailVerified: boolean;
+                /** @description The member already allowed this partner */
+                confirmed: boolean;
+            };
+        };
+        ConnectedSite: {
+            id: string;
+            name: string;
+            logo?: string;
+            /** Format: date-time */
+            connected?: string;
+            /**
+             * Format: date-time
+             * @description Absent until the partner first received a token
+             */
+            lastSignIn?: string;
+        };
+        ConnectedSites: {
+            sites: components["schemas"]["ConnectedSite"][];
+        };
+        PartnerToken: {
+            /** @description A Firebase custom token; the partner signs in with it (signInWithCustomToken) */
+            token: string;
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
@@ -1932,6 +2072,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The partner's id, e.g. test-partner. */
+        PartnerID: string;
         /** @description A form id of the catalogue in contracts/grants.json (the /form/{id} route segment). */
         FormId: string;
         /** @description A case id of the signed-in member's (another member's case is not found). */
@@ -2971,6 +3113,141 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getConnectedSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connected sites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedSites"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id, e.g. test-partner. */
+                id: components["parameters"]["PartnerID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner and the reader. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDocument"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    connectPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id, e.g. test-partner. */
+                id: components["parameters"]["PartnerID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedSite"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    disconnectPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id, e.g. test-partner. */
+                id: components["parameters"]["PartnerID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connected sites after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedSites"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getPartnerToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id, e.g. test-partner. */
+                id: components["parameters"]["PartnerID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    origin?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerToken"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };

@@ -183,6 +183,40 @@ func (a *Auth) RevokeSessions(_ context.Context, uid string) error {
 	return nil
 }
 
+// SignInAs implements portal.Auth.
+func (a *Auth) SignInAs(_ context.Context, uid string) (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err := a.fail("SignInAs"); err != nil {
+		return "", err
+	}
+	if a.users[uid] == nil {
+		return "", apperr.New(apperr.Unauthenticated, "Your session has ended. Please log in again.")
+	}
+	a.seq++
+	return fmt.Sprintf("%s|%d", uid, a.seq), nil
+}
+
+// PartnerToken implements portal.Auth: "partner-token|uid|partner|seq", which Partner reads.
+func (a *Auth) PartnerToken(_ context.Context, uid, partner string) (string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err := a.fail("PartnerToken"); err != nil {
+		return "", err
+	}
+	a.seq++
+	return fmt.Sprintf("partner-token|%s|%s|%d", uid, partner, a.seq), nil
+}
+
+// SetVerified marks a user's email verified or not, as the member clicking the link would.
+func (a *Auth) SetVerified(uid string, verified bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if u := a.users[uid]; u != nil {
+		u.EmailVerified = verified
+	}
+}
+
 // SendEmailVerification implements portal.Auth.
 func (a *Auth) SendEmailVerification(_ context.Context, uid string) error {
 	a.mu.Lock()

@@ -159,13 +159,14 @@ type BFF struct {
 	Cases    *grantstest.Cases
 	Files    *grantstest.Files
 	Carts    *storetest.Carts
+	Partners *accounttest.Partners
 }
 
 // Start is the time of StartBFF's clock.
 var Start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
 // StartBFF builds the BFF from cfg on accounttest's, grantstest's and storetest's fakes (Auth,
-// profiles, cases, the bucket, carts) and a clock at Start.
+// profiles, cases, the bucket, carts, partners) and a clock at Start.
 func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	t.Helper()
 	now := new(atomic.Int64)
@@ -173,6 +174,7 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
 	files := grantstest.NewFiles(cfg.Storage.Bucket)
 	carts := storetest.NewCarts()
+	partners := accounttest.NewPartners(profiles)
 	clock := func() time.Time { return time.Unix(0, now.Load()) }
 	files.Now = clock
 	b := Serve(t, cfg, server.Options{
@@ -182,8 +184,9 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 		Cases:    cases,
 		Files:    files,
 		Carts:    carts,
+		Partners: partners,
 	})
-	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts = now, auth, profiles, cases, files, carts
+	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts, b.Partners = now, auth, profiles, cases, files, carts, partners
 	return b
 }
 

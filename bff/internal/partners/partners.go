@@ -1,0 +1,270 @@
+// Package partners is partner sign-in (spec 1 §2 'Partner login', §4 'Partner connect', §6, §7
+// getPartnerCustomToken, §8): partner sites open the popup /login/partner/{id}, the member signs
+// in and allows the partner once, and the partner receives a Firebase custom token for them. It
+// is the one place the portal hands a credential to another origin, so every rule is here,
+// whatever the popup checked: a known partner, a live session, a verified email (read afresh),
+// the member's consent; and every token is written to an audit log. Members see and end their
+// connections in the account's Connected sites tab. The words are contracts/partners.json's.
+package partners
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"time"
+
+	gocache "github.com/patrickmn/go-cache"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/contracts"
+)
+
+func msg(key string, pairs ...string) string { return contracts.PartnerMessage(key, pairs...) }
+
+// LoginSwitch is the site's login switch (account.SessionService).
+type LoginSwitch interface {
+	LoginSwitch(ctx context.Context) (enabled bool, offlineMessage string)
+}
+
+// Options configures the service.
+type Options struct {
+	// SessionTTL is the lifetime of the session reopened after a disconnect (the site's own).
+	SessionTTL time.Duration
+	// PartnerTTL is how long a partner record is trusted before it is read again; 0 means a minute.
+	PartnerTTL time.Duration
+	Logger     *slog.Logger
+	Now        func() time.Time
+}
+
+// Service is partner sign-in.
+type Service struct {
+	auth     portal.Auth
+	store    portal.PartnerStore
+	login    LoginSwitch
+	partners *gocache.Cache // partner records by id, and not-found answers, briefly
+	o        Options
+}
+
+// New returns the service over the identity provider, the partner store and the login switch.
+func New(auth portal.Auth, store portal.PartnerStore, login LoginSwitch, o Options) *Service {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.PartnerTTL <= 0 {
+		o.PartnerTTL = time.Minute
+	}
+	return &Service{auth: auth, store: store, login: login, partners: gocache.New(o.PartnerTTL, time.Minute), o: o}
+}
+
+// partner is a partner record, cached: the popup, the token and the tab all read it. An unknown
+// id is the spec's 'Partner {id} not found.'.
+func (s *Service) partner(ctx context.Context, id string) (portal.Partner, error) {
+	if v, ok := s.partners.Get(id); ok {
+		if p, ok := v.(portal.Partner); ok {
+			return p, nil
+		}
+		return portal.Partner{}, apperr.New(apperr.NotFound, msg("partnerNotFound", "id", id))
+	}
+	p, err := s.store.Partner(ctx, id)
+	if apperr.Is(err, apperr.NotFound) {
+		if len(id) <= 128 { // keeps what a prober can make the cache hold small
+			s.partners.SetDefault(id, false)
+		}
+		return portal.Partner{}, apperr.Wrap(apperr.NotFound, msg("partnerNotFound", "id", id), err)
+	}
+	if err != nil {
+		return portal.Partner{}, err
+	}
+	s.partners.SetDefault(id, p)
+	return p, nil
+}
+
+// Document is what the popup shows for a partner and the reader (id is the zero Identity for a
+// visitor): the partner, the login switch, and a member's verified email and consent.
+func (s *Service) Document(ctx context.Context, partnerID string, id portal.Identity) (portal.PartnerDocument, error) {
+	p, err := s.partner(ctx, partnerID)
+	if err != nil {
+		return portal.PartnerDocument{}, err
+	}
+	doc := portal.PartnerDocument{
+		ID:                     p.ID,
+		Name:                   p.Name,
+		Logo:                   p.Logo,
+		AllowedOrigins:         nonNil(p.AllowedOrigins),
+		ConfirmationTitle:      p.ConfirmationTitle,
+		ConfirmationDisclaimer: portal.RichText(p.ConfirmationDisclaimer),
+	}
+	doc.LoginEnabled, doc.LoginOfflineMessage = s.login.LoginSwitch(ctx)
+	if id.UID == "" || !doc.LoginEnabled {
+		return doc, nil
+	}
+	fresh, err := s.auth.User(ctx, id.UID)
+	if err != nil {
+		return portal.PartnerDocument{}, err
+	}
+	links, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(l []portal.PartnerLink) []portal.PartnerLink { return l })
+	if err != nil {
+		return portal.PartnerDocument{}, err
+	}
+	doc.Member = &portal.PartnerMember{Email: fresh.Email, EmailVerified: fresh.EmailVerified, Confirmed: allowed(links, p.ID)}
+	return doc, nil
+}
+
+// allowed reports whether the member allowed partner to sign them in.
+func allowed(links []portal.PartnerLink, partner string) bool {
+	return slices.ContainsFunc(links, func(l portal.PartnerLink) bool { return l.ID == partner && l.LoginEnabled })
+}
+
+// Connect records the member's consent to partner (spec 1 §4: confirming sets loginEnabled);
+// connecting again keeps the first time.
+func (s *Service) Connect(ctx context.Context, id portal.Identity, partnerID string) (portal.ConnectedSite, error) {
+	p, err := s.partner(ctx, partnerID)
+	if err != nil {
+		return portal.ConnectedSite{}, err
+	}
+	now := s.o.Now().UTC()
+	links, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(links []portal.PartnerLink) []portal.PartnerLink {
+		i := slices.IndexFunc(links, func(l portal.PartnerLink) bool { return l.ID == p.ID })
+		if i < 0 {
+			return append(links, portal.PartnerLink{ID: p.ID, LoginEnabled: true, Connected: &now})
+		}
+		if !links[i].LoginEnabled || links[i].Connected == nil {
+			links[i].LoginEnabled, links[i].Connected = true, &now
+		}
+		return links
+	})
+	if err != nil {
+		return portal.ConnectedSite{}, err
+	}
+	i := slices.IndexFunc(links, func(l portal.PartnerLink) bool { return l.ID == p.ID })
+	return site(p, links[i]), nil
+}
+
+// Token is the sign-in token for partner (the spec's getPartnerCustomToken), released only for a
+// known partner, a verified email (read afresh, so a member who just clicked the link need not
+// sign in again) and the member's consent. origin is where the popup says it was opened from; it
+// is recorded, not trusted: the popup posts the token only to the partner's allowed origins.
+func (s *Service) Token(ctx context.Context, id portal.Identity, partnerID, origin string) (portal.PartnerToken, error) {
+	p, err := s.partner(ctx, partnerID)
+	if err != nil {
+		return portal.PartnerToken{}, err
+	}
+	fresh, err := s.auth.User(ctx, id.UID)
+	if err != nil {
+		return portal.PartnerToken{}, err
+	}
+	if !fresh.EmailVerified {
+		return portal.PartnerToken{}, apperr.New(apperr.Forbidden, msg("unverified"))
+	}
+	now := s.o.Now().UTC()
+	var consented bool
+	// Consent is checked and the sign-in stamped in one transaction, so a disconnect that lands
+	// first is never followed by a token.
+	_, err = s.store.UpdatePartnerLinks(ctx, id.UID, func(links []portal.PartnerLink) []portal.PartnerLink {
+		i := slices.IndexFunc(links, func(l portal.PartnerLink) bool { return l.ID == p.ID && l.LoginEnabled })
+		consented = i >= 0
+		if consented {
+			links[i].LastSignIn = &now
+		}
+		return links
+	})
+	if err != nil {
+		return portal.PartnerToken{}, err
+	}
+	if !consented {
+		return portal.PartnerToken{}, apperr.New(apperr.Conflict, msg("confirmationRequired", "partner", p.Name))
+	}
+	if !slices.Contains(p.AllowedOrigins, origin) {
+		origin = ""
+	}
+	// The audit entry is written before the token exists: a token nobody can account for is
+	// worse than a refused sign-in.
+	if err := s.store.RecordPartnerToken(ctx, portal.PartnerTokenRecord{UID: id.UID, Partner: p.ID, Origin: origin, Issued: now}); err != nil {
+		return portal.PartnerToken{}, tokenError(err)
+	}
+	token, err := s.auth.PartnerToken(ctx, id.UID, p.ID)
+	if err != nil {
+		return portal.PartnerToken{}, tokenError(err)
+	}
+	s.o.Logger.InfoContext(ctx, "partner token issued", slog.String("uid", id.UID), slog.String("partner", p.ID), slog.String("origin", origin))
+	return portal.PartnerToken{Token: token}, nil
+}
+
+// tokenError is the spec's 'Error contacting authentication server!' for any failure of its own
+// (spec 1 §8: other token errors).
+func tokenError(err error) error {
+	return apperr.Wrap(apperr.Unavailable, msg("authServerError"), err)
+}
+
+// Sites lists the partners the member allowed, for the Connected sites tab; a partner record
+// since removed is left out.
+func (s *Service) Sites(ctx context.Context, id portal.Identity) (portal.ConnectedSites, error) {
+	links, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(l []portal.PartnerLink) []portal.PartnerLink { return l })
+	if err != nil {
+		return portal.ConnectedSites{}, err
+	}
+	out := portal.ConnectedSites{Sites: []portal.ConnectedSite{}}
+	for _, l := range links {
+		if !l.LoginEnabled {
+			continue
+		}
+		p, err := s.partner(ctx, l.ID)
+		if apperr.Is(err, apperr.NotFound) {
+			continue
+		}
+		if err != nil {
+			return portal.ConnectedSites{}, err
+		}
+		out.Sites = append(out.Sites, site(p, l))
+	}
+	return out, nil
+}
+
+// Disconnect removes the member's consent to partner and ends the sign-ins partners hold now:
+// Firebase revokes a user's refresh tokens all together, so every partner's sign-in ends (those
+// still connected sign the member in again without asking) and so do the member's other
+// sessions. This browser's session is reopened: the answer's cookie replaces the revoked one.
+func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID string) (portal.ConnectedSites, string, error) {
+	removed := false
+	if _, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(links []portal.PartnerLink) []portal.PartnerLink {
+		n := len(links)
+		links = slices.DeleteFunc(links, func(l portal.PartnerLink) bool { return l.ID == partnerID })
+		removed = len(links) < n
+		return links
+	}); err != nil {
+		return portal.ConnectedSites{}, "", err
+	}
+	if !removed {
+		// Nothing to end: a second click, or another tab was first.
+		sites, err := s.Sites(ctx, id)
+		return sites, "", err
+	}
+	if err := s.auth.RevokeSessions(ctx, id.UID); err != nil {
+		return portal.ConnectedSites{}, "", err
+	}
+	idToken, err := s.auth.SignInAs(ctx, id.UID)
+	if err != nil {
+		return portal.ConnectedSites{}, "", err
+	}
+	cookie, err := s.auth.NewSession(ctx, idToken, s.o.SessionTTL)
+	if err != nil {
+		return portal.ConnectedSites{}, "", err
+	}
+	sites, err := s.Sites(ctx, id)
+	return sites, cookie, err
+}
+
+func site(p portal.Partner, l portal.PartnerLink) portal.ConnectedSite {
+	return portal.ConnectedSite{ID: p.ID, Name: p.Name, Logo: p.Logo, Connected: l.Connected, LastSignIn: l.LastSignIn}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
