@@ -7,7 +7,7 @@
 #   make bench     throughput of the cached home page document next to /healthz, and their ratio
 #   make fixtures-record CMS=https://...   record a live CMS into fixtures/cms
 #
-# Ports of the local stack: Next.js 3000, BFF 8080, fixture CMS 8081, order stand-in 8082,
+# Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
 # fake-gcs-server 4443. `.bin/stack help` says more.
 

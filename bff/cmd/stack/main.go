@@ -44,6 +44,7 @@ parts and their fixed addresses:
   storage    fake-gcs-server             http://127.0.0.1:4443  (bucket demo-union-benefits.appspot.com)
   cms        fixture CMS                 http://127.0.0.1:8081
   orders     order stand-in (GraphQL)    http://127.0.0.1:8082/graphql
+  partner    demo partner site           http://127.0.0.1:3100
   bff        BFF                         http://127.0.0.1:8080
   frontend   Next.js                     http://127.0.0.1:3000
 Firebase project: demo-union-benefits (the demo- prefix keeps the Firebase tools offline).

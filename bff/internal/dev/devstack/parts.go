@@ -26,6 +26,8 @@ const (
 	PortCMS = 8081
 	// PortOrders is the order stand-in.
 	PortOrders = 8082
+	// PortPartner is the demo partner site (bff/cmd/partnerdemo), an origin of its own.
+	PortPartner = 3100
 	// PortFirestore is the Firestore emulator (gRPC).
 	PortFirestore = 8085
 	// PortAuth is the Firebase Auth emulator.
@@ -83,6 +85,7 @@ func Env() []string {
 		"ORDERS_URL=" + httpURL(PortOrders) + "/graphql",
 		"BFF_URL=" + httpURL(PortBFF),
 		"FRONTEND_URL=" + httpURL(PortFrontend),
+		"PARTNER_DEMO_URL=" + httpURL(PortPartner),
 		"FIRESTORE_EMULATOR_HOST=" + local(PortFirestore),
 		"FIREBASE_AUTH_EMULATOR_HOST=" + local(PortAuth),
 		"STORAGE_EMULATOR_HOST=" + httpURL(PortStorage),
@@ -204,6 +207,17 @@ func Parts(root string, mode Mode) []Part {
 			Timeout: 30 * time.Second,
 			URL:     httpURL(PortOrders) + "/graphql",
 			Needs:   []Need{build("orderstub")},
+		},
+		{
+			Name:  "partner",
+			Title: "demo partner site",
+			Command: []string{".bin/partnerdemo", "-addr", local(PortPartner), "-site", httpURL(PortFrontend),
+				"-auth", httpURL(PortAuth) + "/identitytoolkit.googleapis.com/v1"},
+			Ports:   []int{PortPartner},
+			Ready:   HTTPProbe{URL: httpURL(PortPartner) + "/healthz"},
+			Timeout: 30 * time.Second,
+			URL:     httpURL(PortPartner),
+			Needs:   []Need{build("partnerdemo")},
 		},
 		{
 			Name:    "bff",
