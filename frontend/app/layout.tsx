@@ -11,6 +11,7 @@ import { ModalHost } from '@/components/modals/ModalHost';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
+import { PopupChrome } from '@/components/shell/PopupChrome';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
 import { StatusMessageFromQuery, StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
 import { QueryProvider } from '@/components/providers/QueryProvider';
@@ -55,12 +56,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <QueryProvider>
           <SessionProvider initial={session}>
             <StatusMessagesProvider>
-              <Header productName={site?.productName} menu={site?.mainMenu ?? []} />
+              <PopupChrome
+                full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
+                popup={<Header productName={site?.productName} menu={[]} bare />}
+              />
               <StatusMessageRegion />
               <main id="main" tabIndex={-1}>
                 {children}
               </main>
-              {site && <Footer productName={site.productName} footer={site.footer} />}
+              {site && (
+                <PopupChrome
+                  full={<Footer productName={site.productName} footer={site.footer} />}
+                  popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
+                />
+              )}
               {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
               <Suspense fallback={null}>
                 <ModalHost />
@@ -68,7 +77,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <PageViewTracker />
               </Suspense>
               <ScrollToTop />
-              <Chatbot scriptUrl={config.chatbotScriptUrl} />
+              <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
             </StatusMessagesProvider>
           </SessionProvider>
         </QueryProvider>

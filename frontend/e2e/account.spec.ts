@@ -64,6 +64,7 @@ const TABS = [
   { label: 'My Forms', path: '/forms', heading: 'My Forms' },
   { label: 'My Orders', path: '/orders', heading: 'My Orders' },
   { label: 'Eligibility', path: '/eligibility', heading: 'Eligibility' },
+  { label: 'Connected Sites', path: '/connected', heading: 'Connected sites' },
 ];
 
 for (const viewport of [DESKTOP, PHONE]) {

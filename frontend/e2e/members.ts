@@ -30,3 +30,21 @@ export async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
 }
+
+/** The Auth emulator, which keeps the links it "mails" as out-of-band codes. */
+export const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
+
+/** The verification links the Auth emulator has "mailed" to an address, oldest first. */
+export async function verificationLinks(request: APIRequestContext, email: string): Promise<string[]> {
+  const codes = await request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+  return oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').map((c) => c.oobLink);
+}
+
+/** Follows the newest verification link mailed to an address, as the member would. */
+export async function verifyEmail(request: APIRequestContext, email: string) {
+  const link = (await verificationLinks(request, email)).at(-1);
+  expect(link, 'a verification link was mailed').toBeTruthy();
+  expect((await request.get(link!)).ok()).toBe(true);
+}

@@ -9,6 +9,7 @@ export const ACCOUNT_TABS = [
   { tab: 'forms', label: 'My Forms' },
   { tab: 'orders', label: 'My Orders' },
   { tab: 'eligibility', label: 'Eligibility' },
+  { tab: 'connected', label: 'Connected Sites' },
 ] as const;
 
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['tab'];

@@ -26,6 +26,7 @@ describe('AccountTabs', () => {
       ['My Forms', '/account/u-123/forms'],
       ['My Orders', '/account/u-123/orders'],
       ['Eligibility', '/account/u-123/eligibility'],
+      ['Connected Sites', '/account/u-123/connected'],
     ]);
   });
 

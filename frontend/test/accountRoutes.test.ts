@@ -39,7 +39,7 @@ describe('accountRedirect', () => {
 });
 
 describe('account tabs', () => {
-  it('lists the six tabs in order', () => {
+  it('lists the seven tabs in order', () => {
     expect(ACCOUNT_TABS.map((t) => t.label)).toEqual([
       'My Benefits',
       'My Profile',
@@ -47,6 +47,7 @@ describe('account tabs', () => {
       'My Forms',
       'My Orders',
       'Eligibility',
+      'Connected Sites',
     ]);
   });
 

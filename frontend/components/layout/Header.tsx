@@ -11,9 +11,11 @@ interface HeaderProps {
   /** Missing when the site chrome could not be loaded; the header then offers only a way home. */
   productName?: string;
   menu: MenuItem[];
+  /** Only the brand: no account menu, no search (a popup that keeps the member on one task). */
+  bare?: boolean;
 }
 
-export function Header({ productName, menu }: HeaderProps) {
+export function Header({ productName, menu, bare = false }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
@@ -21,11 +23,13 @@ export function Header({ productName, menu }: HeaderProps) {
           <LogoMark />
           {productName ? <span>{productName}</span> : <span className="visually-hidden">Home</span>}
         </NextLink>
-        <div className={styles.tools}>
-          <AccountMenu variant="bar" hasMobileMenu={menu.length > 0} />
-          <SearchToggle />
-          {menu.length > 0 && <MobileMenu items={menu} account={<AccountMenu variant="panel" />} />}
-        </div>
+        {!bare && (
+          <div className={styles.tools}>
+            <AccountMenu variant="bar" hasMobileMenu={menu.length > 0} />
+            <SearchToggle />
+            {menu.length > 0 && <MobileMenu items={menu} account={<AccountMenu variant="panel" />} />}
+          </div>
+        )}
       </div>
       {/* A bar of its own, so a long menu keeps one line and the logo row has room for more. */}
       {menu.length > 0 && <DesktopMenu items={menu} />}

@@ -1,24 +1,31 @@
 // The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
-// favorites, grant cases and their documents, the store's order history and shipping state, and
-// the Load More of the blog and search. They go to this site's own /api/v1, which Next forwards
+// favorites, grant cases and their documents, the store's order history, shipping state, cart and
+// checkout, and the Load More of the blog and search. They go to this site's own /api/v1, which Next forwards
 // to the BFF, so the session cookie stays first-party and HttpOnly; this module must
 // not import the server config.
 import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
 import type {
   AuthResult,
   BlogFilters,
+  Cart,
+  Checkout,
   BlogListDocument,
   CaseFileList,
   CaseList,
   CaseSubmission,
   CaseSubmitted,
   ChangeEmailRequest,
+  ConnectedSite,
+  ConnectedSites,
   ChangePasswordRequest,
   Favorites,
   FilesSubmission,
   InterestsUpdate,
   Message,
   OrderHistory,
+  PartnerDocument,
+  PartnerToken,
+  PlacedOrder,
   ProfileDocument,
   ProfileUpdate,
   RegisterRequest,
@@ -88,12 +95,54 @@ export const ORDERS_KEY = ['orders'] as const;
 /** The key of one page of the order history. */
 export const ordersKey = (page: number) => [...ORDERS_KEY, page] as const;
 
-/** The free-materials store (spec 3): a page of the member's orders; the shipping state's choice. */
+/**
+ * The free-materials store (spec 3): a page of the member's orders, the shipping state's choice,
+ * and placing the order.
+ */
 export const storeApi = {
   orders: (page: number, signal?: AbortSignal) =>
     bffFetch<OrderHistory>(bffPath.orders(page), { cache: 'no-store', signal }),
   /** Keeps the state (its title) in the BFF's up_store_state cookie. */
   chooseState: (state: string) => personal<StoreStateChosen>('POST', bffPath.storeState(), { state }),
+  /**
+   * Places the member's order from their cart on the BFF. `key` names this attempt: sent again
+   * after a failure, the BFF answers the order it already placed rather than placing another.
+   */
+  placeOrder: (body: Checkout, key: string) =>
+    bffFetch<PlacedOrder>(bffPath.storeOrders(), {
+      method: 'POST',
+      body,
+      cache: 'no-store',
+      headers: { 'Idempotency-Key': key },
+    }),
+};
+
+/**
+ * The TanStack Query key of the reader's cart (a member's, or a visitor's by the BFF's cookie).
+ * Signing in or out changes whose cart it is: both invalidate it.
+ */
+export const CART_KEY = ['cart'] as const;
+
+/** The cart (spec 3 §2 'Cart modal', §4 'Cart'): read it; set one line's absolute quantity. */
+export const cartApi = {
+  get: (signal?: AbortSignal) => bffFetch<Cart>(bffPath.cart(), { cache: 'no-store', signal }),
+  /** Below 1 removes the line; the answer is the whole cart after the change. */
+  setQuantity: (id: string, quantity: number) => personal<Cart>('PUT', bffPath.cartItem(id), { quantity }),
+};
+
+/** The TanStack Query key of partner sign-in: a partner's popup document, and the connected sites. */
+export const PARTNERS_KEY = ['partners'] as const;
+export const partnerKey = (id: string, uid?: string) => [...PARTNERS_KEY, id, uid ?? null] as const;
+export const CONNECTED_SITES_KEY = [...PARTNERS_KEY, 'connected'] as const;
+
+/** Partner sign-in (spec 1 §2, §4): the popup's document, consent, the token, the connected sites. */
+export const partnersApi = {
+  document: (id: string) => personal<PartnerDocument>('GET', bffPath.partner(id)),
+  connect: (id: string) => personal<ConnectedSite>('PUT', bffPath.partnerConnection(id)),
+  disconnect: (id: string) => personal<ConnectedSites>('DELETE', bffPath.partnerConnection(id)),
+  /** `origin` is where the popup was opened from, as far as it can tell; the BFF records it. */
+  token: (id: string, origin?: string) => personal<PartnerToken>('POST', bffPath.partnerToken(id), { origin }),
+  sites: () => personal<ConnectedSites>('GET', bffPath.partners()),
 };
 
 /** A further page of a blog list, from `offset`. */

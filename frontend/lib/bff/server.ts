@@ -12,12 +12,15 @@ import type {
   BlogListDocument,
   BlogPostDocument,
   CaseList,
+  ConnectedSites,
   EligibilityDocument,
   Favorites,
   FormDocument,
   JobLossPrecheck,
+  Cart,
   OrderHistory,
   PageResult,
+  PartnerDocument,
   ProfileDocument,
   SearchDocument,
   SearchType,
@@ -38,6 +41,8 @@ const SITE_CACHE: BffRequest = { next: { revalidate: SITE_REVALIDATE_SECONDS, ta
 const SESSION_COOKIE = 'session';
 /** The shipping state's cookie (spec 3 §7), also the BFF's: the store index reads it. */
 const STORE_STATE_COOKIE = 'up_store_state';
+/** A visitor's cart (the BFF's): the cart is read for whoever the two cookies name. */
+const CART_COOKIE = 'up_cart';
 
 function get<T>(path: string, request: BffRequest): Promise<T> {
   return bffFetch<T>(`${config.bffUrl}${path}`, request);
@@ -198,9 +203,35 @@ export async function getStore(union?: string): Promise<StoreDocument> {
 }
 
 /**
+ * The reader's cart (spec 3 §4): a member's by the session, a visitor's by the BFF's up_cart
+ * cookie. The BFF answers an empty cart rather than an error when its stores fail.
+ */
+export async function getCart(): Promise<Cart> {
+  return get<Cart>(bffPath.cart(), { cache: 'no-store', headers: await forwardedCookies(SESSION_COOKIE, CART_COOKIE) });
+}
+
+/**
  * The job loss pre-check's settings (spec 2 §2): public and the same for everyone, so no session
  * goes with it; the BFF caches what it reads from the CMS.
  */
 export function getJobLossPrecheck(): Promise<JobLossPrecheck> {
   return get<JobLossPrecheck>(bffPath.jobLossPrecheck(), { cache: 'no-store' });
+}
+
+/**
+ * What the partner popup shows for a partner (spec 1 §2 'Partner login'), for this reader; null for
+ * a partner the BFF does not know (the popup says so in the spec's words rather than a 404 page).
+ */
+export async function getPartner(id: string): Promise<PartnerDocument | null> {
+  try {
+    return await getPersonal<PartnerDocument>(bffPath.partner(id));
+  } catch (error) {
+    if (error instanceof BffError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The member's connected partner sites, for the account tab. */
+export function getConnectedSites(): Promise<ConnectedSites> {
+  return getPersonal<ConnectedSites>(bffPath.partners());
 }

@@ -127,7 +127,7 @@ export type EligibilityDocument = Schemas['EligibilityDocument'];
 export type EligibilityTable = Schemas['EligibilityTable'];
 export type EligibilityRow = Schemas['EligibilityRow'];
 
-// The free-materials store (spec 3): My Orders.
+// The free-materials store (spec 3): My Orders and the store index.
 export type OrderHistory = Schemas['OrderHistory'];
 export type OrderSummary = Schemas['OrderSummary'];
 export type OrderLine = Schemas['OrderLine'];
@@ -135,3 +135,19 @@ export type StoreDocument = Schemas['StoreDocument'];
 export type StoreProduct = Schemas['StoreProduct'];
 export type ShippingState = Schemas['ShippingState'];
 export type StoreStateChosen = Schemas['StoreStateChosen'];
+
+// The cart and checkout (spec 3 §2 'Cart modal', 'Checkout', §3, §4).
+export type Cart = Schemas['Cart'];
+export type CartItem = Schemas['CartItem'];
+export type CartQuantity = Schemas['CartQuantity'];
+export type Checkout = Schemas['Checkout'];
+export type CheckoutInformation = Schemas['CheckoutInformation'];
+export type CheckoutShipping = Schemas['CheckoutShipping'];
+export type PlacedOrder = Schemas['PlacedOrder'];
+
+// Partner sign-in (spec 1 §2 'Partner login', §4 'Partner connect').
+export type PartnerDocument = Schemas['PartnerDocument'];
+export type PartnerMember = NonNullable<PartnerDocument['member']>;
+export type PartnerToken = Schemas['PartnerToken'];
+export type ConnectedSite = Schemas['ConnectedSite'];
+export type ConnectedSites = Schemas['ConnectedSites'];

@@ -58,6 +58,21 @@ export const bffPath = {
   store: (union?: string) => `${API}/store${queryString({ union })}`,
   /** Where the shipping state is chosen (the BFF keeps it in its cookie). */
   storeState: () => `${API}/store/state`,
+  /** The reader's cart: a member's own, a visitor's by the BFF's up_cart cookie. */
+  cart: () => `${API}/cart`,
+  /** One line of the cart, by product id; a PUT sets its absolute quantity. */
+  cartItem: (id: string) => `${API}/cart/items/${segment(id)}`,
+  /** Where the member's order is placed (the items are the BFF's cart, never the request's). */
+  storeOrders: () => `${API}/store/orders`,
   /** The public job loss pre-check wizard's settings (spec 2 §2). */
   jobLossPrecheck: () => `${API}/precheck/job-loss`,
+
+  /** The member's connected partner sites. */
+  partners: () => `${API}/partners`,
+  /** What the partner popup shows for a partner (and the reader). */
+  partner: (id: string) => `${API}/partners/${segment(id)}`,
+  /** The member's consent to a partner: PUT allows it, DELETE disconnects it. */
+  partnerConnection: (id: string) => `${API}/partners/${segment(id)}/connection`,
+  /** A sign-in token for a partner. */
+  partnerToken: (id: string) => `${API}/partners/${segment(id)}/token`,
 };
