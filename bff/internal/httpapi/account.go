@@ -89,7 +89,7 @@ type attemptLimits struct{ ip, who Limiter }
 // allow counts an attempt at action by this IP and, when given, by this email or uid. Both are
 // counted even when one refuses, so varying one of them buys an attacker nothing.
 func (l attemptLimits) allow(c fiber.Ctx, action, who string) error {
-	errIP := l.ip.Allow(action + "|" + c.IP())
+	errIP := l.ip.Allow(action + "|" + clientAddr(c))
 	var errWho error
 	if who != "" {
 		errWho = l.who.Allow(action + "|" + strings.ToLower(strings.TrimSpace(who)))

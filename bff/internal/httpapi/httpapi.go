@@ -70,14 +70,11 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		// background) outlive it; Fiber's default hands out views of a buffer the next request
 		// reuses.
 		Immutable: true,
-		// Next.js forwards the browser's requests; the client's address is in X-Forwarded-For,
-		// believed only from proxies we run.
-		TrustProxy:         true,
-		TrustProxyConfig:   fiber.TrustProxyConfig{Loopback: true, Proxies: o.TrustedProxies},
-		ProxyHeader:        fiber.HeaderXForwardedFor,
-		EnableIPValidation: true,
+		// Fiber's own c.IP() would read the leftmost X-Forwarded-For entry, which the client
+		// writes; resolveClient reads it from the right instead (clientip.go).
 	})
 	app.Use(requestid.New())
+	app.Use(resolveClient(parseProxies(o.TrustedProxies)))
 	app.Use(closeAfterStreamedBody(bodyLimit))
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())

@@ -649,8 +649,9 @@ export interface paths {
          *     Refusals, each 400 with store.json's words: a body that is not an object with a whole
          *     number `quantity` ('Product could not be added to cart. Please refresh and try again.',
          *     `fields.quantity`); a product out of stock ('Out of stock items can not be added to
-         *     cart.'); above 100000 ('Product quantities can not be greater then 100,000'). An unknown
-         *     product is 404 with the first of these words. The cart store or order system failing is 503
+         *     cart.'); above 100000 ('Product quantities can not be greater then 100,000'). Adding or
+         *     changing an unknown product is 404 with the first of these words; removing one (below 1)
+         *     is always 200, so a line whose product left the catalogue can be cleared. The cart store or order system failing is 503
          *     'We could not update your cart. Please refresh and try again.' A browser's cross-site
          *     request is 403. `Cache-Control: private, no-store`.
          */
@@ -685,9 +686,9 @@ export interface paths {
          *
          *     Idempotent: the `Idempotency-Key` header (8 to 128 letters, digits, `-` or `_`; the page
          *     makes one per checkout) names the attempt. The same key again answers the order it placed
-         *     (200, `replayed: true`); while an attempt of this member is running any other is 409
-         *     'Your order is already being processed…', so a double click, a retry or a second tab
-         *     places one order. Success empties the ordered quantities from the cart. The order system
+         *     (200, `replayed: true`) once that attempt has finished; while an attempt of this member is
+         *     running, any request (another key, or the same key sent again) is 409 'Your order is
+         *     already being processed…', so a double click, a retry or a second tab places one order. Success empties the ordered quantities from the cart. The order system
          *     failing is 503 'We were unable to submit your order. Please refresh and try again or
          *     contact us at {phone}.' and the cart is kept. A browser's cross-site request is 403.
          *     `Cache-Control: private, no-store`.
