@@ -121,6 +121,21 @@ describe('FavoritesGrid', () => {
     expect(screen.getByRole('link', { name: 'Union-made poster' })).toBeTruthy();
   });
 
+  it('shows store materials as product cards with their hearts, hiding a broken image', () => {
+    const product = { id: 'product:9', kind: 'product' as const, title: 'Union-made poster', url: '/store?product=9', teaser: 'A poster.', image: { url: 'https://orders.test/9.svg', alt: '' } };
+    renderWithSession(<FavoritesGrid items={[items[0]!, product]} />, withFavorites([ID, 'product:9']));
+    const products = screen.getByTestId('favorite-products');
+    expect(products.querySelector('h2')?.textContent).toBe('Free Materials');
+    expect(products.querySelectorAll('[data-testid="product-card"]')).toHaveLength(1);
+    expect(products.querySelector('a')?.getAttribute('href')).toBe('/store?product=9');
+    expect(products.querySelector('[data-favorite-id="product:9"] button')?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.error(products.querySelector('img')!);
+    expect(products.querySelector('img')).toBeNull();
+    // The benefit stays a benefit card.
+    expect(screen.getByRole('heading', { name: 'Your Favorites' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Scholarships' })).toBeTruthy();
+  });
+
   it('takes a card away once its removal is saved, and says so when none are left', async () => {
     stubFetch(() => ({ body: answer([]) }));
     renderWithSession(<FavoritesGrid items={items.slice(0, 1)} />, withFavorites([ID]));

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
-import { getStore } from '@/lib/bff/server';
+import { unstable_rethrow } from 'next/navigation';
+import { getCart, getStore } from '@/lib/bff/server';
+import type { Cart } from '@/lib/bff/types';
 import { firstParam, requestUnion, type SearchParams } from '@/lib/request';
 import { storeMessage } from '@/lib/store';
 import { PageHero } from '@/components/heroes/PageHero';
@@ -11,13 +13,26 @@ export const metadata: Metadata = {
   description: storeMessage('storeSubtitle'),
 };
 
+/** The reader's cart, or undefined when the BFF could not be asked: the browser then reads it. */
+async function cartOrNothing(): Promise<Cart | undefined> {
+  try {
+    return await getCart();
+  } catch (error) {
+    // Next signals a dynamic render by throwing; that is not a failure to swallow.
+    unstable_rethrow(error);
+    console.error('cart unavailable', error);
+    return undefined;
+  }
+}
+
 /**
  * The store index, /store (spec 3 §2): the hero, the notes, then the products of the visitor's
  * union (a member's own) for the shipping state kept in the up_store_state cookie, which the
- * BFF sets and reads. `?product=` opens that product's modal.
+ * BFF sets and reads, and the reader's cart, read here so its count is right on the first paint.
+ * `?product=` opens that product's modal.
  */
 export default async function StorePage({ searchParams }: { searchParams: SearchParams }) {
-  const [store, params] = await Promise.all([getStore(await requestUnion()), searchParams]);
+  const [store, cart, params] = await Promise.all([getStore(await requestUnion()), cartOrNothing(), searchParams]);
   return (
     <>
       <PageHero hero={{ variant: 'basic', headline: storeMessage('storeTitle'), description: storeMessage('storeSubtitle') }} />
@@ -28,7 +43,7 @@ export default async function StorePage({ searchParams }: { searchParams: Search
           <li>{storeMessage('noteDelivery')}</li>
         </ul>
       </section>
-      <StoreIndex store={store} initialProduct={firstParam(params.product)} />
+      <StoreIndex store={store} initialProduct={firstParam(params.product)} initialCart={cart} />
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { FavoriteItem } from '@/lib/bff/types';
 import { BenefitCards } from '@/components/page/BenefitCards';
+import { FavoriteProducts } from '@/components/store/FavoriteProducts';
 import { useSession } from '@/components/session/SessionProvider';
 import { EmptyState } from './AccountSection';
 
@@ -10,7 +11,8 @@ import { EmptyState } from './AccountSection';
  * The favorites page's cards, as the server found them, less those the member has since taken
  * out: the session holds the live ids, so a card goes as its heart is clicked (and comes back if
  * the removal fails). Its heart took the focus with it, so the focus moves to the grid rather
- * than to the top of the page.
+ * than to the top of the page. Benefits are benefit cards; store materials are the store's
+ * product cards, which open the product in the store.
  */
 export function FavoritesGrid({ items }: { items: FavoriteItem[] }) {
   const { member } = useSession();
@@ -30,7 +32,10 @@ export function FavoritesGrid({ items }: { items: FavoriteItem[] }) {
   return (
     <div ref={region} tabIndex={-1} aria-label="Your favorites" role="region">
       {shown.length > 0 ? (
-        <BenefitCards title="Your Favorites" cards={shown} />
+        <>
+          <BenefitCards title="Your Favorites" cards={shown.filter((item) => item.kind !== 'product')} />
+          <FavoriteProducts items={shown.filter((item) => item.kind === 'product')} />
+        </>
       ) : (
         <div className="container">
           <EmptyState>You have no favorites yet. Tap the heart on a benefit to keep it here.</EmptyState>

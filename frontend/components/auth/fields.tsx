@@ -73,11 +73,11 @@ export function TextField({ label, hint, error, ...input }: TextFieldProps) {
 type SelectFieldProps = FieldShellProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
     options: { value: string; label: string }[];
-    /** The first, empty choice. */
-    placeholder: string;
+    /** The first, empty choice; none for a select that always has a value. */
+    placeholder?: string;
   };
 
-/** A labelled select with an empty first choice. */
+/** A labelled select, with an empty first choice when it has a placeholder. */
 export function SelectField({ label, hint, error, options, placeholder, ...select }: SelectFieldProps) {
   const id = useId();
   return (
@@ -89,7 +89,7 @@ export function SelectField({ label, hint, error, options, placeholder, ...selec
         aria-describedby={describedBy(id, hint, error)}
         {...select}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

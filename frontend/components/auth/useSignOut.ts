@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { accountApi, CASES_KEY, ORDERS_KEY } from '@/lib/bff/browser';
+import { accountApi, CART_KEY, CASES_KEY, ORDERS_KEY } from '@/lib/bff/browser';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { useAuthMutation } from './useAuthMutation';
@@ -13,7 +13,7 @@ const MEMBERS_ONLY = /^\/(account|form)(\/|$)/;
 
 /**
  * Sign out: the BFF clears the cookie, the session query forgets the member (the header and the
- * chat assistant follow), the member's cases leave the browser's cache (spec 2 §6), 'Logout
+ * chat assistant follow), the member's cases, orders and cart leave the browser's cache (spec 2 §6), 'Logout
  * successful!' shows, and the page renders again for a visitor,
  * or the member goes home from an account or form page.
  */
@@ -34,6 +34,10 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
       });
       client.removeQueries({ queryKey: CASES_KEY });
       client.removeQueries({ queryKey: ORDERS_KEY });
+      // The member's cart stays theirs; the visitor left behind has none (the BFF moved any
+      // visitor's cart into the member's at sign-in), which a read then confirms.
+      client.setQueryData(CART_KEY, { items: [], count: 0 });
+      void client.invalidateQueries({ queryKey: CART_KEY });
       push({ message: answer.message });
       // Going home renders home afresh; refreshing a members-only page first would only bounce
       // the visitor to its login prompt.

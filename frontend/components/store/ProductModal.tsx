@@ -1,23 +1,52 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { StoreProduct } from '@/lib/bff/types';
 import { storeMessage } from '@/lib/store';
+import buttons from '@/components/common/ButtonLink.module.css';
 import { Modal } from '@/components/modals/Modal';
 import { ProductImage } from './ProductImage';
 import { clampQuantity, DEFAULT_QUANTITY, MAX_QUANTITY, MIN_QUANTITY, typedQuantity } from './quantity';
 import { eligibleStates } from './states';
 import styles from './Store.module.css';
 
+export interface ProductModalProps {
+  product: StoreProduct;
+  onClose: () => void;
+  /**
+   * Adds the quantity chosen to the cart; answers whether the BFF took it. The modal is closed by
+   * whoever opened it once that is true (the store then opens the cart).
+   */
+  onAdd?: (quantity: number) => Promise<boolean>;
+}
+
 /**
  * The product detail modal (spec 3 §2): image (hidden when broken), label, title, description,
- * 'State Eligibility' as a comma-joined list, 'Out of Stock' when there is none, and the quantity
- * (from 0, 1 at first). Adding to the cart comes with the cart.
+ * 'State Eligibility' as a comma-joined list, 'Out of Stock' when there is none, the quantity
+ * (from 0, 1 at first) and 'Add to Cart', allowed only above 0 and while in stock. An add runs one
+ * at a time (spec 3 §4): clicks while it runs are dropped. A refusal leaves the modal open, the
+ * reason said by the cart's status message.
  */
-export function ProductModal({ product, onClose }: { product: StoreProduct; onClose: () => void }) {
+export function ProductModal({ product, onClose, onAdd }: ProductModalProps) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
   const [text, setText] = useState(String(DEFAULT_QUANTITY));
+  const [adding, setAdding] = useState(false);
+  // State alone would let a second click through before the re-render.
+  const addRunning = useRef(false);
   const id = useId();
+  const canAdd = Boolean(onAdd) && quantity > MIN_QUANTITY && product.stock > 0;
+
+  async function add() {
+    if (!onAdd || !canAdd || addRunning.current) return;
+    addRunning.current = true;
+    setAdding(true);
+    try {
+      await onAdd(quantity);
+    } finally {
+      addRunning.current = false;
+      setAdding(false);
+    }
+  }
 
   function set(n: number) {
     const q = clampQuantity(n);
@@ -36,10 +65,6 @@ export function ProductModal({ product, onClose }: { product: StoreProduct; onCl
             {storeMessage('outOfStock')}
           </p>
         )}
-        <div className={styles.eligibility}>
-          <h3 className={styles.eligibilityTitle}>{storeMessage('stateEligibility')}</h3>
-          <p data-testid="state-eligibility">{eligibleStates(product.states)}</p>
-        </div>
         <div className={styles.quantity}>
           <label htmlFor={id} className={styles.quantityLabel}>
             {storeMessage('productQuantity')}
@@ -81,6 +106,21 @@ export function ProductModal({ product, onClose }: { product: StoreProduct; onCl
               +
             </button>
           </div>
+        </div>
+        <button
+          type="button"
+          className={`${buttons.button} ${buttons.primary} ${styles.addToCart}`}
+          onClick={() => void add()}
+          disabled={!canAdd}
+          aria-busy={adding || undefined}
+          data-testid="add-to-cart"
+        >
+          {adding ? storeMessage('addingToCart') : storeMessage('addToCart')}
+        </button>
+        {/* Up to 51 names: after the quantity and the button, which then stay in view. */}
+        <div className={styles.eligibility}>
+          <h3 className={styles.eligibilityTitle}>{storeMessage('stateEligibility')}</h3>
+          <p data-testid="state-eligibility">{eligibleStates(product.states)}</p>
         </div>
       </div>
     </Modal>

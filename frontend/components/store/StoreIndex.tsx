@@ -1,32 +1,51 @@
 'use client';
 
 import { useState } from 'react';
-import type { StoreDocument, StoreProduct } from '@/lib/bff/types';
+import type { Cart, StoreDocument, StoreProduct } from '@/lib/bff/types';
 import { storeMessage } from '@/lib/store';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { EMPTY_CART } from './cart';
+import { CartButton, CartModal } from './CartModal';
 import { ProductGrid } from './ProductCard';
 import { ProductModal } from './ProductModal';
 import { StateModal } from './StateModal';
 import { unionShortName } from './states';
+import { useCart, useCartWriter } from './useCart';
 import styles from './Store.module.css';
 
 export interface StoreIndexProps {
   store: StoreDocument;
   /** A product to open at once (?product=, the favorites' links), when the index lists it. */
   initialProduct?: string;
+  /** The reader's cart as the server read it; absent when it could not (then it is read here). */
+  initialCart?: Cart;
 }
 
 /**
  * The store index's interactive part (spec 3 §2 'Store index'): the shipping state (a prompt and
  * the state modal, open at once, while none is stored; the state and a way to change it after),
- * the featured products when there are some, the others or 'Products Not Found' with the phone,
- * and the product modal of the card chosen.
+ * the cart button with its count, the featured products when there are some, the others or
+ * 'Products Not Found' with the phone, the product modal of the card chosen, and the cart modal,
+ * which a successful add opens in the product modal's place.
  */
-export function StoreIndex({ store, initialProduct }: StoreIndexProps) {
+export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexProps) {
   const all = [...store.featured, ...store.products];
   const [stateOpen, setStateOpen] = useState(!store.state);
   const [product, setProduct] = useState<StoreProduct | undefined>(() => all.find((p) => p.id === initialProduct));
+  const [cartOpen, setCartOpen] = useState(false);
+  const cart = useCart(initialCart);
+  const writer = useCartWriter();
   const union = unionShortName(store.union);
+
+  async function add(chosen: StoreProduct, quantity: number): Promise<boolean> {
+    const { id, title, label, image, stock } = chosen;
+    const ok = await writer.add({ id, title, label, image, stock }, quantity);
+    if (ok) {
+      setProduct(undefined);
+      setCartOpen(true);
+    }
+    return ok;
+  }
 
   return (
     <div className={`container ${styles.index}`}>
@@ -36,9 +55,12 @@ export function StoreIndex({ store, initialProduct }: StoreIndexProps) {
         ) : (
           <p>{storeMessage('statePrompt')}</p>
         )}
-        <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setStateOpen(true)} aria-haspopup="dialog">
-          {store.state ? storeMessage('changeState') : storeMessage('chooseState')}
-        </button>
+        <div className={styles.stateActions}>
+          <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setStateOpen(true)} aria-haspopup="dialog">
+            {store.state ? storeMessage('changeState') : storeMessage('chooseState')}
+          </button>
+          <CartButton count={cart.data?.count ?? (cart.isError ? 0 : undefined)} onOpen={() => setCartOpen(true)} />
+        </div>
       </div>
 
       {store.featured.length > 0 && (
@@ -65,7 +87,17 @@ export function StoreIndex({ store, initialProduct }: StoreIndexProps) {
       {stateOpen && (
         <StateModal states={store.states} current={store.state} phone={store.phone} onClose={() => setStateOpen(false)} />
       )}
-      {product && !stateOpen && <ProductModal key={product.id} product={product} onClose={() => setProduct(undefined)} />}
+      {product && !stateOpen && (
+        <ProductModal
+          key={product.id}
+          product={product}
+          onClose={() => setProduct(undefined)}
+          onAdd={(quantity) => add(product, quantity)}
+        />
+      )}
+      {cartOpen && !stateOpen && (
+        <CartModal cart={cart.data ?? (cart.isError ? EMPTY_CART : undefined)} writer={writer} onClose={() => setCartOpen(false)} />
+      )}
     </div>
   );
 }

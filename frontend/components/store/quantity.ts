@@ -1,6 +1,6 @@
 // The product modal's quantity (spec 3 §2 'Product detail modal', §5 'Cart and product', §9): a
 // whole number from 0, 1 at first, one step per minus or plus. The cart's ceiling (100000)
-// bounds it too. Adding to the cart comes with the cart, in the next slice.
+// bounds it too; the cart's own rules (1 to 100000 a line) are in cart.ts.
 
 /** The quantity a product modal opens with. */
 export const DEFAULT_QUANTITY = 1;
