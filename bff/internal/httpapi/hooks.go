@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"log/slog"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -32,10 +34,16 @@ type HooksDeps struct {
 	Revalidator Revalidator
 	Secret      string // HMAC-SHA256 key of X-CMS-Signature
 	Logger      *slog.Logger
+	// Now is the wall clock the signature's time is held to; nil means time.Now. (Not a test's
+	// moved clock: replay is about real time.)
+	Now func() time.Time
 }
 
 // Hooks mounts the CMS publish webhook.
 func Hooks(d HooksDeps) Mount {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
 	h := hookHandlers{d}
 	return func(api fiber.Router) {
 		api.Post("/hooks/cms", h.cmsWebhook)
@@ -67,7 +75,7 @@ type purgeResult struct {
 // else is read, so an unsigned request can neither purge nor probe.
 func (h hookHandlers) cmsWebhook(c fiber.Ctx) error {
 	body := c.Body()
-	if !validSignature(h.Secret, body, c.Get("X-CMS-Signature")) {
+	if !validSignature(h.Secret, body, c.Get("X-CMS-Signature"), h.Now()) {
 		return apperr.New(apperr.Unauthenticated, "The webhook signature is missing or wrong.")
 	}
 	if len(body) > maxWebhookBody {
@@ -110,21 +118,43 @@ func frontendTags(tags []string) []string {
 	return out
 }
 
-// validSignature checks "sha256=<hex HMAC-SHA256 of body>" in constant time. An empty secret
-// refuses everything.
-func validSignature(secret string, body []byte, header string) bool {
+// maxWebhookSkew is how far a webhook's signed time may be from ours: a captured request cannot
+// be replayed after it (spec of the header below), and clocks a few minutes apart still agree.
+const maxWebhookSkew = 5 * time.Minute
+
+// validSignature checks "t=<unix seconds>,sha256=<hex HMAC-SHA256 of "<t>.<body>">" in constant
+// time, and that t is within maxWebhookSkew of now. Signing the time with the body is what makes
+// a replay detectable. An empty secret refuses everything.
+func validSignature(secret string, body []byte, header string, now time.Time) bool {
 	if secret == "" {
 		return false
 	}
-	hexSig, ok := strings.CutPrefix(header, "sha256=")
+	ts, rest, ok := strings.Cut(header, ",")
 	if !ok {
+		return false
+	}
+	tsText, ok1 := strings.CutPrefix(ts, "t=")
+	hexSig, ok2 := strings.CutPrefix(rest, "sha256=")
+	if !ok1 || !ok2 {
+		return false
+	}
+	seconds, err := strconv.ParseInt(tsText, 10, 64)
+	if err != nil || now.Sub(time.Unix(seconds, 0)).Abs() > maxWebhookSkew {
 		return false
 	}
 	got, err := hex.DecodeString(hexSig)
 	if err != nil {
 		return false
 	}
+	return hmac.Equal(got, WebhookMAC(secret, tsText, body))
+}
+
+// WebhookMAC is the HMAC-SHA256 of "<t>.<body>" with secret: what the CMS signs (and the tools
+// and tests that play the CMS).
+func WebhookMAC(secret, t string, body []byte) []byte {
 	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(t))
+	mac.Write([]byte("."))
 	mac.Write(body)
-	return hmac.Equal(got, mac.Sum(nil))
+	return mac.Sum(nil)
 }

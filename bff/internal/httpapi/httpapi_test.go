@@ -3,8 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -13,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -106,11 +105,10 @@ type workingCache struct{}
 
 func (workingCache) Check(context.Context) error { return nil }
 
-// sign is what the CMS sends as X-CMS-Signature for body.
+// sign is what the CMS sends as X-CMS-Signature for body now.
 func sign(secret string, body []byte) string {
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write(body)
-	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	return "t=" + ts + ",sha256=" + hex.EncodeToString(WebhookMAC(secret, ts, body))
 }
 
 func do(h http.Handler, r *http.Request) (*httptest.ResponseRecorder, map[string]any) {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -119,7 +120,14 @@ func TestUnsignedOrWronglySignedWebhookIsRefusedAndPurgesNothing(t *testing.T) {
 		"wrong secret": harness.Sign("not-the-secret", body),
 		"other body":   harness.Sign(harness.WebhookSecret, []byte(`{"tags":["menu"]}`)),
 		"malformed":    "sha256=zz",
-		"no algorithm": strings.TrimPrefix(harness.Sign(harness.WebhookSecret, body), "sha256="),
+		"no algorithm": strings.Replace(harness.Sign(harness.WebhookSecret, body), "sha256=", "", 1),
+		"no time":      "sha256=" + strings.SplitN(harness.Sign(harness.WebhookSecret, body), "sha256=", 2)[1],
+		// A captured request replayed later, or one sent from a clock far ahead.
+		"replayed after 6 minutes": harness.SignAt(harness.WebhookSecret, body, time.Now().Add(-6*time.Minute)),
+		"from the future":          harness.SignAt(harness.WebhookSecret, body, time.Now().Add(6*time.Minute)),
+		// The time is signed: moving it invalidates the signature.
+		"time moved": "t=" + strconv.FormatInt(time.Now().Unix()+1, 10) + ",sha256=" +
+			strings.SplitN(harness.Sign(harness.WebhookSecret, body), "sha256=", 2)[1],
 	} {
 		resp := harness.Post(t, b.URL+"/api/v1/hooks/cms", body, sig)
 		var p struct{ Code string }

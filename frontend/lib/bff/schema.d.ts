@@ -861,8 +861,10 @@ export interface paths {
         put?: never;
         /**
          * CMS publish webhook; purges cached content by tag and revalidates Next.js.
-         * @description Signed with `X-CMS-Signature: sha256=<hex>`, the HMAC-SHA256 of the raw body with the
-         *     configured secret (CMS_WEBHOOK_SECRET).
+         * @description Signed with `X-CMS-Signature: t=<unix seconds>,sha256=<hex>`, the HMAC-SHA256 of
+         *     `<t>.<raw body>` with the configured secret (CMS_WEBHOOK_SECRET). A time more than 5
+         *     minutes from the BFF's clock is refused like a wrong signature (401), so a captured
+         *     request cannot be replayed.
          */
         post: operations["cmsWebhook"];
         delete?: never;

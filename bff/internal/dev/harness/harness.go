@@ -9,8 +9,6 @@ package harness
 
 import (
 	"bytes"
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -21,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -34,6 +33,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 	"github.com/union-benefits/portal/bff/internal/dev/storetest"
+	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
 
@@ -257,11 +257,13 @@ func Decode(t testing.TB, resp *http.Response, into any) {
 	}
 }
 
-// Sign is the X-CMS-Signature the CMS sends with a webhook body.
-func Sign(secret string, body []byte) string {
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write(body)
-	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
+// Sign is the X-CMS-Signature the CMS sends with a webhook body now.
+func Sign(secret string, body []byte) string { return SignAt(secret, body, time.Now()) }
+
+// SignAt is the X-CMS-Signature of a webhook body sent at t.
+func SignAt(secret string, body []byte, t time.Time) string {
+	ts := strconv.FormatInt(t.Unix(), 10)
+	return "t=" + ts + ",sha256=" + hex.EncodeToString(httpapi.WebhookMAC(secret, ts, body))
 }
 
 // ServeOnEmulators builds the BFF from the stack's environment (`eval "$(.bin/stack env)"`, or
