@@ -89,3 +89,31 @@ func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 		t.Errorf("statuses %v, want 5 allowed and 3 refused", statuses)
 	}
 }
+
+// Every answer, an error's too, says it is not to be framed, sniffed or rendered.
+func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
+	for _, hsts := range []bool{false, true} {
+		o := testOptions(io.Discard)
+		o.HSTS = hsts
+		app := New(o)
+		for _, path := range []string{"/healthz", "/api/v1/nowhere"} {
+			resp, err := app.Test(httptest.NewRequest("GET", path, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, want := range map[string]string{
+				"Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+				"X-Content-Type-Options":  "nosniff",
+				"X-Frame-Options":         "DENY",
+				"Referrer-Policy":         "no-referrer",
+			} {
+				if got := resp.Header.Get(name); got != want {
+					t.Errorf("%s %s: %q, want %q", path, name, got, want)
+				}
+			}
+			if got := resp.Header.Get("Strict-Transport-Security"); (got != "") != hsts {
+				t.Errorf("%s HSTS %v: %q", path, hsts, got)
+			}
+		}
+	}
+}

@@ -35,6 +35,8 @@ type Options struct {
 	// upstream gives up then (Fiber's request context never ends by itself).
 	RequestTimeout time.Duration
 	Ready          *atomic.Bool // false while starting or shutting down
+	// HSTS adds Strict-Transport-Security to every answer: everywhere but a localhost frontend.
+	HSTS bool
 	Cache          Checker      // the content cache; /readyz fails while it cannot store
 }
 
@@ -74,6 +76,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		// writes; resolveClient reads it from the right instead (clientip.go).
 	})
 	app.Use(requestid.New())
+	app.Use(securityHeaders(o.HSTS))
 	app.Use(resolveClient(parseProxies(o.TrustedProxies)))
 	app.Use(closeAfterStreamedBody(bodyLimit))
 	app.Use(observe(o.Metrics, o.Logger))
@@ -91,6 +94,24 @@ func New(o Options, mounts ...Mount) *fiber.App {
 	}
 	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
+}
+
+// securityHeaders are on every answer of the BFF, errors included. Its answers are JSON (and
+// problem+json) read by scripts, never documents to render: nothing may load from them, frame
+// them or sniff them into something else, and a link from them carries no referrer.
+func securityHeaders(hsts bool) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		h := &c.Response().Header
+		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Resource-Policy", "same-site")
+		if hsts {
+			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		}
+		return c.Next()
+	}
 }
 
 // ready answers 503 while the BFF starts or shuts down, and while the content cache cannot
