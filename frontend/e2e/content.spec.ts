@@ -30,6 +30,13 @@ test.describe('routing rules answer with real HTTP statuses', () => {
     expect(res.headers()['location']).toMatch(/\/benefits\/wireless$/);
   });
 
+  test('an address far too long or with a backslash is the not-found page, never a server error', async ({ request }) => {
+    for (const path of [`/${'a'.repeat(5000)}`, `/${'a/'.repeat(300)}`, '/a%5Cb']) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path.slice(0, 40)).toBe(404);
+    }
+  });
+
   test('a union-moments path is not found', async ({ request }) => {
     expect((await request.get('/union-moments/2025', { maxRedirects: 0 })).status()).toBe(404);
   });

@@ -83,14 +83,16 @@ function notFoundOn(error: unknown, ...statuses: number[]): never {
 /**
  * The page document for a site path and the visitor's union, or a redirect document when the
  * path lives elsewhere for them. Always fresh (the BFF caches and purges it), and memoised per
- * request so generateMetadata and the page share one call. A 404 becomes Next's not-found page;
- * anything else throws to the route's error boundary.
+ * request so generateMetadata and the page share one call. A 404 becomes Next's not-found page,
+ * and so does a path the BFF refuses to look up (400: characters or a length no page has; 414 and
+ * 431: an address too long to send on): a mistyped or hostile address is not a server error.
+ * Anything else throws to the route's error boundary.
  */
 export const getPage = cache(async (path: string, union?: string, redirectBenefit?: string): Promise<PageResult> => {
   try {
     return await getPersonal<PageResult>(bffPath.page(path, union, redirectBenefit));
   } catch (error) {
-    notFoundOn(error, 404);
+    notFoundOn(error, 404, 400, 414, 431);
   }
 });
 
