@@ -31,7 +31,7 @@ test.describe('routing rules answer with real HTTP statuses', () => {
   });
 
   test('an address far too long or with a backslash is the not-found page, never a server error', async ({ request }) => {
-    for (const path of [`/${'a'.repeat(5000)}`, `/${'a/'.repeat(300)}`, '/a%5Cb']) {
+    for (const path of [`/${'a'.repeat(5000)}`, `/${'a/'.repeat(300)}a`, '/a%5Cb']) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path.slice(0, 40)).toBe(404);
     }
