@@ -47,6 +47,9 @@ type StoreDeps struct {
 	Orders  StoreOrders
 	Index   StoreIndex
 	Cart    StoreCart
+	// NewCarts counts the visitor carts each client address starts (nil: no limit): every
+	// cookieless add makes a cart record, so without a limit a script could fill the cart store.
+	NewCarts Limiter
 	// SecureCookies marks the cleared cookie of a dead session, and the shipping state's cookie,
 	// Secure, as Accounts sets the session's.
 	SecureCookies bool
@@ -171,6 +174,11 @@ func (h storeHandlers) setQuantity(c fiber.Ctx) error {
 	}
 	id := h.cartOf(c)
 	if id == "" {
+		if h.NewCarts != nil {
+			if err := h.NewCarts.Allow("cart|" + clientAddr(c)); err != nil {
+				return err
+			}
+		}
 		token := store.NewVisitorToken()
 		id = store.VisitorCart(token)
 		c.Cookie(&fiber.Cookie{

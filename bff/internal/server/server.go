@@ -158,11 +158,13 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Store(httpapi.StoreDeps{
-			Members:       accounts.Sessions,
-			Readers:       pages,
-			Orders:        materials,
-			Index:         materials,
-			Cart:          materials,
+			Members: accounts.Sessions,
+			Readers: pages,
+			Orders:  materials,
+			Index:   materials,
+			Cart:    materials,
+			// A visitor starts one cart; an office behind one address starts several.
+			NewCarts:      ratelimit.New(4*cfg.Limits.PerIP, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Partners(httpapi.PartnersDeps{

@@ -360,3 +360,30 @@ func raceOrders(t *testing.T, b *harness.BFF, c *harness.Contract, br *browser, 
 	wg.Wait()
 	return statuses
 }
+
+// Each cookieless add starts a cart record, so one address may start only so many in a window
+// (4 × RATE_LIMIT_PER_IP); a visitor with a cart, and a member, go on.
+func TestVisitorCartsPerAddressAreLimited(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, map[string]string{"ORDERS_URL": harness.StartOrders(t).GraphQL(), "RATE_LIMIT_PER_IP": "1"}))
+	c := harness.LoadContract(t)
+	var first *browser
+	for i := range 4 {
+		br := &browser{harness.NewBrowser(t, b.URL, c)}
+		br.Want(setQuantity(br, "hardship-grants-brochure", map[string]int{"quantity": 1}), 200)
+		if i == 0 {
+			first = br
+		}
+	}
+	late := &browser{harness.NewBrowser(t, b.URL, c)}
+	if a := setQuantity(late, "hardship-grants-brochure", map[string]int{"quantity": 1}); a.Status != 429 {
+		t.Errorf("a fifth new cart: %d %s", a.Status, a.Body)
+	}
+	if a := setQuantity(first, "hardship-grants-brochure", map[string]int{"quantity": 2}); a.Status != 200 {
+		t.Errorf("a visitor with a cart: %d", a.Status)
+	}
+	m := member(t, b, c, "u-limit", "limit@example.com")
+	if a := setQuantity(m, "hardship-grants-brochure", map[string]int{"quantity": 1}); a.Status != 200 {
+		t.Errorf("a member: %d", a.Status)
+	}
+}

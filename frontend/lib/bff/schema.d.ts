@@ -651,7 +651,10 @@ export interface paths {
          *     `fields.quantity`); a product out of stock ('Out of stock items can not be added to
          *     cart.'); above 100000 ('Product quantities can not be greater then 100,000'). Adding or
          *     changing an unknown product is 404 with the first of these words; removing one (below 1)
-         *     is always 200, so a line whose product left the catalogue can be cleared. The cart store or order system failing is 503
+         *     is always 200, so a line whose product left the catalogue can be cleared. A visitor's
+         *     first line starts a cart record: one client address may start 4 × RATE_LIMIT_PER_IP of
+         *     them per RATE_LIMIT_WINDOW, then 429 'Too many attempts…' (a visitor with a cart and a
+         *     member are not counted). The cart store or order system failing is 503
          *     'We could not update your cart. Please refresh and try again.' A browser's cross-site
          *     request is 403. `Cache-Control: private, no-store`.
          */
@@ -3077,6 +3080,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
