@@ -318,11 +318,12 @@ func TestStopStraysStopsAdoptedOrphans(t *testing.T) {
 		t.Fatalf("pid %q: %v", out, err)
 	}
 	waitFor(t, func() bool { _, ppid, err := procState(pid); return err == nil && ppid == os.Getpid() }, "the orphan to be adopted")
-	// On a busy machine the orphan can be adopted while setsid is still becoming sleep, with no
-	// command line yet; StopStrays names what it stops by its command line.
+	// On a busy machine the orphan can be adopted while setsid is still becoming sleep: its
+	// command line is setsid's ("setsid sleep 300"), then empty during the exec. StopStrays names
+	// what it stops by its command line, so wait for sleep's own.
 	waitFor(t, func() bool {
 		cmd, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-		return err == nil && strings.Contains(string(cmd), "300")
+		return err == nil && strings.HasPrefix(string(cmd), "sleep\x00300")
 	}, "the orphan to be sleep 300")
 
 	found := StopStrays(time.Second)

@@ -30,7 +30,7 @@ func AdoptOrphans() error {
 // SIGKILL after grace. It reaps them and returns what it found, one "pid command" line each.
 func StopStrays(grace time.Duration) []string {
 	var found []string
-	seen := map[int]bool{}
+	seen := map[int]int{} // pid → its index in found
 	deadline := time.Now().Add(grace)
 	killed := false
 	for round := 0; round < 200; round++ {
@@ -47,9 +47,12 @@ func StopStrays(grace time.Duration) []string {
 			sig, killed = syscall.SIGKILL, true
 		}
 		for _, pid := range live {
-			if !seen[pid] {
-				seen[pid] = true
+			if i, ok := seen[pid]; !ok {
+				seen[pid] = len(found)
 				found = append(found, strconv.Itoa(pid)+" "+cmdline(pid))
+			} else if strings.HasSuffix(found[i], " ?") {
+				// First seen mid-exec, when /proc has no command line: name it now if it can be.
+				found[i] = strconv.Itoa(pid) + " " + cmdline(pid)
 			}
 			if pgid, err := syscall.Getpgid(pid); err == nil && pgid == pid {
 				_ = syscall.Kill(-pid, sig)
