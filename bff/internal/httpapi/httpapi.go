@@ -35,9 +35,9 @@ type Options struct {
 	// upstream gives up then (Fiber's request context never ends by itself).
 	RequestTimeout time.Duration
 	Ready          *atomic.Bool // false while starting or shutting down
+	Cache          Checker      // the content cache; /readyz fails while it cannot store
 	// HSTS adds Strict-Transport-Security to every answer: everywhere but a localhost frontend.
 	HSTS bool
-	Cache          Checker      // the content cache; /readyz fails while it cannot store
 }
 
 // Checker reports whether a part of the BFF can still do its work (cache.Store completing a

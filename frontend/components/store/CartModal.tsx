@@ -9,6 +9,7 @@ import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { Modal } from '@/components/modals/Modal';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, typedLineQuantity } from './cart';
 import { ProductImage } from './ProductImage';
+import { QuantityStepper } from './QuantityStepper';
 import type { CartWriter } from './useCart';
 import styles from './Cart.module.css';
 
@@ -104,44 +105,18 @@ function CartLine({ item, writer }: { item: CartItem; writer: CartWriter }) {
         <label htmlFor={inputId} className="visually-hidden">
           {storeMessage('productQuantity')}
         </label>
-        <div className={styles.stepper}>
-          <button
-            type="button"
-            className={styles.step}
-            onClick={() => void writer.step(item, -1)}
-            disabled={item.quantity <= MIN_LINE_QUANTITY}
-            aria-label={storeMessage('decreaseQuantity')}
-            aria-describedby={titleId}
-            aria-controls={inputId}
-          >
-            −
-          </button>
-          <input
-            id={inputId}
-            className={styles.quantity}
-            type="number"
-            inputMode="numeric"
-            min={MIN_LINE_QUANTITY}
-            max={MAX_LINE_QUANTITY}
-            step={1}
-            value={draft ?? String(item.quantity)}
-            aria-describedby={titleId}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commit}
-            onKeyDown={onKeyDown}
-          />
-          <button
-            type="button"
-            className={styles.step}
-            onClick={() => void writer.step(item, 1)}
-            disabled={item.quantity >= MAX_LINE_QUANTITY}
-            aria-label={storeMessage('increaseQuantity')}
-            aria-describedby={titleId}
-            aria-controls={inputId}
-          >
-            +
-          </button>
-        </div>
+        <QuantityStepper
+          id={inputId}
+          text={draft ?? String(item.quantity)}
+          quantity={item.quantity}
+          min={MIN_LINE_QUANTITY}
+          max={MAX_LINE_QUANTITY}
+          onStep={(step) => void writer.step(item, step)}
+          onType={setDraft}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+          describedBy={titleId}
+        />
         <button type="button" className={styles.remove} onClick={() => void writer.remove(item)} aria-describedby={titleId}>
           {storeMessage('cartRemove')}
         </button>

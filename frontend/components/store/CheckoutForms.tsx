@@ -100,65 +100,80 @@ function CheckoutInput<N extends string>({
   );
 }
 
-/** Step 1, 'Your Information': the member's details, their union, and how the materials will be used. */
-export function InformationForm({ id, labelledBy, values, errors, onChange, onSubmit, children }: StepFormProps<InformationValues>) {
+/**
+ * A step's form: its fields from store.json, what else the step asks (`extra`), the error summary
+ * the caller passes as children, and Continue. The browser's own checks are off (noValidate): the
+ * step shows the contract's words instead.
+ */
+function StepForm<Values extends object>({
+  id,
+  labelledBy,
+  fields,
+  values,
+  errors,
+  onChange,
+  onSubmit,
+  extra,
+  children,
+}: StepFormProps<Values> & { fields: readonly CheckoutField<keyof Values & string>[]; extra?: ReactNode }) {
+  const value = (name: keyof Values & string) => String(values[name] ?? '');
   return (
     <form id={id} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
       <div className={styles.grid}>
-        {informationFields.map((field) => (
+        {fields.map((field) => (
           <CheckoutInput
             key={field.name}
             field={field}
-            value={values[field.name]}
+            value={value(field.name)}
             error={errors[field.name]}
-            onChange={(value) => onChange(field.name, value)}
+            onChange={(v) => onChange(field.name, v)}
           />
         ))}
       </div>
-      <RadioGroup
-        legend={storeMessage('memoLegend')}
-        name={MEMO_FIELD}
-        options={[...materialUses]}
-        value={values.memo}
-        onChange={(value) => onChange(MEMO_FIELD, value)}
-        error={errors[MEMO_FIELD]}
-      />
-      {values.memo === OTHER_USE && (
-        <TextField
-          label={OTHER_LABEL}
-          name={OTHER_FIELD}
-          required
-          maxLength={otherMaxLength}
-          value={values.other}
-          error={errors[OTHER_FIELD]}
-          onChange={(e) => onChange(OTHER_FIELD, e.target.value)}
-        />
-      )}
+      {extra}
       {children}
       <ContinueButton />
     </form>
   );
 }
 
-/** Step 2, 'Shipping Information': the address, one of the 50 states and DC, and the country. */
-export function ShippingForm({ id, labelledBy, values, errors, onChange, onSubmit, children }: StepFormProps<ShippingValues>) {
+/** Step 1, 'Your Information': the member's details, their union, and how the materials will be used. */
+export function InformationForm(props: StepFormProps<InformationValues>) {
+  const { values, errors, onChange } = props;
   return (
-    <form id={id} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      <div className={styles.grid}>
-        {shippingFields.map((field) => (
-          <CheckoutInput
-            key={field.name}
-            field={field}
-            value={values[field.name]}
-            error={errors[field.name]}
-            onChange={(value) => onChange(field.name, value)}
+    <StepForm
+      {...props}
+      fields={informationFields}
+      extra={
+        <>
+          <RadioGroup
+            legend={storeMessage('memoLegend')}
+            name={MEMO_FIELD}
+            options={[...materialUses]}
+            value={values.memo}
+            onChange={(value) => onChange(MEMO_FIELD, value)}
+            error={errors[MEMO_FIELD]}
           />
-        ))}
-      </div>
-      {children}
-      <ContinueButton />
-    </form>
+          {values.memo === OTHER_USE && (
+            <TextField
+              label={OTHER_LABEL}
+              name={OTHER_FIELD}
+              required
+              maxLength={otherMaxLength}
+              value={values.other}
+              error={errors[OTHER_FIELD]}
+              onChange={(e) => onChange(OTHER_FIELD, e.target.value)}
+            />
+          )}
+        </>
+      }
+    />
   );
+}
+
+/** Step 2, 'Shipping Information': the address, one of the 50 states and DC, and the country. */
+export function ShippingForm(props: StepFormProps<ShippingValues>) {
+  return <StepForm {...props} fields={shippingFields} />;
 }
 
 function ContinueButton() {

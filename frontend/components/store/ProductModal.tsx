@@ -6,6 +6,7 @@ import { storeMessage } from '@/lib/store';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { Modal } from '@/components/modals/Modal';
 import { ProductImage } from './ProductImage';
+import { QuantityStepper } from './QuantityStepper';
 import { clampQuantity, DEFAULT_QUANTITY, MAX_QUANTITY, MIN_QUANTITY, typedQuantity } from './quantity';
 import { eligibleStates } from './states';
 import styles from './Store.module.css';
@@ -69,43 +70,19 @@ export function ProductModal({ product, onClose, onAdd }: ProductModalProps) {
           <label htmlFor={id} className={styles.quantityLabel}>
             {storeMessage('productQuantity')}
           </label>
-          <div className={styles.stepper}>
-            <button
-              type="button"
-              className={styles.step}
-              onClick={() => set(quantity - 1)}
-              disabled={quantity <= MIN_QUANTITY}
-              aria-label={storeMessage('decreaseQuantity')}
-              aria-controls={id}
-            >
-              −
-            </button>
-            <input
-              id={id}
-              className={styles.quantityInput}
-              type="number"
-              inputMode="numeric"
-              min={MIN_QUANTITY}
-              max={MAX_QUANTITY}
-              step={1}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setQuantity((q) => typedQuantity(event.target.value, q));
-              }}
-              onBlur={() => setText(String(quantity))}
-            />
-            <button
-              type="button"
-              className={styles.step}
-              onClick={() => set(quantity + 1)}
-              disabled={quantity >= MAX_QUANTITY}
-              aria-label={storeMessage('increaseQuantity')}
-              aria-controls={id}
-            >
-              +
-            </button>
-          </div>
+          <QuantityStepper
+            id={id}
+            text={text}
+            quantity={quantity}
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            onStep={(step) => set(quantity + step)}
+            onType={(typed) => {
+              setText(typed);
+              setQuantity((q) => typedQuantity(typed, q));
+            }}
+            onBlur={() => setText(String(quantity))}
+          />
         </div>
         <button
           type="button"
