@@ -5,6 +5,9 @@ type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<A
 
 /** The serious and critical axe violations of the page as it is now; every spec checks with this one. */
 export async function seriousAxeViolations(page: Page) {
+  // Next streams a dynamic page's metadata after its body, so right after a reload the <title> can
+  // still be on its way; give it a moment (a page that never gets one still fails below).
+  await page.waitForFunction(() => document.title !== '', null, { timeout: 5000 }).catch(() => undefined);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const results = await page.evaluate(() =>
     (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
