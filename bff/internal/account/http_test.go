@@ -401,6 +401,37 @@ func TestAbuseLimitsAnswer429(t *testing.T) {
 	br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": "ada@example.com"}), 429)
 }
 
+func TestTheEmailLockoutCountsFailuresOnly(t *testing.T) {
+	b, c := accountBFF(t, map[string]string{"RATE_LIMIT_PER_EMAIL": "3", "RATE_LIMIT_PER_IP": "100"})
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com")
+	// A member who signs in rightly again and again is never locked out.
+	for range 6 {
+		br.Want(br.signIn("ada@example.com", goodPassword), 200)
+	}
+	// Two failures leave the third try open; the third failure closes the email's window, even
+	// for the right password, in any spelling of the email.
+	for range 2 {
+		br.Want(br.signIn("ada@example.com", "Wrong-pass1"), 401)
+	}
+	br.Want(br.signIn("ada@example.com", goodPassword), 200)
+	br.Want(br.signIn(" ADA@example.com", "Wrong-pass1"), 401)
+	br.Want(br.signIn("ada@example.com", goodPassword), 429)
+	// Another member is not touched.
+	br.register("bob@example.com")
+	br.Want(br.signIn("bob@example.com", goodPassword), 200)
+}
+
+func TestAccountRoutesRefuseLargeBodies(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	br := newBrowser(t, b, c)
+	big := map[string]any{"email": strings.Repeat("a", 40<<10) + "@example.com", "password": goodPassword}
+	if a := br.Want(br.Call("POST", "/api/v1/session", "/api/v1/session", big), 413); a.Title() != "The request body is too large." {
+		t.Fatalf("a 40 KiB sign-in: %s", a.Body)
+	}
+	br.Want(br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", big), 413)
+}
+
 func TestChangePasswordEndsOtherSessions(t *testing.T) {
 	b, c := accountBFF(t, nil)
 	laptop, phone := newBrowser(t, b, c), newBrowser(t, b, c)

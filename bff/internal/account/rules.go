@@ -38,7 +38,7 @@ type rules struct {
 	OtherCarrier    string              `json:"otherCarrier"`
 	VehicleOwnerYes string              `json:"vehicleOwnerYes"`
 
-	email, zip, phone, year *regexp.Regexp
+	zip, phone, year *regexp.Regexp
 	password                []*regexp.Regexp
 }
 
@@ -55,7 +55,6 @@ func mustRules(data []byte) *rules {
 	if err := json.Unmarshal(data, &r); err != nil {
 		panic(fmt.Sprintf("contracts/accounts.json: %v", err))
 	}
-	r.email = regexp.MustCompile(r.Patterns.Email)
 	r.zip = regexp.MustCompile(r.Patterns.Zip)
 	r.phone = regexp.MustCompile(r.Patterns.Phone)
 	r.year = regexp.MustCompile(r.Patterns.Year)
@@ -68,7 +67,7 @@ func mustRules(data []byte) *rules {
 // msg is the catalogue's message (contracts.Message), short for the many calls here.
 func msg(key string, pairs ...string) string { return contracts.Message(key, pairs...) }
 
-func validEmail(s string) bool { return len(s) <= 254 && theRules.email.MatchString(s) }
+func validEmail(s string) bool { return portal.ValidEmail(s) }
 
 func validPassword(s string) bool {
 	if len(s) > 128 {

@@ -58,10 +58,12 @@ func (h sessionHandlers) signIn(c fiber.Ctx) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	if err := h.limits.allow(c, "signin", req.Email); err != nil {
+	who := emailKey(req.Email)
+	if err := h.limits.allowPassword(c, who); err != nil {
 		return err
 	}
 	result, cookie, err := h.credentials.SignIn(c.Context(), req)
+	h.limits.failedPassword(who, err)
 	return h.answer(c, fiber.StatusOK, result, cookie, err)
 }
 
@@ -75,7 +77,7 @@ func (h sessionHandlers) register(c fiber.Ctx) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	if err := h.limits.allow(c, "signup", req.Email); err != nil {
+	if err := h.limits.allow(c, "signup", emailKey(req.Email)); err != nil {
 		return err
 	}
 	result, cookie, err := h.credentials.Register(c.Context(), req)
@@ -89,7 +91,7 @@ func (h sessionHandlers) forgotPassword(c fiber.Ctx) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	if err := h.limits.allow(c, "reset", req.Email); err != nil {
+	if err := h.limits.allow(c, "reset", emailKey(req.Email)); err != nil {
 		return err
 	}
 	message, err := h.credentials.ForgotPassword(c.Context(), req.Email)
@@ -113,7 +115,7 @@ func (h sessionHandlers) resetPassword(c fiber.Ctx) error {
 
 func (h sessionHandlers) sendVerification(c fiber.Ctx) error {
 	id := identity(c)
-	if err := h.limits.allow(c, "verify", id.UID); err != nil {
+	if err := h.limits.allow(c, "verify", memberKey(id.UID)); err != nil {
 		return err
 	}
 	message, err := h.credentials.SendVerification(c.Context(), id)
@@ -130,10 +132,12 @@ func (h sessionHandlers) changePassword(c fiber.Ctx) error {
 	}
 	id := identity(c)
 	// The current password is checked by signing in: limit it like a sign-in.
-	if err := h.limits.allow(c, "signin", id.Email); err != nil {
+	who := emailKey(id.Email)
+	if err := h.limits.allowPassword(c, who); err != nil {
 		return err
 	}
 	result, cookie, err := h.credentials.ChangePassword(c.Context(), id, req)
+	h.limits.failedPassword(who, err)
 	return h.answer(c, fiber.StatusOK, result, cookie, err)
 }
 
@@ -143,9 +147,11 @@ func (h sessionHandlers) changeEmail(c fiber.Ctx) error {
 		return err
 	}
 	id := identity(c)
-	if err := h.limits.allow(c, "signin", id.Email); err != nil {
+	who := emailKey(id.Email)
+	if err := h.limits.allowPassword(c, who); err != nil {
 		return err
 	}
 	result, cookie, err := h.credentials.ChangeEmail(c.Context(), id, req)
+	h.limits.failedPassword(who, err)
 	return h.answer(c, fiber.StatusOK, result, cookie, err)
 }

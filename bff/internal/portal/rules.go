@@ -1,11 +1,14 @@
 package portal
 
 import (
+	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
+
+	"github.com/union-benefits/portal/contracts"
 )
 
 // Rules of the portal that more than one feature applies.
@@ -21,6 +24,20 @@ var richText = func() *bluemonday.Policy {
 // RichText is CMS HTML made safe to draw: node bodies, paragraphs, and the HTML of site
 // variables (form texts, disclaimers).
 func RichText(html string) string { return richText.Sanitize(html) }
+
+// ValidEmail is the accounts contract's email rule (contracts/accounts.json patterns.email): the
+// account forms apply it, and the attempt limits count only emails that pass it.
+func ValidEmail(s string) bool { return len(s) <= 254 && emailPattern.MatchString(s) }
+
+var emailPattern = func() *regexp.Regexp {
+	var r struct {
+		Patterns struct{ Email string } `json:"patterns"`
+	}
+	if err := json.Unmarshal(contracts.AccountsJSON, &r); err != nil || r.Patterns.Email == "" {
+		panic("contracts/accounts.json: no patterns.email")
+	}
+	return regexp.MustCompile(r.Patterns.Email)
+}()
 
 // CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
 // segments. Cache keys use it, so /a/ and /a share an entry.

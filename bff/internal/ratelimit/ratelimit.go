@@ -14,17 +14,33 @@ import (
 	"github.com/union-benefits/portal/contracts"
 )
 
+// DefaultMaxKeys bounds how many keys a Limiter remembers: at a few hundred bytes a key, about
+// 30 MB at most, whatever a flood of addresses or emails sends.
+const DefaultMaxKeys = 100_000
+
+// overflowKey is the one count that every key shares once the Limiter holds MaxKeys. Filling the
+// table takes MaxKeys distinct keys in one window, which only an attack does; sharing one count
+// then refuses the attack's new keys (and, for the rest of the window, other new ones) instead of
+// growing without bound or forgetting the counts that hold attackers back.
+const overflowKey = "\x00overflow"
+
 // Limiter allows Limit attempts per key in each Window.
 type Limiter struct {
-	limit  int
-	window time.Duration
-	mu     sync.Mutex
-	counts *gocache.Cache
+	limit   int
+	window  time.Duration
+	maxKeys int
+	mu      sync.Mutex
+	counts  *gocache.Cache
 }
 
-// New returns a Limiter.
+// New returns a Limiter that remembers at most DefaultMaxKeys keys.
 func New(limit int, window time.Duration) *Limiter {
-	return &Limiter{limit: limit, window: window, counts: gocache.New(window, window)}
+	return NewBounded(limit, window, DefaultMaxKeys)
+}
+
+// NewBounded returns a Limiter that remembers at most maxKeys keys (see overflowKey).
+func NewBounded(limit int, window time.Duration, maxKeys int) *Limiter {
+	return &Limiter{limit: limit, window: window, maxKeys: maxKeys, counts: gocache.New(window, window)}
 }
 
 // Allow counts one attempt against every key and answers apperr.RateLimited when any of them is
@@ -35,18 +51,63 @@ func (l *Limiter) Allow(keys ...string) error {
 	defer l.mu.Unlock()
 	over := false
 	for _, key := range keys {
-		n := 1
-		if _, found := l.counts.Get(key); found {
-			n, _ = l.counts.IncrementInt(key, 1)
-		} else {
-			l.counts.Set(key, 1, l.window)
-		}
-		if n > l.limit {
+		if l.add(key) > l.limit {
 			over = true
 		}
 	}
+	return l.refusal(over)
+}
+
+// Check answers apperr.RateLimited when the key has used up its limit, without counting: with
+// Fail it limits failures only, as a sign-in lockout must (a member who signs in rightly many
+// times is not locked out).
+func (l *Limiter) Check(key string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.refusal(l.get(key) >= l.limit)
+}
+
+// Fail counts one failed attempt against the key.
+func (l *Limiter) Fail(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.add(key)
+}
+
+// Len is how many keys the Limiter holds now, expired ones included until they are swept.
+func (l *Limiter) Len() int { return l.counts.ItemCount() }
+
+func (l *Limiter) refusal(over bool) error {
 	if over {
 		return apperr.New(apperr.RateLimited, contracts.Message("rateLimited"))
 	}
 	return nil
+}
+
+func (l *Limiter) get(key string) int {
+	if n, found := l.counts.Get(key); found {
+		return n.(int)
+	}
+	if n, found := l.counts.Get(overflowKey); found && l.counts.ItemCount() >= l.maxKeys {
+		return n.(int)
+	}
+	return 0
+}
+
+// add counts one against key and returns its count in this window.
+func (l *Limiter) add(key string) int {
+	if n, err := l.counts.IncrementInt(key, 1); err == nil {
+		return n
+	}
+	if l.counts.ItemCount() >= l.maxKeys {
+		l.counts.DeleteExpired()
+		if l.counts.ItemCount() >= l.maxKeys {
+			key = overflowKey
+			if n, err := l.counts.IncrementInt(key, 1); err == nil {
+				return n
+			}
+		}
+	}
+	l.counts.Set(key, 1, l.window)
+	return 1
 }
