@@ -26,6 +26,10 @@ type Options struct {
 	// a member's page render asks for it three times (page, site, session). A profile saved on
 	// this replica forgets it at once; another replica sees the change within the TTL.
 	MemberUnionTTL time.Duration
+	// EndedTTL is how long a session found not signed out is trusted before the store is asked
+	// again: a copied cookie of a session signed out on another replica works that long at most
+	// (the same bound as for revocations). On this replica a sign-out takes effect at once.
+	EndedTTL time.Duration
 	// Outbox receives the password-changed mail after a reset (the spec's passwordChangedEmail);
 	// nil sends none.
 	Outbox portal.Outbox
@@ -56,10 +60,14 @@ func New(auth portal.Auth, profiles portal.Profiles, content portal.Content, ord
 	if o.MemberUnionTTL <= 0 {
 		o.MemberUnionTTL = 30 * time.Second
 	}
+	if o.EndedTTL <= 0 {
+		o.EndedTTL = 30 * time.Second
+	}
 	c := &core{
 		auth: auth, profiles: profiles, content: content, orders: orders, o: o,
 		settings:     gocache.New(o.SettingsTTL, time.Minute),
 		memberUnions: gocache.New(o.MemberUnionTTL, time.Minute),
+		ended:        gocache.New(o.EndedTTL, time.Minute),
 	}
 	return Services{
 		Sessions:    &SessionService{c},
@@ -82,6 +90,9 @@ type core struct {
 	settings *gocache.Cache
 	// memberUnions remembers each member's union term id (uid -> id) for MemberUnionTTL.
 	memberUnions *gocache.Cache
+	// ended remembers sessions by key: signed out (true, until they expire) or not (false, for
+	// EndedTTL).
+	ended *gocache.Cache
 }
 
 // loginEnabled reads the global login switch. When the store cannot be read, the last answer

@@ -106,6 +106,33 @@ func TestRegisterSignOutAndSignIn(t *testing.T) {
 	}
 }
 
+func TestSignOutEndsCopiesOfTheCookie(t *testing.T) {
+	b, c := accountBFF(t, nil)
+	laptop, thief := newBrowser(t, b, c), newBrowser(t, b, c)
+	laptop.register("ada@example.com")
+	phone := newBrowser(t, b, c)
+	phone.Want(phone.signIn("ada@example.com", goodPassword), 200)
+
+	// Someone copied the laptop's cookie: it works as long as the session does.
+	thief.Header.Set("Cookie", laptop.CookieHeader())
+	thief.Want(thief.Call("GET", "/api/v1/profile", "/api/v1/profile", nil), 200)
+
+	laptop.Want(laptop.Call("DELETE", "/api/v1/session", "/api/v1/session", nil), 200)
+	if a := thief.Want(thief.Call("GET", "/api/v1/profile", "/api/v1/profile", nil), 401); a.Title() != "Your session has ended. Please log in again." {
+		t.Fatalf("the copied cookie after sign-out: %s", a.Body)
+	}
+	if thief.session()["signedIn"] != false {
+		t.Fatal("the copied cookie still reads as signed in")
+	}
+	// Only that session ended: the member's phone is still signed in.
+	if phone.session()["signedIn"] != true {
+		t.Fatal("signing out on the laptop signed the phone out")
+	}
+	// Signing out again, or with a cookie that is no session, is fine.
+	laptop.Want(laptop.Call("DELETE", "/api/v1/session", "/api/v1/session", nil), 200)
+	thief.Want(thief.Call("DELETE", "/api/v1/session", "/api/v1/session", nil), 200)
+}
+
 func TestCookiesAreSecureOutsideLocalhost(t *testing.T) {
 	b, c := accountBFF(t, map[string]string{"FRONTEND_URL": "https://benefits.example.org"})
 	br := newBrowser(t, b, c)

@@ -2,6 +2,9 @@ package account
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
@@ -23,7 +26,61 @@ func (s *SessionService) Identify(ctx context.Context, cookie string) (portal.Id
 	if !s.loginEnabled(ctx) {
 		return portal.Identity{}, apperr.New(apperr.Unauthenticated, msg("sessionEnded"))
 	}
-	return s.auth.VerifySession(ctx, cookie)
+	id, err := s.auth.VerifySession(ctx, cookie)
+	if err != nil {
+		return portal.Identity{}, err
+	}
+	if s.signedOut(ctx, sessionKey(cookie)) {
+		return portal.Identity{}, apperr.New(apperr.Unauthenticated, msg("sessionEnded"))
+	}
+	return id, nil
+}
+
+// SignOut ends the session of a cookie on the server, so a copy of the cookie stops working too
+// (Firebase can only revoke all of a member's sessions at once; this ends one). A cookie that is
+// no live session needs nothing, and is not recorded: only a valid session costs a write.
+func (s *SessionService) SignOut(ctx context.Context, cookie string) error {
+	if cookie == "" {
+		return nil
+	}
+	if _, err := s.auth.VerifySession(ctx, cookie); err != nil {
+		if apperr.Is(err, apperr.Unauthenticated) {
+			return nil
+		}
+		return err
+	}
+	key := sessionKey(cookie)
+	if err := s.profiles.EndSession(ctx, key, s.o.Now().Add(s.o.SessionTTL)); err != nil {
+		return err
+	}
+	s.ended.Set(key, true, s.o.SessionTTL)
+	return nil
+}
+
+// signedOut reports whether the session named key was signed out. When the store cannot say, the
+// session holds and the answer is not remembered: an outage must not sign everyone out.
+func (s *SessionService) signedOut(ctx context.Context, key string) bool {
+	if v, ok := s.ended.Get(key); ok {
+		return v.(bool)
+	}
+	ended, err := s.profiles.SessionEnded(ctx, key)
+	if err != nil {
+		s.o.Logger.WarnContext(ctx, "signed-out sessions unavailable; the session holds", slog.Any("error", err))
+		return false
+	}
+	if ended {
+		s.ended.Set(key, true, s.o.SessionTTL)
+	} else {
+		s.ended.SetDefault(key, false)
+	}
+	return ended
+}
+
+// sessionKey names a session in the store of signed-out sessions: a hash, so the store never
+// holds a usable cookie.
+func sessionKey(cookie string) string {
+	sum := sha256.Sum256([]byte(cookie))
+	return hex.EncodeToString(sum[:])
 }
 
 // Session returns the reader's session. clear is true when the cookie sent is dead and must be

@@ -25,11 +25,15 @@ type toolkit struct {
 	status int
 	body   string
 	paths  []string
+	uris   []string // the whole request URIs, query included
+	keys   []string // the API key headers
 }
 
 func (tk *toolkit) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	tk.mu.Lock()
 	tk.paths = append(tk.paths, r.URL.Path)
+	tk.uris = append(tk.uris, r.URL.RequestURI())
+	tk.keys = append(tk.keys, r.Header.Get("X-Goog-Api-Key"))
 	status, body := tk.status, tk.body
 	tk.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
@@ -116,6 +120,20 @@ func TestRESTErrorMapping(t *testing.T) {
 	checkErr(t, "HTML 502", signIn(), apperr.Unavailable, msgUnavailable)
 	tk.reply(200, "not json")
 	checkErr(t, "garbled 200", signIn(), apperr.Unavailable, msgUnavailable)
+}
+
+func TestTheAPIKeyTravelsInAHeaderNeverInTheURL(t *testing.T) {
+	tk := &toolkit{status: 200, body: `{"localId":"u1","email":"a@example.com","idToken":"x.eyJ9.x"}`}
+	srv := httptest.NewServer(tk)
+	defer srv.Close()
+	c := restClient(srv.URL, nil)
+	_, _, _ = c.SignIn(context.Background(), "a@example.com", "Password1")
+	if len(tk.uris) != 1 || strings.Contains(tk.uris[0], "test-key") || strings.Contains(tk.uris[0], "key=") {
+		t.Fatalf("request URIs %q carry the key", tk.uris)
+	}
+	if tk.keys[0] != "test-key" {
+		t.Fatalf("X-Goog-Api-Key %q, want the key", tk.keys[0])
+	}
 }
 
 func TestSendPasswordResetHidesUnknownEmail(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
@@ -30,12 +29,14 @@ func (r rest) post(ctx context.Context, method string, in, out any) error {
 	if err != nil {
 		return err
 	}
-	u := r.base + "/accounts:" + method + "?key=" + url.QueryEscape(r.apiKey)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.base+"/accounts:"+method, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// The key goes in Google's API key header, not the ?key= of Firebase's examples: a URL ends up
+	// in error messages, traces and proxies' logs, where a key must not.
+	req.Header.Set("X-Goog-Api-Key", r.apiKey)
 	resp, err := r.hc.Do(req)
 	if err != nil {
 		return err

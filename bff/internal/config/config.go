@@ -179,6 +179,14 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		c.Firebase.APIKey = "fake-api-key" // the emulator accepts any key
 	}
+	// An emulator trusts whoever calls it, so a real project must never be pointed at one: a
+	// stray variable in a deploy would put members' data behind unauthenticated stand-ins. Firebase
+	// reserves demo- projects for emulators (they can reach no real resource).
+	for _, name := range []string{"FIREBASE_AUTH_EMULATOR_HOST", "FIRESTORE_EMULATOR_HOST", "STORAGE_EMULATOR_HOST"} {
+		if getenv(name) != "" && !strings.HasPrefix(c.Firebase.ProjectID, "demo-") {
+			r.errs = append(r.errs, fmt.Errorf("%s: emulators are only for demo- projects, not %q", name, c.Firebase.ProjectID))
+		}
+	}
 	if c.Firebase.SessionTTL < 5*time.Minute || c.Firebase.SessionTTL > 14*24*time.Hour {
 		r.errs = append(r.errs, errors.New("SESSION_TTL: Firebase session cookies live between 5m and 336h"))
 	}

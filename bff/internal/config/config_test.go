@@ -66,6 +66,19 @@ func TestTheAuthEmulatorNeedsNoAPIKey(t *testing.T) {
 	}
 }
 
+func TestEmulatorsAreRefusedForARealProject(t *testing.T) {
+	for _, name := range []string{"FIREBASE_AUTH_EMULATOR_HOST", "FIRESTORE_EMULATOR_HOST", "STORAGE_EMULATOR_HOST"} {
+		vars := map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k", name: "127.0.0.1:1"}
+		if _, err := Load(env(vars)); err != nil {
+			t.Errorf("%s with the default demo- project: %v", name, err)
+		}
+		vars["FIREBASE_PROJECT_ID"] = "union-benefits-prod"
+		if _, err := Load(env(vars)); err == nil || !strings.Contains(err.Error(), name+": emulators are only for demo- projects") {
+			t.Errorf("%s with a real project: %v", name, err)
+		}
+	}
+}
+
 func TestCookiesAreSecureExceptOnALocalhostFrontend(t *testing.T) {
 	for url, secure := range map[string]bool{
 		"http://127.0.0.1:3000":        false,

@@ -295,3 +295,37 @@ func TestUnavailable(t *testing.T) {
 		t.Errorf("SaveProfile on a dead context: %v", err)
 	}
 }
+
+func TestEndedSessions(t *testing.T) {
+	p := newProfiles(t)
+	key := freshUID(t, p) // a fresh random name serves as a session key too
+	t.Cleanup(func() {
+		c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = p.client.Collection(endedSessionsCollection).Doc(key).Delete(c)
+	})
+	if ended, err := p.SessionEnded(ctx(t), key); err != nil || ended {
+		t.Fatalf("a session never signed out: ended %v, %v", ended, err)
+	}
+	until := time.Now().Add(time.Hour).Truncate(time.Millisecond)
+	for range 2 { // twice: a repeated sign-out is no error
+		if err := p.EndSession(ctx(t), key, until); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ended, err := p.SessionEnded(ctx(t), key); err != nil || !ended {
+		t.Fatalf("after EndSession: ended %v, %v", ended, err)
+	}
+	snap, err := p.client.Collection(endedSessionsCollection).Doc(key).Get(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := snap.Data()["expiresAt"].(time.Time); !got.Equal(until) {
+		t.Fatalf("expiresAt %v, want %v (the TTL policy's field)", got, until)
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.SessionEnded(done, key); !apperr.Is(err, apperr.Unavailable) {
+		t.Fatalf("SessionEnded on a dead context: %v", err)
+	}
+}

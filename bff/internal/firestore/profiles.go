@@ -27,6 +27,9 @@ const DefaultTimeout = 5 * time.Second
 const (
 	profilesCollection = "profiles"
 	settingsCollection = "settings"
+	// endedSessionsCollection holds signed-out sessions by the hash of their cookie, with the
+	// time they expire anyway in expiresAt: a Firestore TTL policy on that field deletes them.
+	endedSessionsCollection = "endedSessions"
 	settingsDocID      = "site"
 
 	msgNotFound    = "Profile not found."
@@ -167,6 +170,31 @@ func (p *Profiles) SetSettings(ctx context.Context, s portal.SiteSettings) error
 		return unavailable(err)
 	}
 	return nil
+}
+
+// EndSession writes endedSessions/{key}; writing it again only moves its expiry.
+func (p *Profiles) EndSession(ctx context.Context, key string, until time.Time) error {
+	ctx, cancel := p.withTimeout(ctx)
+	defer cancel()
+	doc := map[string]any{"expiresAt": until}
+	if _, err := p.client.Collection(endedSessionsCollection).Doc(key).Set(ctx, doc); err != nil {
+		return unavailable(err)
+	}
+	return nil
+}
+
+// SessionEnded reads endedSessions/{key}.
+func (p *Profiles) SessionEnded(ctx context.Context, key string) (bool, error) {
+	ctx, cancel := p.withTimeout(ctx)
+	defer cancel()
+	_, err := p.client.Collection(endedSessionsCollection).Doc(key).Get(ctx)
+	switch {
+	case err == nil:
+		return true, nil
+	case status.Code(err) == codes.NotFound:
+		return false, nil
+	}
+	return false, unavailable(err)
 }
 
 func (p *Profiles) settingsRef() *gfs.DocumentRef {

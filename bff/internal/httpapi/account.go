@@ -180,5 +180,7 @@ func wrongPassword(err error) bool {
 type Sessions interface {
 	Members
 	Session(ctx context.Context, cookie string) (portal.Session, bool, error)
+	// SignOut ends a session on the server, so copies of its cookie stop working.
+	SignOut(ctx context.Context, cookie string) error
 	SessionTTL() time.Duration
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -67,7 +68,13 @@ func (h sessionHandlers) signIn(c fiber.Ctx) error {
 	return h.answer(c, fiber.StatusOK, result, cookie, err)
 }
 
+// signOut ends the session on the server as well as in this browser. When the server cannot
+// record it, the browser is still signed out (what the member asked for) and the failure logged;
+// the session then ends when it expires or the member changes their password.
 func (h sessionHandlers) signOut(c fiber.Ctx) error {
+	if err := h.sessions.SignOut(c.Context(), c.Cookies(SessionCookie)); err != nil {
+		slog.WarnContext(c.Context(), "sign-out not recorded on the server", slog.Any("error", err))
+	}
 	h.cookies.clear(c)
 	return c.JSON(fiber.Map{"message": contracts.Message("logoutSuccess")})
 }

@@ -128,6 +128,12 @@ type Profiles interface {
 	SetFavorite(ctx context.Context, uid, id string, on bool) ([]string, error)
 	// Settings reads the site settings; LoginEnabled is true when none are stored.
 	Settings(ctx context.Context) (SiteSettings, error)
+	// EndSession records that the session named key (a hash of its cookie) was signed out, so a
+	// copy of its cookie no longer works; the record may be dropped after until, when the cookie
+	// has expired by itself. Recording a key twice is no error.
+	EndSession(ctx context.Context, key string, until time.Time) error
+	// SessionEnded reports whether the session named key was signed out.
+	SessionEnded(ctx context.Context, key string) (bool, error)
 }
 
 // Favorite ids name what a member saved: a benefit by its node id or a store product by its id.

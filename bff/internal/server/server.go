@@ -262,6 +262,7 @@ func buildAccounts(up *upstreams, srv *Server, outbox portal.Outbox) (account.Se
 		SupportPhone: cfg.SupportPhone,
 		SessionTTL:   cfg.Firebase.SessionTTL,
 		SettingsTTL:  cfg.Firebase.SettingsTTL,
+		EndedTTL:     cfg.Firebase.RevocationTTL,
 		Outbox:       outbox,
 		Logger:       o.Logger,
 		Now:          o.Now,

@@ -257,6 +257,7 @@ type Profiles struct {
 	mu       sync.Mutex
 	profiles map[string]portal.Profile
 	settings portal.SiteSettings
+	ended    map[string]time.Time
 	// Writes counts SaveProfile and SetFavorite calls, to check a save is one write.
 	Writes int
 	// FailSave makes SaveProfile fail with Unavailable.
@@ -265,7 +266,10 @@ type Profiles struct {
 
 // NewProfiles returns an empty store with login on.
 func NewProfiles() *Profiles {
-	return &Profiles{profiles: map[string]portal.Profile{}, settings: portal.SiteSettings{LoginEnabled: true}}
+	return &Profiles{
+		profiles: map[string]portal.Profile{}, settings: portal.SiteSettings{LoginEnabled: true},
+		ended: map[string]time.Time{},
+	}
 }
 
 var _ portal.Profiles = (*Profiles)(nil)
@@ -336,4 +340,20 @@ func (p *Profiles) Settings(context.Context) (portal.SiteSettings, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.settings, nil
+}
+
+// EndSession implements portal.Profiles.
+func (p *Profiles) EndSession(_ context.Context, key string, until time.Time) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ended[key] = until
+	return nil
+}
+
+// SessionEnded implements portal.Profiles.
+func (p *Profiles) SessionEnded(_ context.Context, key string) (bool, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ok := p.ended[key]
+	return ok, nil
 }
