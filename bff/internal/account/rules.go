@@ -39,7 +39,7 @@ type rules struct {
 	VehicleOwnerYes string              `json:"vehicleOwnerYes"`
 
 	zip, phone, year *regexp.Regexp
-	password                []*regexp.Regexp
+	password         []*regexp.Regexp
 }
 
 type option struct {

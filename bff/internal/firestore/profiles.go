@@ -30,7 +30,7 @@ const (
 	// endedSessionsCollection holds signed-out sessions by the hash of their cookie, with the
 	// time they expire anyway in expiresAt: a Firestore TTL policy on that field deletes them.
 	endedSessionsCollection = "endedSessions"
-	settingsDocID      = "site"
+	settingsDocID           = "site"
 
 	msgNotFound    = "Profile not found."
 	msgUnavailable = "The profile store is unavailable."
