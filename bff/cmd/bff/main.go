@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -60,12 +59,9 @@ func run() error {
 	case <-stop.Done():
 	}
 
-	// Not ready first, so a load balancer stops sending new requests, then drain in-flight ones
-	// within the deadline.
-	ready.Store(false)
-	log.Info("shutting down", "deadline", cfg.ShutdownTimeout)
-	if err := app.ShutdownWithTimeout(cfg.ShutdownTimeout); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("shutdown: %w", err)
+	log.Info("shutting down", "drain", cfg.ShutdownDrain, "deadline", cfg.ShutdownTimeout)
+	if err := srv.Shutdown(cfg.ShutdownDrain, cfg.ShutdownTimeout); err != nil {
+		return err
 	}
 	log.Info("stopped")
 	return nil

@@ -18,6 +18,9 @@ type Config struct {
 	Addr            string        // BFF_ADDR: where the HTTP server listens
 	LogLevel        slog.Level    // LOG_LEVEL: debug, info, warn or error
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT: how long in-flight requests get on shutdown
+	// ShutdownDrain is SHUTDOWN_DRAIN: how long /readyz answers not-ready before the listener
+	// closes, so a load balancer that polls it stops sending requests before they would be refused.
+	ShutdownDrain time.Duration
 	RequestTimeout  time.Duration // REQUEST_TIMEOUT: how long one API request may wait on upstreams and the cache
 	ProductName     string        // PRODUCT_NAME: the brand shown on every page
 	SupportPhone    string        // SUPPORT_PHONE: the phone number messages quote
@@ -125,6 +128,7 @@ func Load(getenv func(string) string) (Config, error) {
 		Addr:            r.str("BFF_ADDR", ":8080"),
 		LogLevel:        r.level("LOG_LEVEL", slog.LevelInfo),
 		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 10*time.Second),
+		ShutdownDrain:   r.duration("SHUTDOWN_DRAIN", 5*time.Second),
 		RequestTimeout:  r.duration("REQUEST_TIMEOUT", 15*time.Second),
 		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
 		SupportPhone:    r.str("SUPPORT_PHONE", "800-472-2005"),

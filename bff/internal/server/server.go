@@ -5,6 +5,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync/atomic"
@@ -39,6 +40,18 @@ type Server struct {
 	Ready   *atomic.Bool
 	Store   *cache.Store
 	closers []func() error
+}
+
+// Shutdown stops the server gracefully: /readyz answers not-ready at once, the listener stays
+// open for drain (a load balancer polling readiness stops sending requests meanwhile, and those
+// still sent are served), then in-flight requests get up to timeout to finish.
+func (s *Server) Shutdown(drain, timeout time.Duration) error {
+	s.Ready.Store(false)
+	time.Sleep(drain)
+	if err := s.App.ShutdownWithTimeout(timeout); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
 }
 
 // Close releases the caches and upstream clients, after the app has shut down.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -234,6 +235,30 @@ func TestReadyzFollowsTheReadyFlag(t *testing.T) {
 	}
 	if status, _, _ := harness.Get(t, b.URL+"/healthz"); status != http.StatusOK {
 		t.Fatalf("healthz while shutting down: status %d", status)
+	}
+}
+
+func TestShutdownAnswersNotReadyWhileTheListenerDrains(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	stopped := make(chan error, 1)
+	go func() { stopped <- b.Server.Shutdown(300*time.Millisecond, time.Second) }()
+	// During the drain the listener still serves: readiness says stop sending, pages still work.
+	deadline := time.Now().Add(200 * time.Millisecond)
+	for b.Server.Ready.Load() && time.Now().Before(deadline) {
+		runtime.Gosched()
+	}
+	if status, _, _ := harness.Get(t, b.URL+"/readyz"); status != http.StatusServiceUnavailable {
+		t.Fatalf("readyz while draining: status %d", status)
+	}
+	if status, _, _ := harness.Get(t, b.URL+"/api/v1/page?path=/"); status != http.StatusOK {
+		t.Fatalf("a page while draining: status %d", status)
+	}
+	if err := <-stopped; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := http.Get(b.URL + "/healthz"); err == nil {
+		t.Fatal("the listener still answers after shutdown")
 	}
 }
 

@@ -94,6 +94,8 @@ func Env() []string {
 		"STORAGE_BUCKET=" + Bucket,
 		"CMS_WEBHOOK_SECRET=" + DevCMSWebhookSecret,
 		"REVALIDATE_SECRET=" + DevRevalidateSecret,
+		// No load balancer polls a local BFF: stopping the stack need not wait for one.
+		"SHUTDOWN_DRAIN=0s",
 	}
 }
 
