@@ -20,10 +20,10 @@ type Config struct {
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT: how long in-flight requests get on shutdown
 	// ShutdownDrain is SHUTDOWN_DRAIN: how long /readyz answers not-ready before the listener
 	// closes, so a load balancer that polls it stops sending requests before they would be refused.
-	ShutdownDrain time.Duration
-	RequestTimeout  time.Duration // REQUEST_TIMEOUT: how long one API request may wait on upstreams and the cache
-	ProductName     string        // PRODUCT_NAME: the brand shown on every page
-	SupportPhone    string        // SUPPORT_PHONE: the phone number messages quote
+	ShutdownDrain  time.Duration
+	RequestTimeout time.Duration // REQUEST_TIMEOUT: how long one API request may wait on upstreams and the cache
+	ProductName    string        // PRODUCT_NAME: the brand shown on every page
+	SupportPhone   string        // SUPPORT_PHONE: the phone number messages quote
 
 	CMS      CMS
 	Cache    Cache
