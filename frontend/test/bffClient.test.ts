@@ -103,6 +103,15 @@ describe("a member's requests", () => {
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ Cookie: 'session=abc' });
   });
+
+  it('forward the __Host- session the BFF sets outside localhost', async () => {
+    requestCookies.set('__Host-session', 'xyz');
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/members-only');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ Cookie: '__Host-session=xyz' });
+  });
 });
 
 describe('bffFetch', () => {

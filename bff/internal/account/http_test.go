@@ -7,6 +7,7 @@ package account_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -140,6 +141,27 @@ func TestCookiesAreSecureOutsideLocalhost(t *testing.T) {
 	reg := br.register("grace@example.com")
 	if cookie := strings.ToLower(reg.Header.Get("Set-Cookie")); !strings.Contains(cookie, "secure") || !strings.Contains(cookie, "httponly") {
 		t.Fatalf("cookie %q: want Secure and HttpOnly", cookie)
+	}
+	// The cookie is a __Host- one (whole host, Path=/, no Domain), and only that name is read: a
+	// plain "session" cookie, which a sibling subdomain or plain HTTP could plant, is not.
+	set, err := http.ParseSetCookie(reg.Header.Get("Set-Cookie"))
+	if err != nil || set.Name != "__Host-session" || set.Path != "/" || set.Domain != "" {
+		t.Fatalf("Set-Cookie %q: want __Host-session on / without a domain (%v)", reg.Header.Get("Set-Cookie"), err)
+	}
+	sessionWith := func(cookie string) any {
+		other := newBrowser(t, b, c)
+		other.Header.Set("Cookie", cookie)
+		return other.session()["signedIn"]
+	}
+	if sessionWith("__Host-session="+set.Value) != true {
+		t.Fatal("the __Host- cookie does not sign in")
+	}
+	if sessionWith("session="+set.Value) != false {
+		t.Fatal("a plain session cookie was believed outside localhost")
+	}
+	out := br.Call("DELETE", "/api/v1/session", "/api/v1/session", nil)
+	if cleared := out.Header.Get("Set-Cookie"); !strings.HasPrefix(cleared, "__Host-session=;") {
+		t.Fatalf("sign-out clears %q, want the __Host- cookie", cleared)
 	}
 }
 

@@ -94,7 +94,7 @@ func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
 	for _, hsts := range []bool{false, true} {
 		o := testOptions(io.Discard)
-		o.HSTS = hsts
+		o.Secure = hsts
 		app := New(o)
 		for _, path := range []string{"/healthz", "/api/v1/nowhere"} {
 			resp, err := app.Test(httptest.NewRequest("GET", path, nil))

@@ -36,8 +36,9 @@ type Options struct {
 	RequestTimeout time.Duration
 	Ready          *atomic.Bool // false while starting or shutting down
 	Cache          Checker      // the content cache; /readyz fails while it cannot store
-	// HSTS adds Strict-Transport-Security to every answer: everywhere but a localhost frontend.
-	HSTS bool
+	// Secure says the site is served over HTTPS (everywhere but a localhost frontend): every
+	// answer carries Strict-Transport-Security, and the BFF's cookies the __Host- prefix.
+	Secure bool
 }
 
 // Checker reports whether a part of the BFF can still do its work (cache.Store completing a
@@ -76,7 +77,8 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		// writes; resolveClient reads it from the right instead (clientip.go).
 	})
 	app.Use(requestid.New())
-	app.Use(securityHeaders(o.HSTS))
+	app.Use(securityHeaders(o.Secure))
+	app.Use(hostCookies(o.Secure))
 	app.Use(resolveClient(parseProxies(o.TrustedProxies)))
 	app.Use(closeAfterStreamedBody(bodyLimit))
 	app.Use(observe(o.Metrics, o.Logger))

@@ -143,7 +143,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		RequestTimeout: cfg.RequestTimeout,
 		Ready:          srv.Ready,
 		Cache:          up.store,
-		HSTS:           cfg.Frontend.SecureCookies,
+		Secure:         cfg.Frontend.SecureCookies,
 	},
 		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
 		httpapi.Blog(buildBlog(up)),

@@ -54,11 +54,13 @@ const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/;
 /**
  * The Cookie header that carries the named cookies of the browser to the BFF; empty when it has
  * none of them. Next hands values URL-decoded: one that needs it ('New York') goes on encoded again,
- * as the BFF set it; any other (a session token) as it is.
+ * as the BFF set it; any other (a session token) as it is. Outside localhost the BFF names its
+ * cookies with the `__Host-` prefix; both spellings go on, and the BFF believes only the one it
+ * sets.
  */
 async function forwardedCookies(...names: string[]): Promise<Record<string, string>> {
   const jar = await cookies();
-  const pairs = names.flatMap((name) => {
+  const pairs = names.flatMap((plain) => [plain, `__Host-${plain}`]).flatMap((name) => {
     const value = jar.get(name)?.value;
     if (!value) return [];
     return [`${name}=${COOKIE_OCTETS.test(value) ? value : encodeURIComponent(value)}`];
