@@ -29,7 +29,14 @@ type Client struct {
 	http    *http.Client
 	timeout time.Duration
 	metrics *metrics.Metrics
+	// slots holds one token per call in flight: at most MaxConcurrent calls reach the CMS at
+	// once, whatever a flood of unique paths and searches asks for; the rest wait their turn
+	// within their own timeout.
+	slots chan struct{}
 }
+
+// DefaultMaxConcurrent is the number of CMS calls in flight when Options.MaxConcurrent is zero.
+const DefaultMaxConcurrent = 16
 
 var _ portal.Content = (*Client)(nil)
 
@@ -40,6 +47,8 @@ type Options struct {
 	Timeout   time.Duration // the limit on one call, whatever the caller's context allows
 	HTTP      *http.Client  // optional; a client with sane transport defaults when nil
 	Metrics   *metrics.Metrics
+	// MaxConcurrent caps the calls in flight to the CMS; DefaultMaxConcurrent when zero.
+	MaxConcurrent int
 }
 
 // New returns a Client for the CMS at opts.BaseURL.
@@ -56,12 +65,17 @@ func New(opts Options) *Client {
 	if public == "" {
 		public = opts.BaseURL
 	}
+	slots := opts.MaxConcurrent
+	if slots <= 0 {
+		slots = DefaultMaxConcurrent
+	}
 	return &Client{
 		base:    strings.TrimRight(opts.BaseURL, "/"),
 		files:   strings.TrimRight(public, "/"),
 		http:    hc,
 		timeout: opts.Timeout,
 		metrics: opts.Metrics,
+		slots:   make(chan struct{}, slots),
 	}
 }
 
@@ -198,6 +212,13 @@ func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *docume
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.timeout)
 		defer cancel()
+	}
+	select {
+	case c.slots <- struct{}{}:
+		defer func() { <-c.slots }()
+	case <-ctx.Done():
+		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.",
+			fmt.Errorf("cms %s: no free slot among %d: %w", res, cap(c.slots), ctx.Err()))
 	}
 	u := c.base + "/api/v0/" + res
 	if len(q) > 0 {

@@ -5,11 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -161,6 +165,45 @@ func TestUpstreamFailuresBecomeAppErrors(t *testing.T) {
 			t.Fatalf("err %v", err)
 		}
 	})
+}
+
+func TestCallsInFlightAreCapped(t *testing.T) {
+	var inFlight, most atomic.Int32
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := inFlight.Add(1)
+		defer inFlight.Add(-1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		<-release
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer srv.Close()
+	c := New(Options{BaseURL: srv.URL, Timeout: 5 * time.Second, MaxConcurrent: 3})
+
+	// Ten different paths at once, as a flood of unique URLs would ask.
+	var wg sync.WaitGroup
+	for i := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = c.NodeByPath(context.Background(), fmt.Sprint("flood-", i))
+		}()
+	}
+	for inFlight.Load() < 3 {
+		runtime.Gosched()
+	}
+	// One waiting for a slot gives up with its own deadline, as Unavailable.
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := c.NodeByPath(short, "waits"); !apperr.Is(err, apperr.Unavailable) {
+		t.Fatalf("a call without a slot: %v, want unavailable", err)
+	}
+	close(release)
+	wg.Wait()
+	if got := most.Load(); got != 3 {
+		t.Fatalf("%d calls reached the CMS at once, want the cap of 3", got)
+	}
 }
 
 func TestRichTextIsSanitised(t *testing.T) {

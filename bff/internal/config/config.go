@@ -40,6 +40,7 @@ type CMS struct {
 	URL           string        // CMS_URL: the CMS's base URL (api/v0 is appended)
 	PublicURL     string        // CMS_PUBLIC_URL: where browsers fetch CMS files; defaults to CMS_URL
 	Timeout       time.Duration // CMS_TIMEOUT: the limit on one CMS call
+	MaxConcurrent int           // CMS_MAX_CONCURRENT: CMS calls in flight at once, the rest wait
 	WebhookSecret Secret        // CMS_WEBHOOK_SECRET: HMAC key of the publish webhook
 	HomePath      string        // HOME_PATH: the CMS path of the home node
 }
@@ -135,6 +136,7 @@ func Load(getenv func(string) string) (Config, error) {
 		CMS: CMS{
 			URL:           strings.TrimRight(r.str("CMS_URL", "http://127.0.0.1:8081"), "/"),
 			Timeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
+			MaxConcurrent: int(r.int64("CMS_MAX_CONCURRENT", 16)),
 			WebhookSecret: Secret(r.str("CMS_WEBHOOK_SECRET", "")),
 			HomePath:      strings.Trim(r.str("HOME_PATH", "home/1072"), "/"),
 		},

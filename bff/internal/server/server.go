@@ -219,6 +219,8 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 		PublicURL: cfg.CMS.PublicURL,
 		Timeout:   cfg.CMS.Timeout,
 		Metrics:   m,
+		// A flood of unique paths or searches waits for these instead of piling onto the CMS.
+		MaxConcurrent: cfg.CMS.MaxConcurrent,
 	})
 	return &upstreams{
 		cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store),
