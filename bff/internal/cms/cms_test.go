@@ -220,11 +220,23 @@ func TestRichTextIsSanitised(t *testing.T) {
 
 func TestLinkURLs(t *testing.T) {
 	for in, want := range map[string]string{
-		"internal:/benefits/x":  "/benefits/x",
-		"internal:benefits/x":   "/benefits/x",
-		"route:<nolink>":        "",
-		"https://example.org/a": "https://example.org/a",
-		"entity:node/12":        "/node/12",
+		"internal:/benefits/x":    "/benefits/x",
+		"internal:benefits/x":     "/benefits/x",
+		"route:<nolink>":          "",
+		"https://example.org/a":   "https://example.org/a",
+		"entity:node/12":          "/node/12",
+		"mailto:help@example.org": "mailto:help@example.org",
+		"tel:800-472-2005":        "tel:800-472-2005",
+		"/benefits?x=1#top":       "/benefits?x=1#top",
+		// Anything that would run script or leave the site unannounced is dropped.
+		"javascript:alert(1)":     "",
+		" JavaScript:alert(1)":    "",
+		"java\tscript:alert(1)":   "",
+		"data:text/html,<script>": "",
+		"vbscript:x":              "",
+		"//evil.example/a":        "",
+		"/\\evil.example/a":       "",
+		"https:///no-host":        "",
 	} {
 		if got := linkURL(in); got != want {
 			t.Errorf("linkURL(%q) = %q; want %q", in, got, want)

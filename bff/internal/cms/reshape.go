@@ -141,7 +141,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		HideInCategoryLists:  raw.HideInCategoryLists,
 		LogoTitle:            raw.LogoTitle,
 		LogoLink:             optionalLink(raw.LogoLink),
-		SpanishPage:          raw.SpanishPage,
+		SpanishPage:          portal.SafeLinkURL(raw.SpanishPage),
 		Category:             nodeRef(doc, r, "category"),
 		UseFormStyle:         raw.UseFormStyle,
 		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
@@ -377,7 +377,7 @@ func linkURL(uri string) string {
 	case strings.HasPrefix(uri, "route:"):
 		return ""
 	default:
-		return uri
+		return portal.SafeLinkURL(uri)
 	}
 }
 

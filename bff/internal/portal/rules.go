@@ -2,6 +2,7 @@ package portal
 
 import (
 	"encoding/json"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,6 +39,33 @@ var emailPattern = func() *regexp.Regexp {
 	}
 	return regexp.MustCompile(r.Patterns.Email)
 }()
+
+// SafeLinkURL is a link address a page may carry: http(s), mailto and tel, or a path on this site
+// (relative, or from the root but never the "//host" or "/\\host" forms a browser reads as
+// another site). Anything else (javascript:, data:, a malformed address) is "": the link is
+// dropped rather than drawn.
+func SafeLinkURL(raw string) string {
+	s := strings.TrimSpace(raw)
+	if s == "" || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/\\") || strings.HasPrefix(s, "\\") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "":
+		return s
+	case "http", "https":
+		if u.Host == "" {
+			return ""
+		}
+		return s
+	case "mailto", "tel":
+		return s
+	}
+	return ""
+}
 
 // CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
 // segments. Cache keys use it, so /a/ and /a share an entry.
