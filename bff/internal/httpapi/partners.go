@@ -23,6 +23,9 @@ type PartnersDeps struct {
 	Partners PartnerService
 	// SecureCookies marks the session cookie Secure, as Accounts does.
 	SecureCookies bool
+	// TokenLimits counts the tokens a member asks for: each is signed and logged, and a
+	// member's sign-ins to partners are a handful an hour, never hundreds.
+	TokenLimits Limiter
 }
 
 // Partners mounts partner sign-in: the popup's document (a visitor's or a member's), the
@@ -79,7 +82,11 @@ func (h partnerHandlers) token(c fiber.Ctx) error {
 			return err
 		}
 	}
-	t, err := h.Partners.Token(c.Context(), identity(c), c.Params("id"), req.Origin)
+	id := identity(c)
+	if err := h.TokenLimits.Allow("partner-token|" + memberKey(id.UID)); err != nil {
+		return err
+	}
+	t, err := h.Partners.Token(c.Context(), id, c.Params("id"), req.Origin)
 	if err != nil {
 		return err
 	}

@@ -153,6 +153,22 @@ func TestATokenNeedsEveryRule(t *testing.T) {
 	}
 }
 
+func TestTokensPerMemberAreLimited(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, map[string]string{"RATE_LIMIT_PER_IP": "3"}))
+	br := member(t, b, harness.LoadContract(t), "u-rosa", true)
+	br.Want(connect(br, "test-partner"), 200)
+	for range 3 {
+		br.Want(token(br, "test-partner", nil), 200)
+	}
+	if a := br.Want(token(br, "test-partner", nil), 429); a.Title() != "Too many attempts. Please wait a few minutes and try again." {
+		t.Fatalf("the fourth token: %s", a.Body)
+	}
+	if n := len(b.Partners.Tokens); n != 3 {
+		t.Fatalf("%d tokens logged, want the 3 issued", n)
+	}
+}
+
 func TestDisconnectEndsFurtherTokens(t *testing.T) {
 	b, c := start(t)
 	br := member(t, b, c, "u-sam", true)

@@ -188,6 +188,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 				Now:        o.Now,
 			}),
 			SecureCookies: cfg.Frontend.SecureCookies,
+			TokenLimits:   ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
 			Purger:      up.store,

@@ -796,7 +796,8 @@ export interface paths {
          *     issued) before it exists, and stamps the connection's last sign-in. `origin` is the
          *     partner page's origin as the popup saw it; it is recorded when it is one of the partner's
          *     allowed origins, never trusted. Other failures are 503 'Error contacting authentication
-         *     server!'. A browser's cross-site request is 403.
+         *     server!'. A browser's cross-site request is 403. A member may ask for RATE_LIMIT_PER_IP
+         *     tokens per window; more are 429.
          */
         post: operations["getPartnerToken"];
         delete?: never;
@@ -3264,6 +3265,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
