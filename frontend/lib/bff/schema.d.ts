@@ -187,7 +187,10 @@ export interface paths {
         put?: never;
         /** Sign in with email and password; sets the HttpOnly session cookie. */
         post: operations["signIn"];
-        /** Sign out; clears the session cookie. */
+        /**
+         * Sign out: the session ends on the server too (a copy of its cookie stops working; the
+         *     member's other sessions go on), and the session cookie is cleared.
+         */
         delete: operations["signOut"];
         options?: never;
         head?: never;
