@@ -207,7 +207,7 @@ func TestCallsInFlightAreCapped(t *testing.T) {
 }
 
 func TestRichTextIsSanitised(t *testing.T) {
-	got := html(rawText{Processed: `<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><strong>ok</strong></p>`})
+	got := html(rawText{Processed: `<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><strong>ok</strong></p>`}).String()
 	for _, bad := range []string{"onclick", "<script", "javascript:"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("sanitised HTML keeps %q: %s", bad, got)

@@ -22,11 +22,11 @@ import (
 var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphContent{
 	"text_block": func(pr *paragraphReader) portal.ParagraphContent {
 		var raw struct {
-			Headline text `json:"headline"`
-			Body     text `json:"body"`
+			Headline text   `json:"headline"`
+			Body     markup `json:"body"`
 		}
 		pr.attrs(&raw)
-		return portal.TextParagraph{Headline: string(raw.Headline), HTML: string(raw.Body)}
+		return portal.TextParagraph{Headline: string(raw.Headline), HTML: raw.Body.HTML}
 	},
 	"fifty_fifty": func(pr *paragraphReader) portal.ParagraphContent {
 		var raw struct {
@@ -94,7 +94,7 @@ var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphCont
 		}
 		pr.attrs(&raw)
 		p := portal.WidePromoParagraph{
-			Headline: string(raw.Headline), HTML: richOrText(string(raw.DescFormatted), string(raw.Description)),
+			Headline: string(raw.Headline), HTML: richOrText(raw.DescFormatted.HTML, string(raw.Description)),
 			Image: pr.image("image"), ImageLayout: imageSide(raw.ImageLayout), TextLayout: "left",
 			SpecialWords: raw.SpecialWords, MainLink: raw.mainLink(),
 		}
@@ -146,7 +146,7 @@ var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphCont
 		pr.attrs(&raw)
 		return portal.SweepstakesParagraph{
 			Eyebrow: string(raw.Eyebrow), EyebrowTwo: string(raw.EyebrowTwo), Headline: string(raw.Headline),
-			HTML: string(raw.DescFormatted), DetailsHTML: string(raw.Body), Attribution: string(raw.Attribution),
+			HTML: raw.DescFormatted.HTML, DetailsHTML: raw.Body.HTML, Attribution: string(raw.Attribution),
 			Image: pr.image("image"), ImageLink: raw.ImageLink.CMSLink, ImageLayout: imageSide(raw.ImageLayout),
 			YouTubeID: youTubeID(string(raw.YouTubeID)), BackgroundColor: hexColor(string(raw.BackgroundColor)),
 			MainLink: raw.mainLink(),
@@ -168,7 +168,7 @@ var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphCont
 				it.attrs(&raw)
 				return portal.TestimonialItemParagraph{
 					Window: it.window(), Icon: it.image("icon"),
-					HTML:        firstNonEmpty(string(raw.Body), string(raw.DescFormatted)),
+					HTML:        firstHTML(raw.Body.HTML, raw.DescFormatted.HTML),
 					Attribution: string(raw.Attribution), AttributionTwo: string(raw.AttributionTwo),
 				}
 			}, "two_three", "items"),
@@ -177,14 +177,14 @@ var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphCont
 	"table": func(pr *paragraphReader) portal.ParagraphContent {
 		var raw struct {
 			Caption       text    `json:"caption"`
-			DescFormatted text    `json:"desc_formatted"`
+			DescFormatted markup  `json:"desc_formatted"`
 			Value         table   `json:"value"`
 			UseRowHeaders boolean `json:"use_row_headers"`
 			MaxWidth      number  `json:"table_max_width"`
 		}
 		pr.attrs(&raw)
 		return portal.TableParagraph{
-			Caption: string(raw.Caption), HTML: string(raw.DescFormatted), Rows: raw.Value,
+			Caption: string(raw.Caption), HTML: raw.DescFormatted.HTML, Rows: raw.Value,
 			UseRowHeaders: bool(raw.UseRowHeaders), MaxWidth: max(int(raw.MaxWidth), 0),
 		}
 	},
@@ -236,7 +236,7 @@ var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphCont
 				it.attrs(&raw)
 				return portal.CategoryItemParagraph{
 					Window: it.window(), Headline: string(raw.Headline), Image: withAlt(it.image("image"), string(raw.ImageAlt)),
-					HTML: firstNonEmpty(string(raw.Body), string(raw.DescFormatted)), MainLink: raw.mainLink(),
+					HTML: firstHTML(raw.Body.HTML, raw.DescFormatted.HTML), MainLink: raw.mainLink(),
 				}
 			}, "items"),
 		}
@@ -438,14 +438,14 @@ func readPartnersSection(it *paragraphReader) portal.PartnersSectionParagraph {
 		Window: it.window(), Headline: string(raw.Headline), Premiere: raw.PartnersSize == "premiere",
 		Items: items(it, func(it *paragraphReader) portal.PartnerItemParagraph {
 			var raw struct {
-				DescFormatted text `json:"desc_formatted"`
-				Description   text `json:"description"`
+				DescFormatted markup `json:"desc_formatted"`
+				Description   text   `json:"description"`
 				rawMainLink
 			}
 			it.attrs(&raw)
 			return portal.PartnerItemParagraph{
 				Window: it.window(), Image: it.image("image"), MainLink: raw.mainLink(),
-				HTML: richOrText(string(raw.DescFormatted), string(raw.Description)),
+				HTML: richOrText(raw.DescFormatted.HTML, string(raw.Description)),
 			}
 		}, "items"),
 	}
@@ -468,14 +468,14 @@ func (raw rawParagraph) window() portal.Window {
 // rawCopy is the copy most bundles share under the same names: an eyebrow, a headline and rich
 // text in desc_formatted or body.
 type rawCopy struct {
-	Eyebrow       text `json:"eyebrow"`
-	Headline      text `json:"headline"`
-	DescFormatted text `json:"desc_formatted"`
-	Body          text `json:"body"`
+	Eyebrow       text   `json:"eyebrow"`
+	Headline      text   `json:"headline"`
+	DescFormatted markup `json:"desc_formatted"`
+	Body          markup `json:"body"`
 }
 
 // html is the paragraph's rich text, wherever the bundle keeps it.
-func (c rawCopy) html() string { return firstNonEmpty(string(c.DescFormatted), string(c.Body)) }
+func (c rawCopy) html() portal.HTML { return firstHTML(c.DescFormatted.HTML, c.Body.HTML) }
 
 // rawMainLink is the pair of links most bundles carry.
 type rawMainLink struct {
@@ -611,7 +611,26 @@ func (t *text) UnmarshalJSON(b []byte) error {
 	}
 	*t = ""
 	if _, rich := linkOrRichText(b); rich != nil {
-		*t = text(html(*rich))
+		*t = text(html(*rich).String())
+	}
+	return nil
+}
+
+// markup is a field that becomes HTML on a page: rich text (an object with processed) is
+// sanitised, and a bare string, which the CMS stores as plain text, is escaped, never trusted as
+// markup.
+type markup struct{ portal.HTML }
+
+// UnmarshalJSON never fails, like every lenient type's: a wrong shape reads as empty.
+func (m *markup) UnmarshalJSON(b []byte) error {
+	m.HTML = portal.HTML{}
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		m.HTML = portal.PlainText(s)
+		return nil
+	}
+	if _, rich := linkOrRichText(b); rich != nil {
+		m.HTML = html(*rich)
 	}
 	return nil
 }
@@ -776,13 +795,23 @@ func hexColor(s string) string {
 	return ""
 }
 
-// richOrText is HTML for a place that takes rich text (already sanitised) or else plain text,
-// which is escaped: a plain CMS string is never trusted as markup.
-func richOrText(rich, plain string) string {
-	if rich != "" || plain == "" {
+// richOrText is HTML for a place that takes rich text or else plain text, which is escaped: a
+// plain CMS string is never trusted as markup.
+func richOrText(rich portal.HTML, plain string) portal.HTML {
+	if !rich.IsZero() || plain == "" {
 		return rich
 	}
-	return "<p>" + gohtml.EscapeString(plain) + "</p>"
+	return portal.RichText("<p>" + gohtml.EscapeString(plain) + "</p>")
+}
+
+// firstHTML is the first of hs with markup.
+func firstHTML(hs ...portal.HTML) portal.HTML {
+	for _, h := range hs {
+		if !h.IsZero() {
+			return h
+		}
+	}
+	return portal.HTML{}
 }
 
 // withAlt gives an image the alt text an item sets for it, which is more specific than the

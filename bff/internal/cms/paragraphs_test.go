@@ -1,6 +1,7 @@
 package cms
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -12,5 +13,24 @@ func TestTableRowsAreRectangularText(t *testing.T) {
 		if !slices.Equal(got[i], want[i]) {
 			t.Fatalf("rows %q; want %q", got, want)
 		}
+	}
+}
+
+func TestAFieldThatBecomesHTMLEscapesABareString(t *testing.T) {
+	var m markup
+	if err := json.Unmarshal([]byte(`"<img src=x onerror=alert(1)> & more"`), &m); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.String(); got != "&lt;img src=x onerror=alert(1)&gt; &amp; more" {
+		t.Fatalf("a bare string became %q, want it escaped", got)
+	}
+	if err := json.Unmarshal([]byte(`{"value":"x","processed":"<p onclick=\"x()\">Hi</p>"}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.String(); got != "<p>Hi</p>" {
+		t.Fatalf("rich text became %q, want it sanitised", got)
+	}
+	if err := json.Unmarshal([]byte(`42`), &m); err != nil || !m.IsZero() {
+		t.Fatalf("a number became %q (%v), want nothing", m.String(), err)
 	}
 }

@@ -407,7 +407,7 @@ func (c *Client) fileURL(u string) string {
 	return c.files + "/" + strings.TrimLeft(u, "/")
 }
 
-func html(t rawText) string {
+func html(t rawText) portal.HTML {
 	src := t.Processed
 	if src == "" {
 		src = t.Value

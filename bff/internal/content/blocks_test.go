@@ -147,15 +147,15 @@ func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
 	section := func(id string, end *time.Time) portal.PartnersSectionParagraph {
 		return portal.PartnersSectionParagraph{Window: portal.Window{Active: true, End: end}, Headline: id,
 			Items: []portal.PartnerItemParagraph{
-				{Window: portal.Window{Active: true}, HTML: "<p>on</p>"},
-				{Window: portal.Window{Active: true, Start: at("2027-01-01T00:00:00Z")}, HTML: "<p>later</p>"},
+				{Window: portal.Window{Active: true}, HTML: portal.RichText("<p>on</p>")},
+				{Window: portal.Window{Active: true, Start: at("2027-01-01T00:00:00Z")}, HTML: portal.RichText("<p>later</p>")},
 			}}
 	}
 	partners := b.build([]portal.Paragraph{{ID: "p", Bundle: "partners", Active: true,
 		Content: portal.PartnersParagraph{Sections: []portal.PartnersSectionParagraph{section("now", nil), section("gone", at("2026-01-01T00:00:00Z"))}}}},
 		portal.Anonymous, noon)
 	secs := partners[0].(portal.PartnersBlock).Sections
-	if len(secs) != 1 || secs[0].Headline != "now" || len(secs[0].Items) != 1 || secs[0].Items[0].HTML != "<p>on</p>" {
+	if len(secs) != 1 || secs[0].Headline != "now" || len(secs[0].Items) != 1 || secs[0].Items[0].HTML.String() != "<p>on</p>" {
 		t.Errorf("partners sections %+v; want only section now with its one started item", secs)
 	}
 }

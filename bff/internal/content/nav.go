@@ -140,7 +140,7 @@ func sidebar(n *portal.Node, links []portal.MenuLink, sitePath string, r portal.
 			sb.Promotion = ns.Body
 		}
 	}
-	if len(sb.Nav) == 0 && sb.Testimonial == nil && sb.Promotion == "" {
+	if len(sb.Nav) == 0 && sb.Testimonial == nil && sb.Promotion.IsZero() {
 		return nil
 	}
 	return sb

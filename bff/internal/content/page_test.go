@@ -58,7 +58,7 @@ func at(s string) *time.Time {
 }
 
 func text(id string) portal.Paragraph {
-	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true, Content: portal.TextParagraph{HTML: "<p>" + id + "</p>"}}
+	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true, Content: portal.TextParagraph{HTML: portal.RichText("<p>" + id + "</p>")}}
 }
 
 func service(c portal.Content, log *slog.Logger) *Service {

@@ -97,9 +97,9 @@ func TestFormDocument(t *testing.T) {
 	if !reflect.DeepEqual(doc.Unions, wantUnions) {
 		t.Errorf("unions %v: only those with a netsuite id and a visible form", doc.Unions)
 	}
-	if doc.Texts.Intro != "<p>Hospital help.</p>" || doc.Texts.Concluding != "<p>Attach your records.</p>" ||
-		doc.Texts.ProgramPage != "/benefits/hardship-grants" || doc.Texts.StatusText != "<p>Received.</p>" ||
-		doc.Texts.Disclaimer != "<p>Grants are not loans.</p>" {
+	if doc.Texts.Intro.String() != "<p>Hospital help.</p>" || doc.Texts.Concluding.String() != "<p>Attach your records.</p>" ||
+		doc.Texts.ProgramPage != "/benefits/hardship-grants" || doc.Texts.StatusText.String() != "<p>Received.</p>" ||
+		doc.Texts.Disclaimer.String() != "<p>Grants are not loans.</p>" {
 		t.Errorf("texts %+v", doc.Texts)
 	}
 	if doc.AlreadySubmitted != nil {
@@ -107,11 +107,11 @@ func TestFormDocument(t *testing.T) {
 	}
 
 	strike, _ := fx.services.Forms.Form(context.Background(), fx.member, "strike-grant-credit-cardholders")
-	if strike.Texts.ProgramPage != "" || strike.Texts.Intro != "<p>Strike.</p>" || strike.Texts.Concluding != "" {
+	if strike.Texts.ProgramPage != "" || strike.Texts.Intro.String() != "<p>Strike.</p>" || strike.Texts.Concluding.String() != "" {
 		t.Errorf("camelCase keys read, unsafe links dropped, missing texts absent: %+v", strike.Texts)
 	}
 	other, _ := fx.services.Forms.Form(context.Background(), fx.member, "mortgage-assistance")
-	if other.Texts.Intro != "" || other.Texts.Disclaimer == "" || !other.UnionLocalRequired {
+	if other.Texts.Intro.String() != "" || other.Texts.Disclaimer.String() == "" || !other.UnionLocalRequired {
 		t.Errorf("a form without a record: %+v", other)
 	}
 }

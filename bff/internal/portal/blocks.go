@@ -10,7 +10,7 @@ type TextBlock struct {
 	Type     string `json:"type"`
 	ID       string `json:"id"`
 	Headline string `json:"headline,omitempty"`
-	HTML     string `json:"html"`
+	HTML     HTML   `json:"html"`
 }
 
 // FiftyFiftyBlock is text beside an image, the image on the left or the right. With a YouTubeID
@@ -20,7 +20,7 @@ type FiftyFiftyBlock struct {
 	ID            string `json:"id"`
 	Eyebrow       string `json:"eyebrow,omitempty"`
 	Headline      string `json:"headline"`
-	HTML          string `json:"html"`
+	HTML          HTML   `json:"html"`
 	Image         *Image `json:"image,omitempty"`
 	ImageLayout   string `json:"imageLayout"` // left or right
 	ImageLink     *Link  `json:"imageLink,omitempty"`
@@ -35,7 +35,7 @@ type SeventyThirtyBlock struct {
 	ID            string `json:"id"`
 	Eyebrow       string `json:"eyebrow,omitempty"`
 	Headline      string `json:"headline"`
-	HTML          string `json:"html"`
+	HTML          HTML   `json:"html"`
 	Image         *Image `json:"image,omitempty"`
 	ImageLayout   string `json:"imageLayout"` // left or right
 	Link          *Link  `json:"link,omitempty"`
@@ -49,7 +49,7 @@ type BenefitPromoBlock struct {
 	Eyebrow     string `json:"eyebrow,omitempty"`
 	Headline    string `json:"headline"`
 	Subtitle    string `json:"subtitle,omitempty"`
-	HTML        string `json:"html,omitempty"`
+	HTML        HTML   `json:"html,omitzero"`
 	Image       *Image `json:"image,omitempty"`
 	ImageLayout string `json:"imageLayout"`
 	Link        *Link  `json:"link,omitempty"`
@@ -91,7 +91,7 @@ type WidePromoBlock struct {
 	Type         string   `json:"type"`
 	ID           string   `json:"id"`
 	Headline     string   `json:"headline"`
-	HTML         string   `json:"html,omitempty"`
+	HTML         HTML     `json:"html,omitzero"`
 	Image        *Image   `json:"image,omitempty"`
 	ImageMobile  *Image   `json:"imageMobile,omitempty"`
 	ImageLayout  string   `json:"imageLayout"` // left or right
@@ -121,7 +121,7 @@ type IconsBlock struct {
 type IconItem struct {
 	Icon     *Image `json:"icon,omitempty"`
 	Headline string `json:"headline"`
-	HTML     string `json:"html"`
+	HTML     HTML   `json:"html"`
 	Link     *Link  `json:"link,omitempty"`
 }
 
@@ -132,8 +132,8 @@ type SweepstakesBlock struct {
 	Eyebrow         string `json:"eyebrow,omitempty"`
 	EyebrowTwo      string `json:"eyebrowTwo,omitempty"`
 	Headline        string `json:"headline"`
-	HTML            string `json:"html,omitempty"`
-	DetailsHTML     string `json:"detailsHtml,omitempty"` // the CMS's body: rules and fine print
+	HTML            HTML   `json:"html,omitzero"`
+	DetailsHTML     HTML   `json:"detailsHtml,omitzero"` // the CMS's body: rules and fine print
 	Attribution     string `json:"attribution,omitempty"`
 	Image           *Image `json:"image,omitempty"`
 	ImageLink       *Link  `json:"imageLink,omitempty"`
@@ -154,7 +154,7 @@ type TestimonialBlock struct {
 // TestimonialItem is one quote and who said it.
 type TestimonialItem struct {
 	Icon           *Image `json:"icon,omitempty"`
-	HTML           string `json:"html"`
+	HTML           HTML   `json:"html"`
 	Attribution    string `json:"attribution,omitempty"`
 	AttributionTwo string `json:"attributionTwo,omitempty"`
 }
@@ -165,7 +165,7 @@ type TableBlock struct {
 	Type          string     `json:"type"`
 	ID            string     `json:"id"`
 	Caption       string     `json:"caption,omitempty"`
-	HTML          string     `json:"html,omitempty"`
+	HTML          HTML       `json:"html,omitzero"`
 	Rows          [][]string `json:"rows"`
 	UseRowHeaders bool       `json:"useRowHeaders"`
 	MaxWidth      int        `json:"maxWidth,omitempty"` // CSS pixels; 0 is the container's width
@@ -220,7 +220,7 @@ type PartnersSection struct {
 type PartnerItem struct {
 	Image *Image `json:"image,omitempty"`
 	Link  *Link  `json:"link,omitempty"`
-	HTML  string `json:"html,omitempty"`
+	HTML  HTML   `json:"html,omitzero"`
 }
 
 // CategorySliderBlock slides through benefit categories.
@@ -237,7 +237,7 @@ type CategorySliderBlock struct {
 type CategoryItem struct {
 	Headline string `json:"headline"`
 	Image    *Image `json:"image,omitempty"`
-	HTML     string `json:"html,omitempty"`
+	HTML     HTML   `json:"html,omitzero"`
 	Link     *Link  `json:"link,omitempty"`
 }
 
@@ -275,7 +275,7 @@ type ColumnsPromoBlock struct {
 type ColumnItem struct {
 	Image    *Image `json:"image,omitempty"`
 	Headline string `json:"headline"`
-	HTML     string `json:"html,omitempty"`
+	HTML     HTML   `json:"html,omitzero"`
 	Link     *Link  `json:"link,omitempty"`
 }
 
@@ -352,14 +352,14 @@ type MainLink struct {
 // TextParagraph is the text_block bundle.
 type TextParagraph struct {
 	Headline string
-	HTML     string
+	HTML     HTML
 }
 
 // FiftyFiftyParagraph is the fifty_fifty bundle.
 type FiftyFiftyParagraph struct {
 	Eyebrow       string
 	Headline      string
-	HTML          string
+	HTML          HTML
 	Image         *Image
 	ImageLayout   string // left or right
 	ImageLink     *CMSLink
@@ -372,7 +372,7 @@ type FiftyFiftyParagraph struct {
 type SeventyThirtyParagraph struct {
 	Eyebrow       string
 	Headline      string
-	HTML          string
+	HTML          HTML
 	Image         *Image
 	ImageLayout   string // left or right
 	LinkSecondary *CMSLink
@@ -385,7 +385,7 @@ type BenefitPromoParagraph struct {
 	Eyebrow     string
 	Headline    string
 	Subtitle    string
-	HTML        string
+	HTML        HTML
 	Image       *Image
 	ImageLayout string // left or right
 	// Benefit links to the promoted benefit page; when set it is the block's link for everyone,
@@ -428,7 +428,7 @@ type GridItemParagraph struct {
 // WidePromoParagraph is the wide_promo bundle.
 type WidePromoParagraph struct {
 	Headline     string
-	HTML         string
+	HTML         HTML
 	Image        *Image
 	ImageLayout  string // left or right
 	TextLayout   string // left or center
@@ -454,7 +454,7 @@ type IconItemParagraph struct {
 	Window
 	Icon     *Image
 	Headline string
-	HTML     string
+	HTML     HTML
 	MainLink
 }
 
@@ -463,8 +463,8 @@ type SweepstakesParagraph struct {
 	Eyebrow         string
 	EyebrowTwo      string
 	Headline        string
-	HTML            string
-	DetailsHTML     string
+	HTML            HTML
+	DetailsHTML     HTML
 	Attribution     string
 	Image           *Image
 	ImageLink       *CMSLink
@@ -484,7 +484,7 @@ type TestimonialParagraph struct {
 type TestimonialItemParagraph struct {
 	Window
 	Icon           *Image
-	HTML           string
+	HTML           HTML
 	Attribution    string
 	AttributionTwo string
 }
@@ -492,7 +492,7 @@ type TestimonialItemParagraph struct {
 // TableParagraph is the table bundle. Rows are already rectangular.
 type TableParagraph struct {
 	Caption       string
-	HTML          string
+	HTML          HTML
 	Rows          [][]string
 	UseRowHeaders bool
 	MaxWidth      int // never negative
@@ -544,7 +544,7 @@ type PartnersSectionParagraph struct {
 type PartnerItemParagraph struct {
 	Window
 	Image *Image
-	HTML  string
+	HTML  HTML
 	MainLink
 }
 
@@ -561,7 +561,7 @@ type CategoryItemParagraph struct {
 	Window
 	Headline string
 	Image    *Image
-	HTML     string
+	HTML     HTML
 	MainLink
 }
 
@@ -615,7 +615,7 @@ type ColumnItemParagraph struct {
 	Window
 	Image    *Image
 	Headline string
-	HTML     string
+	HTML     HTML
 	MainLink
 }
 

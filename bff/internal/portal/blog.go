@@ -42,8 +42,8 @@ type Post struct {
 	Author     string
 	Created    time.Time
 	Details    string // the intro, plain text
-	Body       string // sanitised HTML
-	Disclaimer string // sanitised HTML
+	Body       HTML   // sanitised HTML
+	Disclaimer HTML   // sanitised HTML
 	Image      *Image
 	// BenefitPromo and BenefitPromoLinkText are shown together or not at all (spec 1 §2); the
 	// CMS may give either alone.
@@ -219,8 +219,8 @@ type PostDetail struct {
 	PostTeaser
 	Author       string        `json:"author,omitempty"`
 	Details      string        `json:"details,omitempty"`
-	HTML         string        `json:"html"`
-	Disclaimer   string        `json:"disclaimer,omitempty"`
+	HTML         HTML          `json:"html"`
+	Disclaimer   HTML          `json:"disclaimer,omitzero"`
 	Image        *Image        `json:"image,omitempty"` // url in the 750-wide style
 	Topics       []TopicRef    `json:"topics"`
 	BenefitPromo *BenefitPromo `json:"benefitPromo,omitempty"`

@@ -182,7 +182,7 @@ type Node struct {
 	UseFormStyle bool
 
 	// Generic pages.
-	Body                 string // sanitised HTML
+	Body                 HTML // sanitised HTML
 	BenefitPromo         *NodeRef
 	BenefitPromoLinkText string
 	Sidebar              *NodeSidebar
@@ -199,7 +199,7 @@ type NodeRef struct {
 type NodeSidebar struct {
 	IsTestimonial  bool
 	IsPromotion    bool
-	Body           string // sanitised HTML
+	Body           HTML // sanitised HTML
 	Source         string
 	SourceSubtitle string
 }

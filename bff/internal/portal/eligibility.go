@@ -30,8 +30,8 @@ type EligibilityResult struct {
 
 // EligibilityTable is one table: its disclaimers, its columns and its rows.
 type EligibilityTable struct {
-	Header  string              `json:"header,omitempty"`
-	Footer  string              `json:"footer,omitempty"`
+	Header  HTML                `json:"header,omitzero"`
+	Footer  HTML                `json:"footer,omitzero"`
 	Columns []EligibilityColumn `json:"columns"`
 	Rows    []EligibilityRow    `json:"rows"`
 }

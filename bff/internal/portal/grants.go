@@ -87,11 +87,11 @@ type ExternalForm struct {
 
 // FormTexts are a form's texts from the site variables; HTML is sanitised.
 type FormTexts struct {
-	Intro       string `json:"intro,omitempty"`
-	Concluding  string `json:"concluding,omitempty"`
+	Intro       HTML   `json:"intro,omitzero"`
+	Concluding  HTML   `json:"concluding,omitzero"`
 	ProgramPage string `json:"programPage,omitempty"`
-	StatusText  string `json:"statusText,omitempty"`
-	Disclaimer  string `json:"disclaimer,omitempty"`
+	StatusText  HTML   `json:"statusText,omitzero"`
+	Disclaimer  HTML   `json:"disclaimer,omitzero"`
 }
 
 // FormUnion is a union a case may name: its netsuite id and label.

@@ -21,7 +21,7 @@ type PageDocument struct {
 	Gate        *Gate     `json:"gate,omitempty"`
 
 	SecondaryNav []MenuItem     `json:"secondaryNav,omitempty"`
-	Body         string         `json:"body,omitempty"`
+	Body         HTML           `json:"body,omitzero"`
 	BenefitPromo *BenefitPromo  `json:"benefitPromo,omitempty"`
 	Sidebar      *Sidebar       `json:"sidebar,omitempty"`
 	Benefits     *BenefitGroups `json:"benefits,omitempty"`
@@ -47,12 +47,12 @@ type Gate struct {
 type Sidebar struct {
 	Nav         []MenuItem   `json:"nav"`
 	Testimonial *Testimonial `json:"testimonial,omitempty"`
-	Promotion   string       `json:"promotion,omitempty"` // sanitised HTML
+	Promotion   HTML         `json:"promotion,omitzero"` // sanitised HTML
 }
 
 // Testimonial is a member's quote in a sidebar.
 type Testimonial struct {
-	HTML           string `json:"html"`
+	HTML           HTML   `json:"html"`
 	Source         string `json:"source,omitempty"`
 	SourceSubtitle string `json:"sourceSubtitle,omitempty"`
 }

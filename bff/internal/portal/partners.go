@@ -61,7 +61,7 @@ type PartnerDocument struct {
 	Logo                   string         `json:"logo,omitempty"`
 	AllowedOrigins         []string       `json:"allowedOrigins"`
 	ConfirmationTitle      string         `json:"confirmationTitle"`
-	ConfirmationDisclaimer string         `json:"confirmationDisclaimer,omitempty"`
+	ConfirmationDisclaimer HTML           `json:"confirmationDisclaimer,omitzero"`
 	LoginEnabled           bool           `json:"loginEnabled"`
 	LoginOfflineMessage    string         `json:"loginOfflineMessage,omitempty"`
 	Member                 *PartnerMember `json:"member,omitempty"`

@@ -22,10 +22,6 @@ var richText = func() *bluemonday.Policy {
 	return p
 }()
 
-// RichText is CMS HTML made safe to draw: node bodies, paragraphs, and the HTML of site
-// variables (form texts, disclaimers).
-func RichText(html string) string { return richText.Sanitize(html) }
-
 // ValidEmail is the accounts contract's email rule (contracts/accounts.json patterns.email): the
 // account forms apply it, and the attempt limits count only emails that pass it.
 func ValidEmail(s string) bool { return len(s) <= 254 && emailPattern.MatchString(s) }
