@@ -65,10 +65,18 @@ func SafeLinkURL(raw string) string {
 
 // CleanPath is the canonical form of a site path: one leading slash, no trailing one, no empty
 // segments. Cache keys use it, so /a/ and /a share an entry.
+//
+// Redirects are built from it (content's), so it reads a path as a browser reads a URL: tabs and
+// newlines dropped, '\' a separator like '/'. Otherwise "/\evil.example" or "/\t/evil.example"
+// would come out as they went in, and a browser sent there goes to //evil.example, another site.
 func CleanPath(p string) string {
-	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	p = browserInvisible.Replace(p)
+	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' })
 	return "/" + strings.Join(segs, "/")
 }
+
+// browserInvisible are the characters a browser removes from anywhere in a URL before reading it.
+var browserInvisible = strings.NewReplacer("\t", "", "\n", "", "\r", "")
 
 // GroupBenefits splits the benefits a reader may see, among those keep selects, into hardship
 // help and the rest, in the CMS's order.
