@@ -1,0 +1,26 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
+)
+
+// A page path too long to be ours is refused, never an error page: a 400 while the server can
+// read the request line, a 431 once it cannot (FuzzPagePath covers the first through app.Test,
+// which reports the second as its own error). Both are problems the frontend shows as not found.
+func TestAnOverlongPageURLIsAProblem(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	for n, want := range map[int]int{600: http.StatusBadRequest, 9000: http.StatusRequestHeaderFieldsTooLarge} {
+		status, h, body := harness.Get(t, b.URL+"/api/v1/page?path=/"+strings.Repeat("x", n))
+		var p struct{ Code string }
+		_ = json.Unmarshal(body, &p)
+		if status != want || h.Get("Content-Type") != "application/problem+json" || p.Code != "invalid" {
+			t.Errorf("a %d-character path: %d %s %s; want %d, an invalid problem", n, status, h.Get("Content-Type"), body, want)
+		}
+	}
+}
