@@ -65,8 +65,10 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  2 * time.Minute,
-		// Bodies up to BodyLimit are read before the handler runs; a longer one is handed over
-		// as a stream, which only the upload route reads (limitBody refuses it elsewhere).
+		// Bodies are handed over as a stream, of which the server reads only the first 8 KB
+		// ahead: c.Body() reads the rest, up to BodyLimit (limitBody refuses a longer one but on
+		// the upload route, which streams); closeAfterUnreadBody closes the connection after a
+		// body nobody read.
 		BodyLimit:         bodyLimit,
 		StreamRequestBody: true,
 		// Values handlers take from a request (parameters, cache keys, loads that go on in the
@@ -80,7 +82,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 	app.Use(securityHeaders(o.Secure))
 	app.Use(hostCookies(o.Secure))
 	app.Use(resolveClient(parseProxies(o.TrustedProxies)))
-	app.Use(closeAfterStreamedBody(bodyLimit))
+	app.Use(closeAfterUnreadBody())
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())
 	app.Use(sameOrigin(o.AllowedOrigins))

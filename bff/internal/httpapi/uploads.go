@@ -106,7 +106,7 @@ func (h uploadHandlers) upload(c fiber.Ctx) error {
 
 // drain reads and discards what is left of a refused upload's body, up to twice the size limit:
 // enough for any file a person could mistake for one within it. The connection closes after a
-// longer body (closeAfterStreamedBody), and its sender sees a reset.
+// longer body (closeAfterUnreadBody), and its sender sees a reset.
 func drain(body io.Reader) {
 	_, _ = io.Copy(io.Discard, io.LimitReader(body, 2*uploads.MaxBytes()))
 }
@@ -166,17 +166,18 @@ func limitBody(limit int) fiber.Handler {
 	}
 }
 
-// closeAfterStreamedBody closes the connection after any request whose body was handed over as a
-// stream (longer than the server reads ahead, or chunked). The server would otherwise read the
-// next request from wherever a handler stopped reading the body, so the unread rest of a refused
-// upload would be taken for requests: whoever wrote the body would be smuggling them in. Bodies
-// the server read ahead whole are safe, and keep their connection.
-func closeAfterStreamedBody(readAhead int) fiber.Handler {
+// closeAfterUnreadBody closes the connection after any request whose body nobody read to its
+// end (c.Body() reads it whole and closes the stream). The server would otherwise read the next
+// request from wherever the body was left, so the unread rest of a refused or ignored body would
+// be taken for requests: whoever wrote the body would be smuggling them in. That is not only a
+// body over the limit or a refused upload: even with a known length under the limit, fasthttp
+// reads only the first 8 KB ahead of the handler (readBodyWithStreaming), so a 401, a 403 from
+// sameOrigin, a 404 or a route that takes no body left the rest in the connection. Bodies read
+// whole keep their connection; an upload, read as a stream, closes it.
+func closeAfterUnreadBody() fiber.Handler {
 	return func(c fiber.Ctx) error {
-		n := c.Request().Header.ContentLength()
-		streamed := n < 0 && c.Request().IsBodyStream() || n > readAhead
 		err := c.Next()
-		if streamed {
+		if req := c.Request(); req.IsBodyStream() && req.Header.ContentLength() != 0 {
 			c.Response().Header.SetConnectionClose()
 		}
 		return err
