@@ -41,7 +41,7 @@ func FuzzRequestBodies(f *testing.F) {
 		// Attempt limits would answer 429 before the decoders after a few dozen inputs.
 		"RATE_LIMIT_PER_IP": "1000000000", "RATE_LIMIT_PER_EMAIL": "1000000000",
 	})
-	b := harness.StartBFF(f, cfg)
+	b := harness.NewBFF(f, cfg)
 	contract := harness.LoadContract(f)
 	app := b.Server.App
 	routes := stateChangingRoutes(app)

@@ -169,6 +169,20 @@ var Start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 // profiles, cases, the bucket, carts, partners) and a clock at Start.
 func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	t.Helper()
+	return withFakes(t, cfg, Serve)
+}
+
+// NewBFF is StartBFF without listening: its URL is empty, and tests send requests through
+// Server.App.Test. A listening app finishes starting (its route tree) in the goroutine that
+// listens, so a test that reads its routes (App.GetRoutes) or calls App.Test would race with it.
+func NewBFF(t testing.TB, cfg config.Config) *BFF {
+	t.Helper()
+	return withFakes(t, cfg, Build)
+}
+
+// withFakes builds the BFF with build on the fakes and clock StartBFF describes.
+func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Config, server.Options) *BFF) *BFF {
+	t.Helper()
 	now := new(atomic.Int64)
 	now.Store(Start.UnixNano())
 	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
@@ -177,7 +191,7 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	partners := accounttest.NewPartners(profiles)
 	clock := func() time.Time { return time.Unix(0, now.Load()) }
 	files.Now = clock
-	b := Serve(t, cfg, server.Options{
+	b := build(t, cfg, server.Options{
 		Now:      clock,
 		Auth:     auth,
 		Profiles: profiles,
@@ -194,22 +208,29 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 // loopback until the test ends.
 func Serve(t testing.TB, cfg config.Config, o server.Options) *BFF {
 	t.Helper()
+	b := Build(t, cfg, o)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = b.Server.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	t.Cleanup(func() { _ = b.Server.App.ShutdownWithTimeout(time.Second) }) // before Build's Close
+	b.URL = "http://" + ln.Addr().String()
+	return b
+}
+
+// Build builds the BFF from cfg and o as Serve does, ready, without listening; it is closed when
+// the test ends.
+func Build(t testing.TB, cfg config.Config, o server.Options) *BFF {
+	t.Helper()
 	o.Logger = slog.New(slog.DiscardHandler)
 	srv, err := server.New(cfg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
 	srv.Ready.Store(true)
-	t.Cleanup(func() {
-		_ = srv.App.ShutdownWithTimeout(time.Second)
-		srv.Close()
-	})
-	return &BFF{URL: "http://" + ln.Addr().String(), Server: srv}
+	t.Cleanup(srv.Close)
+	return &BFF{Server: srv}
 }
 
 // Advance moves the BFF's clock.
