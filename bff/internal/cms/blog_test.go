@@ -136,8 +136,9 @@ func TestBlogCallsTranslateCMSFailures(t *testing.T) {
 	}))
 	defer srv.Close()
 	c := New(Options{BaseURL: srv.URL, Timeout: time.Second})
-	if _, err := c.Posts(context.Background(), portal.PostQuery{Limit: 10}); !apperr.Is(err, apperr.Internal) {
-		t.Errorf("malformed list: %v; want internal", err)
+	// A malformed answer is the CMS failing: a 503 the reader may retry, like a 502.
+	if _, err := c.Posts(context.Background(), portal.PostQuery{Limit: 10}); !apperr.Is(err, apperr.Unavailable) {
+		t.Errorf("malformed list: %v; want unavailable", err)
 	}
 	if _, err := c.Search(context.Background(), portal.SearchQuery{Keywords: "x", Type: "all"}); !apperr.Is(err, apperr.Unavailable) {
 		t.Errorf("CMS 502: %v; want unavailable", err)

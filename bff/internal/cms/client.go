@@ -202,8 +202,10 @@ func sortByWeight[T any](s []T, key func(T) (int, string)) {
 }
 
 // get performs one GET of api/v0/{resource} and decodes the document, translating every failure
-// into an apperr: an unreachable or slow CMS is Unavailable, a 404 NotFound, anything else
-// Internal. The call never outlives c.timeout, whatever ctx allows.
+// into an apperr: a 404 is NotFound, and a CMS that is unreachable, slow or answers something
+// that is no document (another status, garbage, an error document, too much) is Unavailable, a
+// 503 the reader may retry, with the cause logged: the fault is upstream, not in the request.
+// The call never outlives c.timeout, whatever ctx allows.
 func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *document, err error) {
 	start := time.Now()
 	defer func() { c.metrics.ObserveUpstream("cms", res, outcome(err), start) }()
@@ -231,37 +233,39 @@ func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *docume
 	req.Header.Set("Accept", "application/vnd.api+json")
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.", err)
+		return nil, unavailable(err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.", err)
+		return nil, unavailable(err)
 	}
 	if len(body) > maxBody {
-		return nil, apperr.InternalError(fmt.Errorf("cms %s: answer over %d bytes", res, maxBody))
+		return nil, unavailable(fmt.Errorf("cms %s: answer over %d bytes", res, maxBody))
 	}
 	switch {
 	case resp.StatusCode == http.StatusNotFound:
 		return nil, apperr.PageNotFound(fmt.Errorf("cms %s: %s", u, firstError(body)))
-	case resp.StatusCode >= 500:
-		return nil, apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.",
-			fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
 	case resp.StatusCode != http.StatusOK:
-		return nil, apperr.InternalError(fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
+		return nil, unavailable(fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
 	}
 	doc, err = decodeDocument(body)
 	if err != nil {
 		return nil, c.malformed(res, err)
 	}
 	if len(doc.Errors) > 0 {
-		return nil, apperr.InternalError(fmt.Errorf("cms %s: %s", u, doc.Errors[0]))
+		return nil, unavailable(fmt.Errorf("cms %s: %s", u, doc.Errors[0]))
 	}
 	return doc, nil
 }
 
 func (c *Client) malformed(what string, err error) error {
-	return apperr.InternalError(fmt.Errorf("cms %s: malformed answer: %w", what, err))
+	return unavailable(fmt.Errorf("cms %s: malformed answer: %w", what, err))
+}
+
+// unavailable is the CMS failing, in the words a reader sees.
+func unavailable(cause error) error {
+	return apperr.Wrap(apperr.Unavailable, "The content service is unavailable. Please try again in a moment.", cause)
 }
 
 // firstError summarises a JSON:API error body for the logs.

@@ -130,15 +130,17 @@ func TestUpstreamFailuresBecomeAppErrors(t *testing.T) {
 			w.WriteHeader(404)
 			w.Write([]byte(`{"errors":[{"status":"404","title":"Not Found"}]}`))
 		}, apperr.NotFound},
+		// Whatever the CMS answers that is not a document is the CMS failing: a 503 the reader may
+		// retry (the cause is logged), never a 500 that blames the request.
 		"500":      {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) }, apperr.Unavailable},
-		"403":      {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(403) }, apperr.Internal},
-		"not JSON": {func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>")) }, apperr.Internal},
+		"403":      {func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(403) }, apperr.Unavailable},
+		"not JSON": {func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>")) }, apperr.Unavailable},
 		"no type or id": {func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte(`{"data":{"attributes":{"title":"x"}}}`))
 		}, apperr.NotFound},
 		"errors with 200": {func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte(`{"errors":[{"status":"500","title":"Boom"}]}`))
-		}, apperr.Internal},
+		}, apperr.Unavailable},
 		"slow": {func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-time.After(2 * time.Second):
