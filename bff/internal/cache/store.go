@@ -6,6 +6,7 @@ package cache
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -130,6 +131,10 @@ func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T
 	defer stuck.Stop()
 	select {
 	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// The request's deadline, or an enclosing load's, passed while this load ran.
+			return zero, apperr.Wrap(apperr.Unavailable, "The content is taking too long to load.", ctx.Err())
+		}
 		return zero, apperr.Wrap(apperr.Unavailable, "The request was cancelled.", ctx.Err())
 	case <-stuck.C:
 		return zero, apperr.New(apperr.Unavailable, "The content is taking too long to load.")
