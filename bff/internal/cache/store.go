@@ -126,6 +126,9 @@ func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T
 		}
 	}
 	s.opts.Metrics.CacheLookup(kind, "miss")
+	if err := spendMiss(ctx); err != nil {
+		return zero, err
+	}
 	ch := s.loads.DoChan(full, func() (any, error) { return loadAndStore(s, full, load) })
 	stuck := time.NewTimer(s.opts.LoadTimeout + time.Second)
 	defer stuck.Stop()
@@ -144,6 +147,23 @@ func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T
 		}
 		return r.Val.(T), nil
 	}
+}
+
+type missBudgetKey struct{}
+
+// WithMissBudget makes every cache miss a request causes spend from its client's budget first:
+// hits and stale answers cost the upstream nothing, but each unique path or search term is a CMS
+// call, so a client may only cause so many (spend answers the refusal, a 429). Loads within a
+// load run under their own context and are not charged again.
+func WithMissBudget(ctx context.Context, spend func() error) context.Context {
+	return context.WithValue(ctx, missBudgetKey{}, spend)
+}
+
+func spendMiss(ctx context.Context) error {
+	if spend, ok := ctx.Value(missBudgetKey{}).(func() error); ok {
+		return spend()
+	}
+	return nil
 }
 
 // loadAndStore runs one load under its own deadline and stores the result. A failed load leaves

@@ -81,6 +81,7 @@ type Limits struct {
 	PerIP          int           // RATE_LIMIT_PER_IP: sign-in, sign-up, reset or verification attempts per IP per window
 	PerEmail       int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
 	Window         time.Duration // RATE_LIMIT_WINDOW
+	ContentMisses  int           // CONTENT_MISSES_PER_IP: content cache misses (CMS calls) one visitor address may cause per window
 	TrustedProxies []string      // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed (besides loopback)
 }
 
@@ -163,6 +164,7 @@ func Load(getenv func(string) string) (Config, error) {
 			PerIP:          int(r.int64("RATE_LIMIT_PER_IP", 30)),
 			PerEmail:       int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
 			Window:         r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
+			ContentMisses:  int(r.int64("CONTENT_MISSES_PER_IP", 300)),
 			TrustedProxies: r.list("TRUSTED_PROXIES", ""),
 		},
 		Storage: Storage{

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/cache"
 )
 
 // The client's address, for per-IP limits. The BFF sits behind proxies (Next.js's rewrite, and in
@@ -46,31 +48,38 @@ func (p proxies) trusted(a netip.Addr) bool {
 // rightmost X-Forwarded-For entry that is not one, reading from the right (every header line,
 // in order). An entry that is not an address ends the walk: what lies left of it was written by
 // someone we cannot vouch for, so the last trusted hop's view (the entry right of it) stands.
-func (p proxies) clientIP(c fiber.Ctx) string {
+func (p proxies) clientIP(c fiber.Ctx) client {
 	peer, ok := netip.AddrFromSlice(c.RequestCtx().RemoteIP())
 	if !ok {
-		return c.RequestCtx().RemoteIP().String()
+		return client{addr: c.RequestCtx().RemoteIP().String()}
 	}
 	peer = peer.Unmap()
 	if !p.trusted(peer) {
-		return peer.String()
+		return client{addr: peer.String()}
 	}
 	var entries []string
 	for _, v := range c.Request().Header.PeekAll(fiber.HeaderXForwardedFor) {
 		entries = append(entries, strings.Split(string(v), ",")...)
 	}
-	client := peer
+	addr := peer
 	for i := len(entries) - 1; i >= 0; i-- {
 		a, err := netip.ParseAddr(strings.TrimSpace(entries[i]))
 		if err != nil {
 			break
 		}
-		client = a.Unmap()
-		if !p.trusted(client) {
+		addr = a.Unmap()
+		if !p.trusted(addr) {
 			break
 		}
 	}
-	return client.String()
+	return client{addr: addr.String(), server: p.trusted(addr)}
+}
+
+// client is who sent a request: its address and whether that is one of our own servers (Next.js
+// rendering a page without passing its visitor on, or a proxy), rather than a visitor's.
+type client struct {
+	addr   string
+	server bool
 }
 
 type clientKey struct{}
@@ -85,6 +94,18 @@ func resolveClient(p proxies) fiber.Handler {
 
 // clientAddr is the request's client address, as resolveClient found it.
 func clientAddr(c fiber.Ctx) string {
-	a, _ := c.Locals(clientKey{}).(string)
-	return a
+	cl, _ := c.Locals(clientKey{}).(client)
+	return cl.addr
+}
+
+// limitMisses charges every content cache miss a visitor's request causes to its address
+// (cache.WithMissBudget). Our own servers are not charged: they speak for every visitor at once.
+func limitMisses(misses Limiter) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		cl, _ := c.Locals(clientKey{}).(client)
+		if misses != nil && !cl.server {
+			c.SetContext(cache.WithMissBudget(c.Context(), func() error { return misses.Allow("miss|" + cl.addr) }))
+		}
+		return c.Next()
+	}
 }

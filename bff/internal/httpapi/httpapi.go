@@ -36,6 +36,9 @@ type Options struct {
 	RequestTimeout time.Duration
 	Ready          *atomic.Bool // false while starting or shutting down
 	Cache          Checker      // the content cache; /readyz fails while it cannot store
+	// ContentMisses counts the content cache misses each visitor's address causes (each a CMS
+	// call: unique paths, search terms); nil counts none.
+	ContentMisses Limiter
 	// Secure says the site is served over HTTPS (everywhere but a localhost frontend): every
 	// answer carries Strict-Transport-Security, and the BFF's cookies the __Host- prefix.
 	Secure bool
@@ -82,6 +85,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 	app.Use(securityHeaders(o.Secure))
 	app.Use(hostCookies(o.Secure))
 	app.Use(resolveClient(parseProxies(o.TrustedProxies)))
+	app.Use(limitMisses(o.ContentMisses))
 	app.Use(closeAfterUnreadBody())
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())

@@ -7,6 +7,7 @@ package server_test
 // order system on the real stand-ins.)
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -57,5 +58,49 @@ func TestTheSiteRidesOutCMSFaultsAndRecovers(t *testing.T) {
 	status, _, _ := harness.Get(t, b.URL+"/api/v1/page?path=/blog")
 	if status != http.StatusOK {
 		t.Fatalf("after the CMS is back: status %d", status)
+	}
+}
+
+func TestEachVisitorMayCauseOnlySoManyCMSCalls(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, map[string]string{"CONTENT_MISSES_PER_IP": "5"}))
+	// Next.js renders for the visitor at 203.0.113.7 and says so in X-Forwarded-For.
+	get := func(path, visitor string) int {
+		req, _ := http.NewRequest(http.MethodGet, b.URL+"/api/v1/page?path="+path, nil)
+		if visitor != "" {
+			req.Header.Set("X-Forwarded-For", visitor)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if status := get("/", ""); status != http.StatusOK {
+		t.Fatalf("warm-up: %d", status)
+	}
+	for i := range 5 {
+		if status := get(fmt.Sprint("/benefits/unique-", i), "203.0.113.7"); status != http.StatusNotFound {
+			t.Fatalf("unique path %d: %d", i, status)
+		}
+	}
+	if status := get("/benefits/unique-5", "203.0.113.7"); status != http.StatusTooManyRequests {
+		t.Fatalf("the sixth unique path: %d, want 429", status)
+	}
+	// What is cached costs nothing: the visitor still reads the site, and paths already looked up.
+	for _, path := range []string{"/", "/benefits/unique-0"} {
+		if status := get(path, "203.0.113.7"); status != http.StatusOK && status != http.StatusNotFound {
+			t.Fatalf("%s for the visitor over budget: %d", path, status)
+		}
+	}
+	// Another visitor has their own budget; our own servers (no visitor named) are not limited.
+	if status := get("/benefits/unique-6", "203.0.113.8"); status != http.StatusNotFound {
+		t.Fatalf("another visitor: %d", status)
+	}
+	for i := range 7 {
+		if status := get(fmt.Sprint("/benefits/server-", i), ""); status != http.StatusNotFound {
+			t.Fatalf("a server's unique path %d: %d", i, status)
+		}
 	}
 }

@@ -144,6 +144,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Ready:          srv.Ready,
 		Cache:          up.store,
 		Secure:         cfg.Frontend.SecureCookies,
+		ContentMisses:  ratelimit.New(cfg.Limits.ContentMisses, cfg.Limits.Window),
 	},
 		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
 		httpapi.Blog(buildBlog(up)),

@@ -2202,6 +2202,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2229,6 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["SiteChrome"];
                 };
             };
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2250,6 +2252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Sitemap"];
                 };
             };
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2282,6 +2285,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2308,6 +2312,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2337,6 +2342,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2787,6 +2793,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -3015,6 +3022,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -3297,6 +3305,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -3318,6 +3327,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobLossPrecheck"];
                 };
             };
+            429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
