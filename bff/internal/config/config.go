@@ -130,7 +130,7 @@ func Load(getenv func(string) string) (Config, error) {
 		Addr:            r.str("BFF_ADDR", ":8080"),
 		LogLevel:        r.level("LOG_LEVEL", slog.LevelInfo),
 		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 10*time.Second),
-		ShutdownDrain:   r.duration("SHUTDOWN_DRAIN", 5*time.Second),
+		ShutdownDrain:   r.waitDuration("SHUTDOWN_DRAIN", 5*time.Second),
 		RequestTimeout:  r.duration("REQUEST_TIMEOUT", 15*time.Second),
 		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
 		SupportPhone:    r.str("SUPPORT_PHONE", "800-472-2005"),
@@ -246,6 +246,21 @@ func (r *reader) duration(key string, def time.Duration) time.Duration {
 	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 {
 		r.errs = append(r.errs, fmt.Errorf("%s: %q is not a positive duration such as 5s", key, v))
+		return def
+	}
+	return d
+}
+
+// waitDuration reads a duration that may be 0: a wait that can be left out (the local stack's
+// drain, which no load balancer polls).
+func (r *reader) waitDuration(key string, def time.Duration) time.Duration {
+	v := r.getenv(key)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		r.errs = append(r.errs, fmt.Errorf("%s: %q is not a duration such as 5s or 0s", key, v))
 		return def
 	}
 	return d

@@ -49,6 +49,17 @@ func TestEveryBadValueIsReportedAtOnce(t *testing.T) {
 	}
 }
 
+func TestTheShutdownDrainMayBeLeftOut(t *testing.T) {
+	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k", "SHUTDOWN_DRAIN": "0s"}))
+	if err != nil || c.ShutdownDrain != 0 {
+		t.Fatalf("SHUTDOWN_DRAIN=0s: %v, drain %v", err, c.ShutdownDrain)
+	}
+	_, err = Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k", "SHUTDOWN_DRAIN": "-1s"}))
+	if err == nil || !strings.Contains(err.Error(), "SHUTDOWN_DRAIN") {
+		t.Fatalf("SHUTDOWN_DRAIN=-1s: %v", err)
+	}
+}
+
 func TestSecretsAreMaskedWhenLogged(t *testing.T) {
 	c, _ := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "hunter2", "REVALIDATE_SECRET": "hunter3"}))
 	var b strings.Builder
