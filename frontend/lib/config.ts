@@ -5,6 +5,13 @@
 export interface FrontendConfig {
   /** Base URL of the BFF, without a trailing slash. */
   bffUrl: string;
+  /**
+   * How long a server-side call to the BFF may take before it counts as unreachable. It is longer
+   * than the BFF's own REQUEST_TIMEOUT (15 s by default) on purpose: a BFF that is up answers its
+   * own 503 when an upstream is slow, with its own problem document; this limit only catches a
+   * BFF that does not answer at all (hung, or a connection that never completes).
+   */
+  bffTimeoutMs: number;
   /** Shared secret the BFF sends when it asks us to revalidate cache tags; unset disables the hook. */
   revalidateSecret: string | undefined;
   /**
@@ -22,13 +29,21 @@ export interface FrontendConfig {
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
 const DEFAULT_CHATBOT_SCRIPT_URL = '/chatbot-dev.js';
 const DEFAULT_SUPPORT_PHONE = '800-472-2005';
+const DEFAULT_BFF_TIMEOUT_MS = 20_000;
+
+/** A positive whole number of milliseconds, or the default when unset or not one. */
+function milliseconds(value: string | undefined, fallback: number): number {
+  const n = Number(value?.trim() || undefined);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
 
 export function readConfig(env: Record<string, string | undefined>): FrontendConfig {
   const bffUrl = (env.BFF_URL?.trim() || DEFAULT_BFF_URL).replace(/\/+$/, '');
+  const bffTimeoutMs = milliseconds(env.BFF_TIMEOUT_MS, DEFAULT_BFF_TIMEOUT_MS);
   const revalidateSecret = env.REVALIDATE_SECRET?.trim() || undefined;
   const chatbotScriptUrl = env.CHATBOT_SCRIPT_URL?.trim() || DEFAULT_CHATBOT_SCRIPT_URL;
   const supportPhone = env.SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE;
-  return { bffUrl, revalidateSecret, chatbotScriptUrl, supportPhone };
+  return { bffUrl, bffTimeoutMs, revalidateSecret, chatbotScriptUrl, supportPhone };
 }
 
 export const config: FrontendConfig = readConfig(process.env);

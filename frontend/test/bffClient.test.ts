@@ -168,3 +168,58 @@ describe('bffFetch', () => {
     });
   });
 });
+
+describe('the server-side deadline', () => {
+  /** A fetch that, like the real one, gives up when its signal aborts. */
+  const hangingFetch = () =>
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          const fail = () => reject(init.signal?.reason ?? new Error('aborted'));
+          if (init.signal?.aborted) fail();
+          else init.signal?.addEventListener('abort', fail);
+        }),
+    );
+
+  it("gives every server-side call a timeout above the BFF's own 15 s", async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/');
+    expect(timeout).toHaveBeenCalledWith(20_000);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    timeout.mockRestore();
+  });
+
+  it('fails a call the BFF never answers as an unreachable BFF', async () => {
+    const timeout = vi
+      .spyOn(AbortSignal, 'timeout')
+      .mockImplementation(() => AbortSignal.abort(new DOMException('The operation timed out.', 'TimeoutError')));
+    vi.stubGlobal('fetch', hangingFetch());
+    await expect(getSite()).rejects.toMatchObject({ name: 'BffError', status: 0, code: 'unavailable' });
+    timeout.mockRestore();
+  });
+
+  it('fails an answer whose body never finishes the same way', async () => {
+    const controller = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(controller.signal);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const body = new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"kind":'));
+            init.signal?.addEventListener('abort', () => stream.error(init.signal?.reason));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const pending = getSite().catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    expect(await pending).toMatchObject({ name: 'BffError', status: 0, code: 'unavailable' });
+    timeout.mockRestore();
+  });
+});

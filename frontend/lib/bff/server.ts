@@ -44,8 +44,13 @@ const STORE_STATE_COOKIE = 'up_store_state';
 /** A visitor's cart (the BFF's): the cart is read for whoever the two cookies name. */
 const CART_COOKIE = 'up_cart';
 
+/**
+ * Every server-side read goes through here, each with its own deadline (config.bffTimeoutMs, set
+ * above the BFF's own): a BFF that never answers fails the render as an unreachable one does,
+ * rather than holding the request open for as long as the socket lives.
+ */
 function get<T>(path: string, request: BffRequest): Promise<T> {
-  return bffFetch<T>(`${config.bffUrl}${path}`, request);
+  return bffFetch<T>(`${config.bffUrl}${path}`, { ...request, signal: AbortSignal.timeout(config.bffTimeoutMs) });
 }
 
 /** The characters a cookie value may hold as it is (RFC 6265 cookie-octet). */

@@ -107,10 +107,18 @@ export async function bffFetch<T>(url: string, { method = 'GET', body, headers, 
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (cause) {
+    // Refused, reset, or given up on by the caller's signal (the server's timeout): the BFF
+    // did not answer, whichever it was.
     throw unreachable(method, url, cause);
   }
   if (!res.ok) throw failure(method, url, res.status, await readProblem(res));
-  return (await res.json()) as T;
+  try {
+    return (await res.json()) as T;
+  } catch (cause) {
+    // The timeout also covers the body: an answer cut off there was never given either.
+    if (init.signal?.aborted) throw unreachable(method, url, cause);
+    throw cause;
+  }
 }
 
 export interface BffUploadOptions {
