@@ -108,11 +108,11 @@ for (const viewport of [DESKTOP, PHONE]) {
 test.describe('status messages', () => {
   test.use({ viewport: DESKTOP });
 
-  test('a ?message= is shown, taken out of the address, and gone after about 9 s', async ({ page }) => {
+  test('a ?message= code is shown, taken out of the address, and gone after about 9 s', async ({ page }) => {
     test.setTimeout(40_000);
-    await page.goto('/?message=Saved');
+    await page.goto('/?message=profileUpdated');
     const region = page.getByTestId('status-messages');
-    const message = region.getByText('Saved');
+    const message = region.getByText('Your profile has been updated.');
     await expect(message).toBeVisible();
     await expect(page).not.toHaveURL(/message=/);
     const shownAt = Date.now();
@@ -122,12 +122,13 @@ test.describe('status messages', () => {
   });
 
   test('an error message can be closed from its button', async ({ page }) => {
-    await page.goto('/?message=Could%20not%20save&messageType=error');
+    await page.goto('/?message=resetLinkInvalid');
     const region = page.getByTestId('status-messages');
-    await expect(region.getByText('Could not save')).toBeVisible();
+    const text = 'This password reset link is invalid or has expired. Please request a new one.';
+    await expect(region.getByText(text)).toBeVisible();
     await expect(region.getByText('Error:')).toHaveCount(1);
     await region.getByRole('button', { name: 'Close message' }).click();
-    await expect(region.getByText('Could not save')).toHaveCount(0, { timeout: 2_000 });
+    await expect(region.getByText(text)).toHaveCount(0, { timeout: 2_000 });
   });
 });
 

@@ -102,14 +102,32 @@ describe('status messages', () => {
     ]);
   });
 
-  it('shows a message from ?message= once and takes it out of the address', () => {
-    nav.go('/account?tab=1&message=Welcome%20back&messageType=error');
+  it('shows the message of a ?message= code once and takes it out of the address', () => {
+    nav.go('/account?tab=1&message=profileUpdated');
     renderShell(<StatusMessageFromQuery />);
     expect(nav.replace).toHaveBeenCalledTimes(1);
     expect(nav.replace).toHaveBeenCalledWith('/account?tab=1', { scroll: false });
     act(() => void vi.advanceTimersByTime(200));
-    expect(shown()).toEqual([['Error: Welcome back', 'open']]);
+    expect(shown()).toEqual([['Success: Your profile has been updated.', 'open']]);
   });
+
+  it("takes a code's type from the code, whatever messageType says", () => {
+    nav.go('/?message=resetLinkInvalid&messageType=success');
+    renderShell(<StatusMessageFromQuery />);
+    act(() => void vi.advanceTimersByTime(200));
+    expect(shown()).toEqual([['Error: This password reset link is invalid or has expired. Please request a new one.', 'open']]);
+  });
+
+  it.each(['Welcome back', 'constructor', '__proto__', 'toString', ''])(
+    'shows nothing for %j, which is no code, and still cleans the address',
+    (text) => {
+      nav.go(`/account?tab=1&message=${encodeURIComponent(text)}&messageType=error`);
+      renderShell(<StatusMessageFromQuery />);
+      expect(nav.replace).toHaveBeenCalledWith('/account?tab=1', { scroll: false });
+      act(() => void vi.advanceTimersByTime(200));
+      expect(shown()).toEqual([]);
+    },
+  );
 
   it('refuses to work outside its provider', () => {
     expect(() => render(<Grab />)).toThrow(/StatusMessagesProvider/);

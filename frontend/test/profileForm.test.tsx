@@ -232,7 +232,8 @@ describe('ProfileForm', () => {
     const [href] = nav.push.mock.calls[0]!;
     const url = new URL(href, 'http://site.invalid');
     expect(url.pathname).toBe('/account/u-123/interests');
-    expect(url.searchParams.get('message')).toBe('Your profile has been updated.');
+    // A code, shown by the shell as 'Your profile has been updated.' (components/shell/queryMessages.ts).
+    expect(url.searchParams.get('message')).toBe('profileUpdated');
   });
 
   it('offers to verify an unverified email, then to resend', async () => {

@@ -5,11 +5,12 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { ProfileDocument, VisibleUnion } from '@/lib/bff/types';
-import { limits, message } from '@/lib/accounts';
+import { limits } from '@/lib/accounts';
 import { accountHref } from '@/lib/accountRoutes';
 import { FormAlert } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { useSession } from '@/components/session/SessionProvider';
+import type { QueryMessageCode } from '@/components/shell/queryMessages';
 import { withParams } from '@/components/shell/url';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -35,7 +36,7 @@ const validate = (v: ProfileValues) => validateProfile(v, new Date());
  * My Profile (spec 1 §2, §4): three sections, 'Save and Continue', and the Change Email and
  * Change Password dialogs. A save runs once at a time; on success the session is read again (the
  * header's name, the union the site is shaped for), and after 600 ms the member goes on to My
- * Interests, where the answer's message shows (a message shown here would be closed by the route
+ * Interests, where the success message shows (a message shown here would be closed by the route
  * change: spec 1 §4 closes the first message on every route change).
  */
 export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps) {
@@ -49,13 +50,14 @@ export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps)
   const email = member?.email ?? stored.profile.email;
   const save = useBffMutation({
     mutationFn: accountApi.saveProfile,
-    onSuccess: async (saved) => {
+    onSuccess: async () => {
       form.saved();
       await refresh();
       router.refresh();
       await new Promise((resolve) => setTimeout(resolve, limits.profileSuccessDelayMs));
-      const note = saved.message ?? message('profileUpdated');
-      router.push(withParams(accountHref(uid, 'interests'), null, { message: note }));
+      // The BFF's answer says 'profileUpdated' in words; the address carries the code
+      // (components/shell/queryMessages.ts), as it never carries text.
+      router.push(withParams(accountHref(uid, 'interests'), null, { message: 'profileUpdated' satisfies QueryMessageCode }));
     },
     onError: (error) => setAlert(showOnForm(error, form, formRef.current, 'profileError')),
   });

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { queryMessage } from './queryMessages';
 import { currentHash, withParams } from './url';
 import styles from './StatusMessages.module.css';
 
@@ -173,8 +174,9 @@ export function StatusMessageRegion() {
 }
 
 /**
- * Shows a message sent in the address, `?message=<text>&messageType=error`, as redirects do, once:
- * the parameters are then taken out of the address without a new history entry or a scroll.
+ * Shows the message a redirect asked for in the address, `?message=<code>` (queryMessages.ts),
+ * once; a code it does not know shows nothing. Either way the parameters are then taken out of
+ * the address without a new history entry or a scroll.
  */
 export function StatusMessageFromQuery() {
   const searchParams = useSearchParams();
@@ -183,18 +185,18 @@ export function StatusMessageFromQuery() {
   const { push } = useStatusMessages();
   const handled = useRef<string | null>(null);
 
-  const message = searchParams.get('message');
-  const type: StatusMessageType = searchParams.get('messageType') === 'error' ? 'error' : 'success';
+  const code = searchParams.get('message');
   useEffect(() => {
-    if (!message) return;
+    if (code === null) return;
     const key = `${pathname}?${searchParams.toString()}`;
     if (handled.current === key) return; // Strict Mode runs effects twice; show it once.
     handled.current = key;
-    push({ message, type });
+    const known = queryMessage(code);
+    if (known) push(known);
     router.replace(withParams(pathname, searchParams, { message: null, messageType: null }, currentHash()), {
       scroll: false,
     });
-  }, [message, type, pathname, searchParams, push, router]);
+  }, [code, pathname, searchParams, push, router]);
 
   return null;
 }
