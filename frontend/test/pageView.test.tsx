@@ -59,6 +59,12 @@ describe('trackedPath', () => {
     expect(trackedPath('/search', new URLSearchParams('q=dental&modal=login&message=Hi'))).toBe('/search?q=dental');
     expect(trackedPath('/', new URLSearchParams('modal=login'))).toBe('/');
   });
+
+  it("never records a reset link's one-time code or API key", () => {
+    expect(trackedPath('/reset', new URLSearchParams('apiKey=k3y&lang=en&mode=resetPassword&oobCode=c0de'))).toBe(
+      '/reset?lang=en&mode=resetPassword',
+    );
+  });
 });
 
 describe('PageViewTracker', () => {

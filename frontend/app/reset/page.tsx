@@ -5,6 +5,7 @@ import { firstParam, type SearchParams } from '@/lib/request';
 import { LoginOffline } from '@/components/auth/LoginOffline';
 import { ResetPasswordForm, type ResetLink } from '@/components/auth/ResetPasswordForm';
 import { PageHero } from '@/components/heroes/PageHero';
+import { ForgetSecretParams } from '@/components/shell/ForgetSecretParams';
 import styles from '@/components/auth/AuthForm.module.css';
 
 type Props = { searchParams: SearchParams };
@@ -28,7 +29,10 @@ function resetLink(query: Record<string, string | string[] | undefined>): ResetL
 
 /**
  * /reset?apiKey&lang&mode&oobCode, the page a password-reset email links to (spec 1 §2, §4). A
- * member already signed in goes to their account; a link missing a parameter goes home.
+ * member already signed in goes to their account; a link missing a parameter goes home. The form
+ * keeps the link it was rendered with, and the code and key leave the address bar at once
+ * (ForgetSecretParams). A reload after that goes home, as the link no longer is in the address:
+ * the emailed link still works until it is used.
  */
 export default async function ResetPage({ searchParams }: Props) {
   const session = await getSessionOrNull();
@@ -37,6 +41,7 @@ export default async function ResetPage({ searchParams }: Props) {
   if (!link) redirect('/');
   return (
     <>
+      <ForgetSecretParams />
       <PageHero
         hero={{
           variant: 'basic',

@@ -2,7 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { SHELL_PARAMS } from './url';
+import { SECRET_PARAMS, SHELL_PARAMS } from './url';
 import { UTM_KEYS, keepUtm, type UtmKey } from './utm';
 
 const TITLE_WAIT_MS = 1000;
@@ -16,10 +16,13 @@ declare global {
   }
 }
 
-/** The address of a page for tracking: its path and query, without the shell's one-shot params. */
+/**
+ * The address of a page for tracking: its path and query, without the shell's one-shot params
+ * and without any secret a link carries (a reset link's oobCode and apiKey).
+ */
 export function trackedPath(pathname: string, params: URLSearchParams): string {
   const rest = new URLSearchParams(params);
-  for (const key of SHELL_PARAMS) rest.delete(key);
+  for (const key of [...SHELL_PARAMS, ...SECRET_PARAMS]) rest.delete(key);
   const query = rest.toString();
   return query ? `${pathname}?${query}` : pathname;
 }

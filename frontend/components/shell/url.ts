@@ -1,6 +1,12 @@
 /** The parameters the shell reads once and then takes out of the address again. */
 export const SHELL_PARAMS = ['modal', 'message', 'messageType'] as const;
 
+/**
+ * The secrets an emailed link carries: a password reset's one-time code and the Firebase key beside
+ * it (/reset). They are never tracked, and the page that reads them takes them out of the address.
+ */
+export const SECRET_PARAMS = ['oobCode', 'apiKey'] as const;
+
 type Params = Pick<URLSearchParams, 'toString'> | string | null | undefined;
 
 /**
