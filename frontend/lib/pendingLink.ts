@@ -34,12 +34,37 @@ export function takePendingLink(): PendingLink | null {
 }
 
 /**
+ * Whether a remembered destination may be opened: an absolute http(s) URL (a partner's offer), or
+ * a path on this site with a single leading slash (a members-only form). Anything else, above all
+ * `javascript:` and `data:` URLs or a `//host` that only looks like a path, is never opened:
+ * sessionStorage is writable by any script of the tab, so its value is not trusted.
+ */
+export function isSafeDestination(url: string, origin: string): boolean {
+  if (url.startsWith('/')) {
+    // '//x' and '/\x' name another host; the URL parser also drops tabs and newlines, so resolve
+    // the path and require that it stayed on this site.
+    if (url[1] === '/' || url[1] === '\\') return false;
+    try {
+      return new URL(url, origin).origin === new URL(origin).origin;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Opens the destination remembered before sign-in, in a new window when its target was _blank
- * (spec 3 §4), and returns whether there was one. Call it once the member is signed in.
+ * (spec 3 §4), and returns whether there was one it could open. Call it once the member is signed in.
  */
 export function resumePendingLink(): boolean {
   const link = takePendingLink();
-  if (!link) return false;
+  if (!link || !isSafeDestination(link.url, window.location.origin)) return false;
   if (link.target === '_blank') window.open(link.url, '_blank', 'noopener');
   else window.location.assign(link.url);
   return true;
