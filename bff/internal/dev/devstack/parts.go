@@ -113,6 +113,8 @@ func Parts(root string, mode Mode) []Part {
 		Env: []string{
 			"PORT=" + strconv.Itoa(PortFrontend),
 			"BFF_URL=" + httpURL(PortBFF),
+			// Where browsers fetch the CMS's files, as the BFF has it: the pages' Content-Security-Policy allows it.
+			"CMS_PUBLIC_URL=" + httpURL(PortCMS),
 			"REVALIDATE_SECRET=" + DevRevalidateSecret,
 			"NEXT_TELEMETRY_DISABLED=1",
 			"npm_config_update_notifier=false",
