@@ -1,27 +1,50 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { config as siteConfig } from '@/lib/config';
+import { newNonce, securityHeaders } from '@/lib/securityHeaders';
 import { UNION_COOKIE, UNION_HEADER, UNION_COOKIE_MAX_AGE, cleanUnion } from '@/lib/union';
 
+/** Whether the browser reached us over https, directly or through the proxy in front of Next. */
+function reachedOverHttps(request: NextRequest): boolean {
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return request.nextUrl.protocol === 'https:' || forwarded === 'https';
+}
+
 /**
+ * Every page request passes here first, for two things.
+ *
  * Union personalisation (spec 1 §2): `?union=` on any route sets the visitor's union and keeps it
  * in a cookie; later requests carry the cookie. Either way the union reaches the server
  * components as one request header, so the layout (menus) and the page agree on it in the same
  * request that set it. Only a well-formed union name gets that far, from the query or the cookie
  * alike (it becomes part of cache keys); the BFF decides whether it names a union: an unknown one
  * means the site's fallback.
+ *
+ * Security headers (lib/securityHeaders.ts), with a nonce of this request's own. Next reads the
+ * nonce from the Content-Security-Policy request header and puts it on every script it writes.
  */
 export function proxy(request: NextRequest) {
   const chosen = cleanUnion(request.nextUrl.searchParams.get('union'));
   const union = chosen ?? cleanUnion(request.cookies.get(UNION_COOKIE)?.value);
 
+  const nonce = newNonce();
+  const secure = reachedOverHttps(request);
+  const security = securityHeaders(
+    { pathname: request.nextUrl.pathname, secure, host: request.headers.get('host') ?? '' },
+    nonce,
+    siteConfig,
+  );
+
   const headers = new Headers(request.headers);
   headers.delete(UNION_HEADER); // only this proxy may say which union a request is for
   if (union) headers.set(UNION_HEADER, union);
+  headers.set('Content-Security-Policy', security['Content-Security-Policy']);
   const response = NextResponse.next({ request: { headers } });
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   if (chosen) {
     response.cookies.set(UNION_COOKIE, chosen, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.nextUrl.protocol === 'https:',
+      secure,
       path: '/',
       maxAge: UNION_COOKIE_MAX_AGE,
     });

@@ -24,12 +24,26 @@ export interface FrontendConfig {
    * unauthorized). The same variable and default as the BFF's SUPPORT_PHONE.
    */
   supportPhone: string;
+  /**
+   * Where browsers fetch the CMS's files (images, videos): the BFF's CMS_PUBLIC_URL, with the
+   * same fallbacks (CMS_URL, then the local fixture CMS). The Content-Security-Policy allows it.
+   */
+  cmsPublicUrl: string;
+  /**
+   * The frame source of an external-only grant form: the BFF's EXTERNAL_FORM_URL, with the same
+   * default. Only its origin is used here, for the Content-Security-Policy's frame-src.
+   */
+  externalFormUrl: string;
+  /** `next dev`: React needs eval there for its debugging aids, never in a production build. */
+  development: boolean;
 }
 
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
 const DEFAULT_CHATBOT_SCRIPT_URL = '/chatbot-dev.js';
 const DEFAULT_SUPPORT_PHONE = '800-472-2005';
 const DEFAULT_BFF_TIMEOUT_MS = 20_000;
+const DEFAULT_CMS_URL = 'http://127.0.0.1:8081';
+const EXTERNAL_FORM_PATH = '/sites/default/files/external-forms/{id}.html?embed=1';
 
 /** A positive whole number of milliseconds, or the default when unset or not one. */
 function milliseconds(value: string | undefined, fallback: number): number {
@@ -43,7 +57,10 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
   const revalidateSecret = env.REVALIDATE_SECRET?.trim() || undefined;
   const chatbotScriptUrl = env.CHATBOT_SCRIPT_URL?.trim() || DEFAULT_CHATBOT_SCRIPT_URL;
   const supportPhone = env.SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE;
-  return { bffUrl, bffTimeoutMs, revalidateSecret, chatbotScriptUrl, supportPhone };
+  const cmsPublicUrl = (env.CMS_PUBLIC_URL?.trim() || env.CMS_URL?.trim() || DEFAULT_CMS_URL).replace(/\/+$/, '');
+  const externalFormUrl = env.EXTERNAL_FORM_URL?.trim() || cmsPublicUrl + EXTERNAL_FORM_PATH;
+  const development = env.NODE_ENV === 'development';
+  return { bffUrl, bffTimeoutMs, revalidateSecret, chatbotScriptUrl, supportPhone, cmsPublicUrl, externalFormUrl, development };
 }
 
 export const config: FrontendConfig = readConfig(process.env);

@@ -7,7 +7,7 @@ import { styleGuidePage } from './styleGuide';
 
 describe('BlockList', () => {
   it('draws every block of the home example with its own component', () => {
-    const { container } = render(<BlockList blocks={homePage().blocks} />);
+    const { container } = render(<BlockList blocks={homePage().blocks} pagePath="/" />);
     const drawn = [...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'));
     expect(drawn).toEqual([
       'stat_counter',
@@ -25,7 +25,7 @@ describe('BlockList', () => {
   });
 
   it('draws neighbouring stat counters as one band', () => {
-    const { container } = render(<BlockList blocks={homePage().blocks} />);
+    const { container } = render(<BlockList blocks={homePage().blocks} pagePath="/" />);
     const stats = container.querySelectorAll('[data-block="stat_counter"]');
     expect(stats).toHaveLength(3);
     expect(stats[0]?.parentElement).toBe(stats[2]?.parentElement);
@@ -33,7 +33,7 @@ describe('BlockList', () => {
 
   it('renders nothing for a block type it does not know', () => {
     const unknown = { type: 'carousel', id: 'x1', slides: [] } as unknown as Block;
-    const { container } = render(<BlockList blocks={[unknown]} />);
+    const { container } = render(<BlockList blocks={[unknown]} pagePath="/" />);
     expect(container.querySelector('[data-block]')).toBeNull();
     expect(container.querySelector('[data-reveal]')).toBeNull();
     expect(container.textContent).toBe('');
@@ -42,7 +42,7 @@ describe('BlockList', () => {
   it('skips an unknown block but keeps the ones around it', () => {
     const unknown = { type: 'carousel', id: 'x1' } as unknown as Block;
     const text = exampleBlock('text_block');
-    const { container } = render(<BlockList blocks={[unknown, text]} />);
+    const { container } = render(<BlockList blocks={[unknown, text]} pagePath="/" />);
     expect([...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'))).toEqual([
       'text_block',
     ]);
@@ -50,14 +50,14 @@ describe('BlockList', () => {
 
   it('draws every block type of the style guide, each once or more, in order', () => {
     const page = styleGuidePage();
-    const { container } = render(<BlockList blocks={page.blocks} />);
+    const { container } = render(<BlockList blocks={page.blocks} pagePath={page.path} />);
     const drawn = [...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'));
     expect(drawn).toEqual(page.blocks.map((b) => b.type));
     expect(new Set(drawn).size).toBe(22);
   });
 
   it('renders nothing for an empty list', () => {
-    const { container } = render(<BlockList blocks={[]} />);
+    const { container } = render(<BlockList blocks={[]} pagePath="/" />);
     expect(container.innerHTML).toBe('');
   });
 });

@@ -271,13 +271,18 @@ describe('[HARTFORD_PARAMS] links', () => {
 describe('viral widget', () => {
   it('keeps the vendor embed in sandboxed frames without same-origin rights', () => {
     const block = styleGuideBlock('viral_widget');
-    const { container } = render(<ViralWidget block={block} />);
+    const { container } = render(<ViralWidget block={block} pagePath="/style-guide" />);
     const frames = container.querySelectorAll('iframe');
     expect(frames.length).toBe(2);
     for (const frame of frames) {
       expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
       expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+      // A document of its own (app/embed/viral-widget), not a srcdoc that would inherit the page's CSP.
+      expect(frame.hasAttribute('srcdoc')).toBe(false);
     }
+    const id = encodeURIComponent(block.id);
+    expect(frames[0]?.getAttribute('src')).toBe(`/embed/viral-widget/${id}?path=%2Fstyle-guide`);
+    expect(frames[1]?.getAttribute('src')).toBe(`/embed/viral-widget/${id}?path=%2Fstyle-guide&part=lightbox`);
     expect(container.querySelector('[data-block="viral_widget"] .container, [data-block="viral_widget"] > div')).not.toBeNull();
     expect(screen.getByRole('button', { name: block.lightboxLabel })).toBeTruthy();
   });
@@ -285,13 +290,13 @@ describe('viral widget', () => {
 
 describe('BlockList placement', () => {
   it('marks blocks above the header', () => {
-    const { container } = render(<BlockList blocks={[styleGuideBlock('text_block')]} placement="above-header" />);
+    const { container } = render(<BlockList blocks={[styleGuideBlock('text_block')]} pagePath="/style-guide" placement="above-header" />);
     expect(container.firstElementChild?.getAttribute('data-placement')).toBe('above-header');
   });
 
   it('does not need a router to render sign-in links', () => {
     const spy = vi.spyOn(console, 'error');
-    render(<BlockList blocks={[styleGuideBlocks('manual_content')[0]!]} />);
+    render(<BlockList blocks={[styleGuideBlocks('manual_content')[0]!]} pagePath="/style-guide" />);
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
   });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '@/lib/config';
 
-/** The defaults beside those above: the timeout above the BFF's own. */
+/** The defaults that match the local stack's fixture CMS, and the timeout above the BFF's own. */
 const LOCAL_DEFAULTS = {
   bffTimeoutMs: 20_000,
+  cmsPublicUrl: 'http://127.0.0.1:8081',
+  externalFormUrl: 'http://127.0.0.1:8081/sites/default/files/external-forms/{id}.html?embed=1',
+  development: false,
 };
 
 describe('readConfig', () => {
@@ -37,8 +40,24 @@ describe('readConfig', () => {
     );
   });
 
+  it('takes the CMS public URL as the BFF does: CMS_PUBLIC_URL, else CMS_URL', () => {
+    expect(readConfig({ CMS_URL: 'http://cms.internal:8080/', CMS_PUBLIC_URL: 'https://files.example.org/' })).toMatchObject({
+      cmsPublicUrl: 'https://files.example.org',
+      externalFormUrl: 'https://files.example.org/sites/default/files/external-forms/{id}.html?embed=1',
+    });
+    expect(readConfig({ CMS_URL: 'https://cms.example.org' }).cmsPublicUrl).toBe('https://cms.example.org');
+    expect(readConfig({ EXTERNAL_FORM_URL: 'https://forms.example.com/f/{id}' }).externalFormUrl).toBe(
+      'https://forms.example.com/f/{id}',
+    );
+  });
+
   it('takes BFF_TIMEOUT_MS when it is a positive whole number of milliseconds', () => {
     expect(readConfig({ BFF_TIMEOUT_MS: '30000' }).bffTimeoutMs).toBe(30_000);
     for (const bad of ['0', '-5', '1.5', 'soon', '']) expect(readConfig({ BFF_TIMEOUT_MS: bad }).bffTimeoutMs).toBe(20_000);
+  });
+
+  it('knows next dev by NODE_ENV', () => {
+    expect(readConfig({ NODE_ENV: 'development' }).development).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production' }).development).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { proxy } from '@/proxy';
 import { UNION_HEADER } from '@/lib/union';
 
-// proxy.ts: the union a page request is for.
+// proxy.ts: the union a page request is for, and the security headers with a nonce of its own.
 
 function run(url: string, headers: Record<string, string> = {}) {
   const response = proxy(new NextRequest(url, { headers }));
@@ -13,7 +13,28 @@ function run(url: string, headers: Record<string, string> = {}) {
   return { response, forwarded };
 }
 
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+
 describe('proxy', () => {
+  it('puts a fresh nonce in the answer and in the request Next renders with', () => {
+    const first = run('http://127.0.0.1:3000/');
+    const csp = first.response.headers.get('content-security-policy');
+    expect(nonceOf(csp)).toBeTruthy();
+    expect(first.forwarded('content-security-policy')).toBe(csp);
+    expect(nonceOf(run('http://127.0.0.1:3000/').response.headers.get('content-security-policy'))).not.toBe(nonceOf(csp));
+    expect(first.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends HSTS when a proxy in front says the browser came over https', () => {
+    const { response } = run('http://union.example.org/', { 'x-forwarded-proto': 'https', host: 'union.example.org' });
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('answers /reset with no referrer', () => {
+    expect(run('http://127.0.0.1:3000/reset?oobCode=x').response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('hands a well-formed ?union= on and keeps it in the cookie', () => {
     const { response, forwarded } = run('http://127.0.0.1:3000/?union=37');
     expect(forwarded(UNION_HEADER)).toBe('37');

@@ -31,8 +31,9 @@ function resetLink(query: Record<string, string | string[] | undefined>): ResetL
  * /reset?apiKey&lang&mode&oobCode, the page a password-reset email links to (spec 1 §2, §4). A
  * member already signed in goes to their account; a link missing a parameter goes home. The form
  * keeps the link it was rendered with, and the code and key leave the address bar at once
- * (ForgetSecretParams). A reload after that goes home, as the link no longer is in the address:
- * the emailed link still works until it is used.
+ * (ForgetSecretParams; the proxy also answers this page with Referrer-Policy: no-referrer). A
+ * reload after that goes home, as the link no longer is in the address: the emailed link still
+ * works until it is used.
  */
 export default async function ResetPage({ searchParams }: Props) {
   const session = await getSessionOrNull();

@@ -20,11 +20,17 @@ import styles from './BlockList.module.css';
 
 type Run = { kind: 'single'; block: Block } | { kind: 'stats'; blocks: StatCounterBlock[] };
 
+/** What a block may need to know of the page it is on. */
+interface OnPage {
+  /** The page's canonical path (the widget frames ask for their embed by it). */
+  pagePath: string;
+}
+
 /**
  * One component per block `type`. The mapped type makes the compiler fail when the contract
  * gains a block type that is not drawn here.
  */
-const renderers: { [K in Block['type']]: (block: Extract<Block, { type: K }>) => ReactNode } = {
+const renderers: { [K in Block['type']]: (block: Extract<Block, { type: K }>, on: OnPage) => ReactNode } = {
   text_block: (block) => <TextBlock block={block} />,
   fifty_fifty: (block) => <FiftyFifty block={block} />,
   seventy_thirty: (block) => <SeventyThirty block={block} />,
@@ -46,18 +52,18 @@ const renderers: { [K in Block['type']]: (block: Extract<Block, { type: K }>) =>
   manual_content: (block) => <ContentCards block={block} />,
   columns_promo: (block) => <ColumnsPromo block={block} />,
   benefit_slider: (block) => <BenefitSlider block={block} />,
-  viral_widget: (block) => <ViralWidget block={block} />,
+  viral_widget: (block, on) => <ViralWidget block={block} pagePath={on.pagePath} />,
 };
 
 /** Whether this frontend draws the block; the BFF may learn a new type before it does. */
 const isKnown = (block: Block) => Object.hasOwn(renderers, block.type);
 
 /** The block's own component. */
-function BlockView({ block }: { block: Block }) {
+function BlockView({ block, on }: { block: Block; on: OnPage }) {
   // TypeScript cannot tie renderers[block.type] to block's own member of the union; the mapped
   // type above already checked each pair.
-  const render = renderers[block.type] as (block: Block) => ReactNode;
-  return render(block);
+  const render = renderers[block.type] as (block: Block, on: OnPage) => ReactNode;
+  return render(block, on);
 }
 
 /**
@@ -77,8 +83,18 @@ function toRuns(blocks: Block[]): Run[] {
 }
 
 /** A list of blocks: the page body, or the blocks an editor placed above the header. */
-export function BlockList({ blocks, placement = 'body' }: { blocks: Block[]; placement?: 'body' | 'above-header' }) {
+export function BlockList({
+  blocks,
+  pagePath,
+  placement = 'body',
+}: {
+  blocks: Block[];
+  /** The canonical path of the page the blocks are on. */
+  pagePath: string;
+  placement?: 'body' | 'above-header';
+}) {
   if (blocks.length === 0) return null;
+  const on: OnPage = { pagePath };
   return (
     <div className={styles.list} data-placement={placement}>
       {toRuns(blocks).map((run) =>
@@ -88,7 +104,7 @@ export function BlockList({ blocks, placement = 'body' }: { blocks: Block[]; pla
           </Reveal>
         ) : (
           <Reveal key={run.block.id}>
-            <BlockView block={run.block} />
+            <BlockView block={run.block} on={on} />
           </Reveal>
         ),
       )}

@@ -36,7 +36,7 @@ export function ContentPage({ page }: { page: PageDocument }) {
   const titles = page.kind === 'members' ? GROUP_TITLES.members : GROUP_TITLES.category;
   return (
     <>
-      {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} />}
+      {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} pagePath={page.path} />}
       {page.kind === 'home' ? <HomeHero hero={page.hero} /> : <PageHero hero={page.hero} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       {(page.kind === 'page' || page.kind === 'members' || page.kind === 'eligibility') &&
@@ -66,7 +66,7 @@ export function ContentPage({ page }: { page: PageDocument }) {
           <BenefitCards title={titles.hardship} cards={page.benefits.hardship} />
         </>
       )}
-      <BlockList blocks={page.blocks} />
+      <BlockList blocks={page.blocks} pagePath={page.path} />
     </>
   );
 }
