@@ -249,6 +249,12 @@ func (s *Store) Purge(tags ...string) int {
 	return len(keys)
 }
 
+// IndexSize reports how many tags and keys the tag index holds, for the metrics. The index lives
+// beside ristretto, outside its byte budget: it stays bounded only because every entry leaving
+// ristretto (evicted, expired, refused, purged) leaves the index too, which is what a soak of
+// unique paths and searches watches.
+func (s *Store) IndexSize() (tags, keys int) { return s.index.size() }
+
 // Check completes one store within ctx, or reports that the store is stuck: readiness asks it,
 // so that an orchestrator replaces a replica whose cache has frozen. Concurrent checks share one
 // probe, and a probe that never completes is shared by every later check, so a frozen store
@@ -366,9 +372,15 @@ func (ix *tagIndex) unindex(e *entry) {
 	delete(ix.keys, e.key)
 }
 
-// indexed counts the keys in the index, for tests.
-func (ix *tagIndex) indexed() int {
+// size counts the tags that name at least one key, and the keys.
+func (ix *tagIndex) size() (tags, keys int) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	return len(ix.keys)
+	return len(ix.tags), len(ix.keys)
+}
+
+// indexed counts the keys in the index, for tests.
+func (ix *tagIndex) indexed() int {
+	_, keys := ix.size()
+	return keys
 }

@@ -349,3 +349,23 @@ func TestCheckReportsAStoreThatCannotComplete(t *testing.T) {
 		t.Fatalf("after the store recovered: %v", err)
 	}
 }
+
+func TestIndexSizeCountsTagsAndKeysUntilTheyArePurged(t *testing.T) {
+	s, _ := newTestStore(t)
+	for i, tags := range [][]string{{"node:1", "menu"}, {"node:2", "menu"}} {
+		_, _ = Fetch(context.Background(), s, "page", fmt.Sprint(i), func(context.Context) (Loaded[string], error) {
+			return Loaded[string]{Value: "v", Tags: tags}, nil
+		})
+	}
+	if tags, keys := s.IndexSize(); tags != 3 || keys != 2 {
+		t.Fatalf("after two entries: %d tags, %d keys; want 3, 2", tags, keys)
+	}
+	s.Purge("node:1")
+	if tags, keys := s.IndexSize(); tags != 2 || keys != 1 {
+		t.Fatalf("after purging one: %d tags, %d keys; want 2, 1", tags, keys)
+	}
+	s.Purge("menu")
+	if tags, keys := s.IndexSize(); tags != 0 || keys != 0 {
+		t.Fatalf("after purging both: %d tags, %d keys; want 0, 0", tags, keys)
+	}
+}

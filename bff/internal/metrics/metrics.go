@@ -69,6 +69,26 @@ func (m *Metrics) ObserveUpstream(upstream, operation, outcome string, start tim
 	m.upstream.WithLabelValues(upstream, operation, outcome).Observe(time.Since(start).Seconds())
 }
 
+// CacheIndex reports the content cache's tag index, read from size at each scrape: how many tags
+// name at least one cached entry, and how many entries are indexed. The index is kept outside
+// the cache's byte budget, so these show whether it stays bounded when readers ask for endless
+// distinct paths or searches.
+func (m *Metrics) CacheIndex(size func() (tags, keys int)) {
+	if m == nil {
+		return
+	}
+	m.registry.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "bff_cache_index_tags",
+			Help: "Tags in the content cache's tag index (each names at least one cached entry).",
+		}, func() float64 { tags, _ := size(); return float64(tags) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "bff_cache_index_keys",
+			Help: "Cached entries in the content cache's tag index.",
+		}, func() float64 { _, keys := size(); return float64(keys) }),
+	)
+}
+
 // CacheLookup counts one cache lookup.
 func (m *Metrics) CacheLookup(kind, result string) {
 	if m == nil {

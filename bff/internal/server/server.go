@@ -216,6 +216,7 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.CacheIndex(store.IndexSize)
 	client := cms.New(cms.Options{
 		BaseURL:   cfg.CMS.URL,
 		PublicURL: cfg.CMS.PublicURL,

@@ -273,9 +273,15 @@ func TestMetricsCountRequestsUpstreamCallsAndCacheLookups(t *testing.T) {
 		`bff_upstream_request_duration_seconds_count{operation="node",outcome="ok",upstream="cms"} 1`,
 		`bff_cache_lookups_total{kind="page",result="hit"} 1`,
 		`bff_cache_lookups_total{kind="page",result="miss"} 1`,
+		"\nbff_cache_index_tags ",
+		"\nbff_cache_index_keys ",
 	} {
 		if !bytes.Contains(body, []byte(want)) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+	// The home page and what it was built from are cached, so the index is not empty.
+	if bytes.Contains(body, []byte("\nbff_cache_index_keys 0\n")) {
+		t.Error("the tag index reports no keys after a page was cached")
 	}
 }
