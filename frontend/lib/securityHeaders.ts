@@ -116,7 +116,6 @@ export function embedPolicy(): string {
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
