@@ -3,12 +3,14 @@ import { getPage, getSite } from '@/lib/bff/server';
 import { BffError, bffFetch } from '@/lib/bff/transport';
 import { homePage, site } from './examples';
 
-// The request's cookies, as next/headers would give them to a server component.
+// The request's cookies and headers, as next/headers would give them to a server component.
 const requestCookies = vi.hoisted(() => new Map<string, string>());
+const requestHeaders = vi.hoisted(() => new Headers());
 vi.mock('next/headers', () => ({
   cookies: async () => ({
     get: (name: string) => (requestCookies.has(name) ? { name, value: requestCookies.get(name) } : undefined),
   }),
+  headers: async () => requestHeaders,
 }));
 
 function answer(status: number, body: unknown, type = 'application/json') {
@@ -18,6 +20,7 @@ function answer(status: number, body: unknown, type = 'application/json') {
 afterEach(() => {
   vi.unstubAllGlobals();
   requestCookies.clear();
+  requestHeaders.delete('x-forwarded-for');
 });
 
 describe('getPage', () => {
@@ -111,6 +114,29 @@ describe("a member's requests", () => {
     await getPage('/members-only');
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ Cookie: '__Host-session=xyz' });
+  });
+});
+
+describe("the visitor's address", () => {
+  // The BFF charges the content it loads for a visitor to their address; Next is a proxy in
+  // between, so its reads for one visitor say whom they are for.
+  it('goes with a read made for this visitor alone', async () => {
+    requestHeaders.set('x-forwarded-for', '203.0.113.9, 10.0.0.2');
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'X-Forwarded-For': '203.0.113.9, 10.0.0.2' });
+  });
+
+  it("never goes with a read kept in Next's cache, which is every visitor's", async () => {
+    requestHeaders.set('x-forwarded-for', '203.0.113.9');
+    const fetchMock = answer(200, site());
+    vi.stubGlobal('fetch', fetchMock);
+    await getSite('37');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
+    expect(init.next).toEqual({ revalidate: 300, tags: ['site'] });
+    expect(init.headers).not.toHaveProperty('X-Forwarded-For');
   });
 });
 

@@ -2,7 +2,7 @@
 // carry the browser's session cookie, which only the BFF can read (HttpOnly), so pages are shaped
 // for the signed-in member. Anything personal is never kept in Next's data cache.
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound, unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { config } from '../config';
@@ -49,8 +49,25 @@ const CART_COOKIE = 'up_cart';
  * above the BFF's own): a BFF that never answers fails the render as an unreachable one does,
  * rather than holding the request open for as long as the socket lives.
  */
-function get<T>(path: string, request: BffRequest): Promise<T> {
-  return bffFetch<T>(`${config.bffUrl}${path}`, { ...request, signal: AbortSignal.timeout(config.bffTimeoutMs) });
+async function get<T>(path: string, request: BffRequest): Promise<T> {
+  const forVisitor = request.cache === 'no-store' ? await visitorAddress() : {};
+  return bffFetch<T>(`${config.bffUrl}${path}`, {
+    ...request,
+    headers: { ...forVisitor, ...request.headers },
+    signal: AbortSignal.timeout(config.bffTimeoutMs),
+  });
+}
+
+/**
+ * The visitor's X-Forwarded-For, as the proxies in front of Next wrote it, for a read made for
+ * this visitor alone: the BFF charges the content it must load for them to their address (its
+ * per-visitor miss budget), as it does for the browser's own calls through the rewrite. A read
+ * kept in Next's data cache is made for every visitor at once, so it goes without: the header
+ * would split the cache per visitor and charge one visitor for everyone.
+ */
+async function visitorAddress(): Promise<Record<string, string>> {
+  const forwarded = (await headers()).get('x-forwarded-for');
+  return forwarded ? { 'X-Forwarded-For': forwarded } : {};
 }
 
 /** The characters a cookie value may hold as it is (RFC 6265 cookie-octet). */
