@@ -5,8 +5,9 @@ import { open, registerMember } from './members';
 // Security headers (proxy.ts, lib/securityHeaders.ts): every HTML page carries a
 // Content-Security-Policy with a nonce of its own that Next puts on its scripts, and the other
 // headers; the BFF's API keeps its own headers through the /api/v1 rewrite; nothing a page does
-// today is refused by the policy. Also the address-borne inputs the policy work came with:
-// ?message= codes, the reset link's secrets, ?union=.
+// today is refused by the policy, and the browser understands every header it is sent. Also the
+// address-borne inputs the policy work came with: ?message= codes, the reset link's secrets,
+// ?union=.
 
 const PAGES = [
   { name: 'the home page', path: '/', status: 200 },
@@ -36,12 +37,16 @@ function pageNonce(res: APIResponse): string {
 
 /**
  * Collects what the policy refuses on a page, in it and in its frames: the browser's own console
- * report, and the securitypolicyviolation event said out loud.
+ * report, and the securitypolicyviolation event said out loud. Also any header the browser could
+ * not read (Chromium says "Error with Permissions-Policy header: Unrecognized feature" and the
+ * like once per page): a header it ignores protects nothing.
  */
 async function watchPolicy(page: Page): Promise<string[]> {
   const refused: string[] = [];
   page.on('console', (message) => {
-    if (/content.security.policy/i.test(message.text())) refused.push(message.text());
+    if (/content.security.policy|permissions.policy|feature.policy|error (with|parsing) .*header/i.test(message.text())) {
+      refused.push(message.text());
+    }
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -143,6 +148,17 @@ test.describe('nothing the pages do is refused by the policy', () => {
     await expect.poll(() => refused.join('\n')).toContain('frame-src');
     expect(refused.join('\n')).toContain('script-src-attr');
     expect(await page.title()).not.toBe('ran');
+  });
+
+  test('the watch itself hears a header the browser cannot read', async ({ page }) => {
+    const refused = await watchPolicy(page);
+    await page.route('**/faq', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers(), 'permissions-policy': `${response.headers()['permissions-policy']}, bluetooth=()` };
+      await route.fulfill({ response, headers });
+    });
+    await open(page, '/faq');
+    await expect.poll(() => refused.join('\n')).toContain('Permissions-Policy');
   });
 
   test('the home page', async ({ page }) => {
