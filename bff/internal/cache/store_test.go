@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 type clock struct{ ns atomic.Int64 }
@@ -367,5 +370,69 @@ func TestIndexSizeCountsTagsAndKeysUntilTheyArePurged(t *testing.T) {
 	s.Purge("menu")
 	if tags, keys := s.IndexSize(); tags != 0 || keys != 0 {
 		t.Fatalf("after purging both: %d tags, %d keys; want 0, 0", tags, keys)
+	}
+}
+
+// heapInUse is the live heap after a full collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// The byte budget bounds memory only if an entry's cost is what holding it takes. A flood of
+// unique paths and searches fills the cache with small entries (a remembered not-found, a search
+// without hits), whose keeping costs several times their JSON: 20,000 of each kind must hold no
+// more than their counted cost and a quarter (nor much less than it, or the budget is wasted).
+func TestTheBudgetCountsWhatEntriesHold(t *testing.T) {
+	hit := portal.SearchHit{Type: "post", NID: "1", Title: "A title of a post about something", Path: "/blog/news/a-title",
+		BodySummary: "A summary of the body that goes on for a line or two, as summaries do in search results."}
+	kinds := map[string]func(i int) (*portal.SearchHits, error){
+		"a remembered not-found": func(i int) (*portal.SearchHits, error) {
+			return nil, apperr.PageNotFound(fmt.Errorf("cms: no node at /x-%d", i))
+		},
+		"a search without hits": func(int) (*portal.SearchHits, error) { return &portal.SearchHits{}, nil },
+		"a search with 3 hits": func(int) (*portal.SearchHits, error) {
+			return &portal.SearchHits{Total: 3, Hits: []portal.SearchHit{hit, hit, hit}}, nil
+		},
+	}
+	for name, answer := range kinds {
+		t.Run(name, func(t *testing.T) {
+			s, err := NewStore(Options{MaxBytes: 1 << 32, Fresh: time.Minute, Stale: time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			const n = 20_000
+			var counted int64
+			before := heapInUse()
+			for i := range n {
+				key := fmt.Sprintf("news|1|some words %d", i)
+				hs, err := answer(i)
+				tags := []string{portal.SearchTag, portal.PostsTag}
+				if hs != nil {
+					for j := range hs.Hits {
+						tags = append(tags, portal.NodeTag(strconv.Itoa(j)))
+					}
+				}
+				var value any
+				if err == nil {
+					value = hs
+				}
+				c, _ := entryCost("search|"+key, tags, value)
+				counted += c
+				_, _ = Fetch(context.Background(), s, "search", key, func(context.Context) (Loaded[*portal.SearchHits], error) {
+					return Loaded[*portal.SearchHits]{Value: hs, Tags: tags}, err
+				})
+			}
+			held := int64(heapInUse() - before)
+			ratio := float64(held) / float64(counted)
+			t.Logf("held %d bytes an entry, counted %d: %.2f", held/n, counted/n, ratio)
+			if ratio > 1.25 || ratio < 0.6 {
+				t.Errorf("entries hold %.2f times their counted cost; want 0.6 to 1.25", ratio)
+			}
+		})
 	}
 }

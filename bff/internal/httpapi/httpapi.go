@@ -280,7 +280,13 @@ func problemHandler(log *slog.Logger) fiber.ErrorHandler {
 				slog.String("err", err.Error()))
 			e = apperr.InternalError(nil)
 		} else if e.Err != nil {
-			log.LogAttrs(c.Context(), slog.LevelWarn, "request failed",
+			// A client's mistake (4xx) is routine, and the access log says its status: its cause
+			// is for debugging only, or a flood of unique paths would be a flood of warnings.
+			level := slog.LevelWarn
+			if status < fiber.StatusInternalServerError {
+				level = slog.LevelDebug
+			}
+			log.LogAttrs(c.Context(), level, "request failed",
 				slog.String("request_id", requestid.FromContext(c)),
 				slog.String("code", string(e.Code)),
 				slog.String("err", err.Error()))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -34,6 +35,12 @@ func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (portal.Pa
 	if req.Path == "/hang" { // a load that never finishes
 		<-ctx.Done()
 		return portal.PageResult{}, apperr.Wrap(apperr.Unavailable, "The request was cancelled.", ctx.Err())
+	}
+	if req.Path == "/gone" {
+		return portal.PageResult{}, apperr.PageNotFound(errors.New("cms: 404 for /gone"))
+	}
+	if req.Path == "/down" {
+		return portal.PageResult{}, apperr.Wrap(apperr.Unavailable, "The content is unavailable.", errors.New("cms: connection refused"))
 	}
 	if req.Path == "/moved" {
 		return portal.PageResult{Redirect: &portal.Redirect{Location: "/elsewhere", Permanent: true}}, nil
@@ -175,6 +182,27 @@ func TestInternalErrorsAreLoggedButNeverShown(t *testing.T) {
 	}
 	if !bytes.Contains(logs.Bytes(), []byte("unexpected EOF")) || !bytes.Contains(logs.Bytes(), []byte(`"request_id"`)) {
 		t.Fatalf("the cause was not logged with a request id: %s", logs.String())
+	}
+}
+
+// A client's mistake (an unknown path, a refused form) is expected by the thousand, and the access
+// log already says its status: its cause is logged only at debug level, so a flood of unique
+// paths is not a flood of warnings. An upstream's failure is a warning.
+func TestOnlyFailuresOfOursAreWarnings(t *testing.T) {
+	var logs bytes.Buffer
+	h := testApp(&fakePages{}, &fakePurger{}, &logs)
+	if rec, _ := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/gone", nil)); rec.Code != 404 {
+		t.Fatalf("/gone answered %d", rec.Code)
+	}
+	if bytes.Contains(logs.Bytes(), []byte(`"level":"WARN"`)) || bytes.Contains(logs.Bytes(), []byte("cms: 404")) {
+		t.Errorf("a 404 was logged above debug level: %s", logs.String())
+	}
+	logs.Reset()
+	if rec, _ := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/down", nil)); rec.Code != 503 {
+		t.Fatalf("/down answered %d", rec.Code)
+	}
+	if !bytes.Contains(logs.Bytes(), []byte(`"level":"WARN"`)) || !bytes.Contains(logs.Bytes(), []byte("connection refused")) {
+		t.Errorf("an upstream's failure was not a warning with its cause: %s", logs.String())
 	}
 }
 
