@@ -12,7 +12,6 @@ package server_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -23,6 +22,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
 )
 
 // visitorAddress is an address of this machine outside loopback, for a visitor to connect from.
@@ -92,12 +93,8 @@ func (ch chain) send(t *testing.T, method, path, body string) (int, string) {
 		req.Header.Set("Origin", ch.site)
 	}
 	resp, err := ch.client.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	status, _, b := harness.Read(t, resp, err)
+	return status, string(b)
 }
 
 // untilLimited sends requests until one is refused with 429, at most max of them; every other
@@ -147,12 +144,7 @@ func TestAForgedForwardedForDoesNotEscapeTheContentBudget(t *testing.T) {
 	if status != http.StatusInternalServerError {
 		t.Errorf("the limited visitor's page render answered %d (%.200s); want the error page, as its content was refused", status, body)
 	}
-	resp, err := http.Get(ch.site + page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNotFound {
-		t.Errorf("another visitor's render of %s answered %d; want the 404 page", page, resp.StatusCode)
+	if status, _, _ := harness.Get(t, ch.site+page); status != http.StatusNotFound {
+		t.Errorf("another visitor's render of %s answered %d; want the 404 page", page, status)
 	}
 }

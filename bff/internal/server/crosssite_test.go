@@ -8,7 +8,6 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -182,15 +181,8 @@ func refusedAsCrossSite(a harness.Answer) bool {
 func do(t *testing.T, app *fiber.App, req *http.Request) harness.Answer {
 	t.Helper()
 	resp, err := app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := harness.Answer{Status: resp.StatusCode, Header: resp.Header, Body: body}
+	status, header, body := harness.Read(t, resp, err)
+	a := harness.Answer{Status: status, Header: header, Body: body}
 	_ = json.Unmarshal(body, &a.JSON)
 	return a
 }

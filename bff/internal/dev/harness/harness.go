@@ -240,6 +240,13 @@ func (b *BFF) Advance(d time.Duration) { b.now.Add(int64(d)) }
 func Get(t testing.TB, url string) (int, http.Header, []byte) {
 	t.Helper()
 	resp, err := http.Get(url)
+	return Read(t, resp, err)
+}
+
+// Read reads the whole answer to a request sent: its status, headers and body. It takes what
+// sending answered (http.Client.Do, fiber's App.Test), failing the test on an error.
+func Read(t testing.TB, resp *http.Response, err error) (int, http.Header, []byte) {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
