@@ -13,6 +13,37 @@ test.describe('home at desktop width', () => {
     await expect(page.locator('h1')).toHaveCount(1);
   });
 
+  test('opens with the takeover video over its photo, the featured callout, and takeover mode until the page is left', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('section[data-takeover]');
+    await expect(hero).toHaveCount(1);
+    const video = hero.locator('video');
+    await expect(video).toHaveAttribute('src', /\/sites\/default\/files\/video\/home\.webm$/);
+    await expect(video).toHaveAttribute('poster', /hero\.svg/);
+    // It plays by itself, muted; the video has no sound, so there is nothing to unmute.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 && v.muted)).toBe(true);
+    await expect(page.getByRole('button', { name: /sound/ })).toHaveCount(0);
+    // The whole first screen below the header.
+    const viewport = page.viewportSize()!;
+    const box = (await hero.boundingBox())!;
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThanOrEqual(viewport.height - 2);
+    expect(box.y).toBeCloseTo(header.y + header.height, 0);
+
+    const callout = page.getByRole('complementary', { name: 'Hardship grants for members facing hard times' });
+    await expect(callout).toBeVisible();
+    await expect(callout).toContainText('One-time grants for members hit by a disability');
+    await expect(callout.getByRole('link', { name: /See if you qualify/ })).toHaveAttribute('href', '/hardship-help');
+
+    const banner = page.getByRole('banner');
+    const rule = () => banner.evaluate((el) => getComputedStyle(el).borderBottomColor);
+    expect(await rule()).toBe('rgba(0, 0, 0, 0)');
+    await callout.getByRole('link', { name: /See if you qualify/ }).click();
+    await expect(page).toHaveURL(/\/hardship-help$/);
+    await expect(page.locator('[data-takeover]')).toHaveCount(0);
+    expect(await rule()).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
   test('has the main menu in the header, with keyboard-usable sections', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });

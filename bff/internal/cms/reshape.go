@@ -34,6 +34,13 @@ type rawVideo struct {
 	HasAudio            bool   `json:"has_audio"`
 }
 
+type rawCallout struct {
+	Eyebrow     string   `json:"eyebrow"`
+	Headline    string   `json:"headline"`
+	Description string   `json:"description"`
+	Link        *rawLink `json:"link"`
+}
+
 type rawNode struct {
 	NID                  id                     `json:"nid"`
 	Title                string                 `json:"title"`
@@ -48,6 +55,7 @@ type rawNode struct {
 	HeroLink             *rawLink               `json:"hero_link"`
 	HeroLinks            []rawLink              `json:"hero_links"`
 	BackgroundVideo      *rawVideo              `json:"background_video"`
+	FeaturedCallout      *rawCallout            `json:"featured_callout"`
 	Metatags             map[string]string      `json:"metatags"`
 	IsHardshipHelp       bool                   `json:"is_hardship_help"`
 	HideInCategoryLists  bool                   `json:"hide_in_category_lists"`
@@ -165,6 +173,10 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		if sb.Body != nil {
 			n.Sidebar.Body = html(*sb.Body)
 		}
+	}
+	// A callout without a headline has nothing to say: the editor left the fields empty.
+	if co := raw.FeaturedCallout; co != nil && co.Headline != "" {
+		n.HeroCallout = &portal.CMSCallout{Eyebrow: co.Eyebrow, Headline: co.Headline, Description: co.Description, Link: optionalLink(co.Link)}
 	}
 	if v := raw.BackgroundVideo; v != nil && v.URL != "" {
 		n.HeroVideo = &portal.Video{

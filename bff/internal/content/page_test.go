@@ -234,6 +234,26 @@ func TestHeroVariants(t *testing.T) {
 	}
 }
 
+// The home hero's featured callout (spec 1 §2) comes with its link shaped for the reader; no
+// other page's hero has one, even if its node carries the fields.
+func TestTheHomeHeroCarriesItsFeaturedCallout(t *testing.T) {
+	n := portal.Node{Title: "Home", HeroCallout: &portal.CMSCallout{
+		Eyebrow: "Hardship help", Headline: "Grants for hard times", Description: "One-time grants.",
+		Link: &portal.CMSLink{URL: "/hardship-help", Title: "See if you qualify", TitleAnonymous: "Learn about grants"},
+	}}
+	h := hero(&n, "home", portal.Anonymous)
+	if h.Callout == nil || h.Callout.Headline != "Grants for hard times" || h.Callout.Eyebrow != "Hardship help" ||
+		h.Callout.Link == nil || h.Callout.Link.URL != "/hardship-help" || h.Callout.Link.Title != "Learn about grants" {
+		t.Fatalf("home callout for a visitor: %+v", h.Callout)
+	}
+	if h := hero(&n, "home", portal.Member); h.Callout.Link.Title != "See if you qualify" {
+		t.Fatalf("home callout link for a member: %+v", h.Callout.Link)
+	}
+	if h := hero(&n, "page", portal.Anonymous); h.Callout != nil {
+		t.Fatalf("a generic page got the callout: %+v", h.Callout)
+	}
+}
+
 func TestSecondaryNavShowsTheSectionWithTheCurrentPageActive(t *testing.T) {
 	links := []portal.MenuLink{
 		{ID: "1", Menu: "main", Link: portal.CMSLink{URL: "/money", Title: "Money"}, Depth: 1},

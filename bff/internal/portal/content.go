@@ -55,6 +55,15 @@ type Video struct {
 	HasAudio      bool   `json:"hasAudio"`
 }
 
+// CMSCallout is the home hero's featured callout as the CMS holds it (spec 1 §2: eyebrow,
+// headline, description, link); its link is shaped for the reader like any CMS link.
+type CMSCallout struct {
+	Eyebrow     string
+	Headline    string
+	Description string
+	Link        *CMSLink
+}
+
 // Audience is who reads a page; it changes link titles and which items show, so it is part of
 // every cache key for reader-shaped documents.
 type Audience string
@@ -166,6 +175,7 @@ type Node struct {
 	HeroLinks         []CMSLink // landing pages
 	HeroImage         *Image
 	HeroVideo         *Video
+	HeroCallout       *CMSCallout // the home hero's featured callout
 	Meta              map[string]string
 	Paragraphs        []Paragraph
 

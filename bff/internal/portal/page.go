@@ -101,6 +101,15 @@ type Hero struct {
 	Video         *Video   `json:"video,omitempty"`
 	Sponsor       *Sponsor `json:"sponsor,omitempty"`
 	SpanishURL    string   `json:"spanishUrl,omitempty"`
+	Callout       *Callout `json:"callout,omitempty"` // the home hero's featured callout
+}
+
+// Callout is a short featured message beside the home hero's headline.
+type Callout struct {
+	Eyebrow     string `json:"eyebrow,omitempty"`
+	Headline    string `json:"headline"`
+	Description string `json:"description,omitempty"`
+	Link        *Link  `json:"link,omitempty"`
 }
 
 // Sponsor is the partner logo a benefit's hero shows.

@@ -1,36 +1,69 @@
-import type { Hero } from '@/lib/bff/types';
+import type { Callout, Hero } from '@/lib/bff/types';
 import { ButtonLink } from '@/components/common/ButtonLink';
+import { SmartLink } from '@/components/common/SmartLink';
+import { HeroVideo } from './HeroVideo';
 import styles from './HomeHero.module.css';
 
-/** The home page's opening: a full-bleed photo under a navy wash, with the page's h1 on top. */
+/**
+ * The home page's opening (spec 1 §2): a full-bleed photo or background video under a navy wash,
+ * the page's h1 on top, and the featured callout beside it when the CMS has one. A takeover video
+ * makes the hero the whole first screen; while the page shows one, the site is in takeover mode
+ * (`data-takeover`, which the header's styles follow), and leaving the page ends it.
+ */
 export function HomeHero({ hero }: { hero: Hero }) {
-  const { image } = hero;
+  const { image, video, callout } = hero;
   return (
-    <section className={styles.hero}>
-      {image && (
-        // A plain img: the CMS serves sized files itself, so no optimisation service sits in between.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img
-          className={styles.image}
-          src={image.url}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          fetchPriority="high"
-          decoding="async"
-        />
+    <section className={styles.hero} data-takeover={video?.takeover || undefined} data-callout={callout ? '' : undefined}>
+      {video ? (
+        <HeroVideo video={video} poster={image?.url} />
+      ) : (
+        image && (
+          // A plain img: the CMS serves sized files itself, so no optimisation service sits in between.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            className={styles.image}
+            src={image.url}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            fetchPriority="high"
+            decoding="async"
+          />
+        )
       )}
       <div className={styles.overlay} aria-hidden="true" />
       <div className={`container ${styles.content}`}>
-        {hero.eyebrow && <p className={styles.eyebrow}>{hero.eyebrow}</p>}
-        <h1 className={styles.headline}>{hero.headline}</h1>
-        {hero.description && <p className={styles.description}>{hero.description}</p>}
-        {hero.link && (
-          <div className={styles.actions}>
-            <ButtonLink link={hero.link} />
-          </div>
-        )}
+        <div className={styles.words}>
+          {hero.eyebrow && <p className={styles.eyebrow}>{hero.eyebrow}</p>}
+          <h1 className={styles.headline}>{hero.headline}</h1>
+          {hero.description && <p className={styles.description}>{hero.description}</p>}
+          {hero.link && (
+            <div className={styles.actions}>
+              <ButtonLink link={hero.link} />
+            </div>
+          )}
+        </div>
+        {callout && <FeaturedCallout callout={callout} />}
       </div>
     </section>
+  );
+}
+
+/** The featured callout: a short message with its own link, read after the headline. */
+function FeaturedCallout({ callout }: { callout: Callout }) {
+  return (
+    <aside className={styles.callout} aria-labelledby="home-callout-title">
+      {callout.eyebrow && <p className={styles.calloutEyebrow}>{callout.eyebrow}</p>}
+      <h2 id="home-callout-title" className={styles.calloutHeadline}>
+        {callout.headline}
+      </h2>
+      {callout.description && <p className={styles.calloutDescription}>{callout.description}</p>}
+      {callout.link && (
+        <SmartLink link={callout.link} className={styles.calloutLink}>
+          {callout.link.title}
+          <span aria-hidden="true"> →</span>
+        </SmartLink>
+      )}
+    </aside>
   );
 }

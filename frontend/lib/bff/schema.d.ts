@@ -1401,6 +1401,14 @@ export interface components {
             sponsor?: components["schemas"]["Sponsor"];
             /** @description The page's Spanish translation ('En español') */
             spanishUrl?: string;
+            callout?: components["schemas"]["Callout"];
+        };
+        /** @description The home hero's featured callout (spec 1 §2), beside its headline. */
+        Callout: {
+            eyebrow?: string;
+            headline: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
         };
         Sponsor: {
             title: string;

@@ -16,6 +16,7 @@ export type BenefitCard = Schemas['BenefitCard'];
 export type PageBenefitPromo = Schemas['PageBenefitPromo'];
 export type Sitemap = Schemas['Sitemap'];
 export type Video = Schemas['Video'];
+export type Callout = Schemas['Callout'];
 export type Hero = Schemas['Hero'];
 export type PageMeta = Schemas['PageMeta'];
 export type Link = Schemas['Link'];
