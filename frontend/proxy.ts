@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { config as siteConfig } from '@/lib/config';
 import { newNonce, securityHeaders } from '@/lib/securityHeaders';
 import { UNION_COOKIE, UNION_HEADER, UNION_COOKIE_MAX_AGE, cleanUnion } from '@/lib/union';
+import { NOT_FOUND_ROUTE, isMissingPage } from '@/lib/missingPage';
 
 /** Whether the browser reached us over https, directly or through the proxy in front of Next. */
 function reachedOverHttps(request: NextRequest): boolean {
@@ -21,8 +22,11 @@ function reachedOverHttps(request: NextRequest): boolean {
  *
  * Security headers (lib/securityHeaders.ts), with a nonce of this request's own. Next reads the
  * nonce from the Content-Security-Policy request header and puts it on every script it writes.
+ *
+ * And an address with no page is rewritten to the not-found page with status 404 before it is
+ * rendered (lib/missingPage.ts), so its HTML holds the message.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const chosen = cleanUnion(request.nextUrl.searchParams.get('union'));
   const union = chosen ?? cleanUnion(request.cookies.get(UNION_COOKIE)?.value);
 
@@ -38,7 +42,7 @@ export function proxy(request: NextRequest) {
   headers.delete(UNION_HEADER); // only this proxy may say which union a request is for
   if (union) headers.set(UNION_HEADER, union);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
-  const response = NextResponse.next({ request: { headers } });
+  const response = await pageResponse(request, headers);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   if (chosen) {
     response.cookies.set(UNION_COOKIE, chosen, {
@@ -50,6 +54,14 @@ export function proxy(request: NextRequest) {
     });
   }
   return response;
+}
+
+/** The page asked for, or the not-found page in its place when there is none (404). */
+async function pageResponse(request: NextRequest, headers: Headers): Promise<NextResponse> {
+  if (await isMissingPage(request)) {
+    return NextResponse.rewrite(new URL(NOT_FOUND_ROUTE, request.url), { request: { headers }, status: 404 });
+  }
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {

@@ -1,19 +1,17 @@
 import type { Metadata } from 'next';
-import { ButtonLink } from '@/components/common/ButtonLink';
-import { StatusMessage } from '@/components/common/StatusMessage';
+import { NotFoundMessage } from '@/components/common/NotFoundMessage';
 
+// The spec's title, as the error route's 404 has it. No robots entry: Next writes its own
+// 'noindex' on every not-found answer, and a second tag would contradict or repeat it.
 export const metadata: Metadata = {
-  title: 'Not Found',
-  robots: { index: false, follow: false },
+  title: { absolute: 'Not Found' },
 };
 
+/**
+ * The page's own notFound() (a member's missing page, a client-side navigation). Addresses an
+ * anonymous reader loads are decided before rendering and drawn by the error route instead, with
+ * the message in the server's HTML (lib/missingPage.ts).
+ */
 export default function NotFound() {
-  return (
-    <StatusMessage
-      eyebrow="404"
-      headline="Page not found"
-      text="The page you are looking for may have moved, or the link may be out of date."
-      actions={<ButtonLink link={{ url: '/', title: 'Take me home' }} />}
-    />
-  );
+  return <NotFoundMessage />;
 }

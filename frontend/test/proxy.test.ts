@@ -6,8 +6,8 @@ import { UNION_HEADER } from '@/lib/union';
 
 // proxy.ts: the union a page request is for, and the security headers with a nonce of its own.
 
-function run(url: string, headers: Record<string, string> = {}) {
-  const response = proxy(new NextRequest(url, { headers }));
+async function run(url: string, headers: Record<string, string> = {}) {
+  const response = await proxy(new NextRequest(url, { headers }));
   // NextResponse.next({ request: { headers } }) hands the request headers on as x-middleware-request-*.
   const forwarded = (name: string) => response.headers.get(`x-middleware-request-${name.toLowerCase()}`);
   return { response, forwarded };
@@ -16,41 +16,41 @@ function run(url: string, headers: Record<string, string> = {}) {
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 
 describe('proxy', () => {
-  it('puts a fresh nonce in the answer and in the request Next renders with', () => {
-    const first = run('http://127.0.0.1:3000/');
+  it('puts a fresh nonce in the answer and in the request Next renders with', async () => {
+    const first = await run('http://127.0.0.1:3000/');
     const csp = first.response.headers.get('content-security-policy');
     expect(nonceOf(csp)).toBeTruthy();
     expect(first.forwarded('content-security-policy')).toBe(csp);
-    expect(nonceOf(run('http://127.0.0.1:3000/').response.headers.get('content-security-policy'))).not.toBe(nonceOf(csp));
+    expect(nonceOf((await run('http://127.0.0.1:3000/')).response.headers.get('content-security-policy'))).not.toBe(nonceOf(csp));
     expect(first.response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.response.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('sends HSTS when a proxy in front says the browser came over https', () => {
-    const { response } = run('http://union.example.org/', { 'x-forwarded-proto': 'https', host: 'union.example.org' });
+  it('sends HSTS when a proxy in front says the browser came over https', async () => {
+    const { response } = await run('http://union.example.org/', { 'x-forwarded-proto': 'https', host: 'union.example.org' });
     expect(response.headers.get('strict-transport-security')).toContain('max-age=');
   });
 
-  it('answers /reset with no referrer', () => {
-    expect(run('http://127.0.0.1:3000/reset?oobCode=x').response.headers.get('referrer-policy')).toBe('no-referrer');
+  it('answers /reset with no referrer', async () => {
+    expect((await run('http://127.0.0.1:3000/reset?oobCode=x')).response.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
-  it('hands a well-formed ?union= on and keeps it in the cookie', () => {
-    const { response, forwarded } = run('http://127.0.0.1:3000/?union=37');
+  it('hands a well-formed ?union= on and keeps it in the cookie', async () => {
+    const { response, forwarded } = await run('http://127.0.0.1:3000/?union=37');
     expect(forwarded(UNION_HEADER)).toBe('37');
     expect(response.cookies.get('union')?.value).toBe('37');
   });
 
-  it('ignores a malformed ?union= and a malformed cookie alike', () => {
-    const query = run('http://127.0.0.1:3000/?union=%3Cscript%3E', { cookie: 'union=41' });
+  it('ignores a malformed ?union= and a malformed cookie alike', async () => {
+    const query = await run('http://127.0.0.1:3000/?union=%3Cscript%3E', { cookie: 'union=41' });
     expect(query.forwarded(UNION_HEADER)).toBe('41');
     expect(query.response.cookies.get('union')).toBeUndefined();
-    const cookie = run('http://127.0.0.1:3000/', { cookie: 'union=a%0d%0ab' });
+    const cookie = await run('http://127.0.0.1:3000/', { cookie: 'union=a%0d%0ab' });
     expect(cookie.forwarded(UNION_HEADER)).toBeNull();
   });
 
-  it('drops a union header the browser sent itself', () => {
-    const { forwarded } = run('http://127.0.0.1:3000/', { [UNION_HEADER]: '41' });
+  it('drops a union header the browser sent itself', async () => {
+    const { forwarded } = await run('http://127.0.0.1:3000/', { [UNION_HEADER]: '41' });
     expect(forwarded(UNION_HEADER)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export default function ErrorRoutePage() {
   return (
     <>
       <title>Error</title>
-      <meta name="robots" content="noindex, nofollow" />
+      {/* No robots tag: Next writes 'noindex' on every error answer, and one tag is enough. */}
       <StatusMessage
         eyebrow="500"
         headline="Page not found"

@@ -1,0 +1,127 @@
+// Deciding a 404 before Next renders, so its HTML holds the not-found page.
+//
+// A page that calls notFound() while Next renders it dynamically answers 404 with a bare document
+// (`<html id="__next_error__">` and an empty body): the not-found page lives only in the RSC
+// payload and is drawn by the browser. A crawler, a screen reader before hydration or a reader
+// without JavaScript gets an empty page. So the proxy asks here first whether the BFF has a page
+// for the address, and rewrites a missing one to the error route's 404 (which renders its message
+// without throwing) with status 404. The page's own notFound() stays the rule whenever this check
+// is skipped or cannot answer: the status is 404 either way, only the body needs JavaScript then.
+import type { NextRequest } from 'next/server';
+import { config } from './config';
+import { bffPath } from './bff/urls';
+import { UNION_COOKIE, cleanUnion } from './union';
+
+/** Where a missing page is rendered: the error route, whose 404 draws the not-found message. */
+export const NOT_FOUND_ROUTE = '/error/404';
+
+/**
+ * The app's own top-level routes; every other address is a CMS page (app/[...path]). Listed, not
+ * inferred, because the proxy cannot see the router; test/missingPage.test.ts fails when a route
+ * folder is missing here, since an unlisted route would be asked of the BFF as a page.
+ */
+export const APP_ROUTES = new Set([
+  'account',
+  'api',
+  'blog',
+  'embed',
+  'error',
+  'form',
+  'job-loss-grant',
+  'login',
+  'reset',
+  'search',
+  'store',
+]);
+
+/** The statuses of the BFF that mean 'no page of ours' (as getPage in lib/bff/server.ts). */
+const NOT_OURS = new Set([400, 404, 414, 431]);
+
+/**
+ * Addresses the BFF said exist, for anonymous readers, per union: a page seen again within this
+ * time costs no second BFF call (its render makes the one it needs). Only found answers are kept:
+ * a missing page costs one call here and none in its render, so there is nothing to save; and a
+ * page published a moment ago must not stay missing. Should a kept page be unpublished meanwhile,
+ * its render still answers 404 (without the server-rendered body) until the entry lapses.
+ */
+const FOUND_TTL_MS = 60_000;
+const FOUND_MAX = 5_000;
+const found = new Map<string, number>();
+
+function remembered(key: string, now: number): boolean {
+  const until = found.get(key);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  found.delete(key);
+  return false;
+}
+
+function remember(key: string, now: number) {
+  found.delete(key);
+  found.set(key, now + FOUND_TTL_MS);
+  // A Map keeps insertion order: the first key is the oldest.
+  while (found.size > FOUND_MAX) found.delete(found.keys().next().value as string);
+}
+
+/** Forgets every remembered page (tests). */
+export function forgetFoundPages() {
+  found.clear();
+}
+
+/** The BFF document that says whether this address is a page, or null when it is not ours to ask. */
+export function documentFor(request: NextRequest): string | null {
+  const { pathname, searchParams } = request.nextUrl;
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null; // a malformed escape: Next answers it itself
+  }
+  const [first, ...rest] = segments;
+  if (first === undefined) return null; // the home page
+  if (first === 'blog') {
+    if (rest.length === 1) {
+      const filters = { date: searchParams.get('date') ?? undefined, topic: searchParams.get('topic') ?? undefined };
+      return bffPath.blogList(rest[0], filters);
+    }
+    if (rest.length === 2) return bffPath.blogPost(rest[0], rest[1]);
+    return null;
+  }
+  if (APP_ROUTES.has(first)) return null;
+  // ?redirect_benefit= sends the reader to a benefit wherever the address points (spec 1 §7).
+  if (searchParams.has('redirect_benefit')) return null;
+  return bffPath.page('/' + segments.join('/'), cleanUnion(searchParams.get('union')) ?? cleanUnion(request.cookies.get(UNION_COOKIE)?.value));
+}
+
+/**
+ * Whether this request is for an address with no page, decided before rendering. Only a first
+ * load of a document by an anonymous reader is asked about: a client-side navigation (an RSC
+ * request) is drawn by the browser anyway, and a member's page is shaped by their session (they
+ * keep the page's own 404). Any failure to ask means 'render as usual'.
+ */
+export async function isMissingPage(request: NextRequest): Promise<boolean> {
+  const { pathname } = request.nextUrl;
+  if (/^\/error\/.*404/.test(pathname)) return true; // the error route's 404 (spec 1 §2)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
+  if (request.cookies.has('session') || request.cookies.has('__Host-session')) return false;
+  const document = documentFor(request);
+  if (!document) return false;
+
+  const now = Date.now();
+  if (remembered(document, now)) return false;
+  try {
+    const forwarded = request.headers.get('x-forwarded-for');
+    const res = await fetch(`${config.bffUrl}${document}`, {
+      cache: 'no-store',
+      // The BFF charges what it loads for a visitor to their address, as for the page's own call.
+      headers: { Accept: 'application/json', ...(forwarded ? { 'X-Forwarded-For': forwarded } : {}) },
+      signal: AbortSignal.timeout(config.bffTimeoutMs),
+    });
+    await res.body?.cancel();
+    if (res.ok) remember(document, now);
+    return NOT_OURS.has(res.status);
+  } catch {
+    return false;
+  }
+}

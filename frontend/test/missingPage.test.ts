@@ -1,0 +1,63 @@
+// @vitest-environment node
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { NextRequest } from 'next/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_ROUTES, documentFor, forgetFoundPages, isMissingPage } from '@/lib/missingPage';
+import { stubFetch } from './fetchStub';
+
+// lib/missingPage.ts: which addresses the proxy renders as the not-found page before rendering.
+
+const request = (path: string, headers: Record<string, string> = {}) => new NextRequest(`http://127.0.0.1:3000${path}`, { headers });
+
+describe('missing pages', () => {
+  beforeEach(forgetFoundPages);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('knows every route folder of the app, so none is asked of the BFF as a CMS page', () => {
+    const folders = readdirSync(join(__dirname, '..', 'app'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('[') && !e.name.startsWith('(') && !e.name.startsWith('_'))
+      .map((e) => e.name);
+    for (const folder of folders) expect(APP_ROUTES, folder).toContain(folder);
+  });
+
+  it('asks the document that holds the address', () => {
+    expect(documentFor(request('/benefits/wireless?union=37'))).toBe('/api/v1/page?path=%2Fbenefits%2Fwireless&union=37');
+    expect(documentFor(request('/benefits/wireless', { cookie: 'union=41' }))).toBe('/api/v1/page?path=%2Fbenefits%2Fwireless&union=41');
+    expect(documentFor(request('/blog/money-tips/5512'))).toBe('/api/v1/blog/money-tips/5512');
+    expect(documentFor(request('/blog/money-tips?topic=211'))).toBe('/api/v1/blog/money-tips?topic=211');
+    for (const path of ['/', '/search?q=x', '/account/profile', '/form/nope', '/store', '/x?redirect_benefit=wireless']) {
+      expect(documentFor(request(path)), path).toBeNull();
+    }
+  });
+
+  it('is missing when the BFF has no page or refuses the address, and never asks twice for one it has', async () => {
+    const fetch = stubFetch((url) => ({ status: url.includes('nope') ? 404 : url.includes('bad') ? 400 : 200 }));
+    expect(await isMissingPage(request('/nope'))).toBe(true);
+    expect(await isMissingPage(request('/bad'))).toBe(true);
+    expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
+    expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    // The visitor's address goes on: the BFF charges what it loads for them to it.
+    await isMissingPage(request('/nope', { 'x-forwarded-for': '203.0.113.9' }));
+    expect(new Headers(fetch.mock.calls[3]?.[1]?.headers).get('x-forwarded-for')).toBe('203.0.113.9');
+  });
+
+  it('the error route is missing when its path holds 404, without asking', async () => {
+    const fetch = stubFetch(() => ({ status: 200 }));
+    expect(await isMissingPage(request('/error/404'))).toBe(true);
+    expect(await isMissingPage(request('/error/page-404-x'))).toBe(true);
+    expect(await isMissingPage(request('/error/500'))).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves members, client-side navigations and a BFF it cannot reach to the page itself', async () => {
+    const fetch = stubFetch(() => ({ status: 404 }));
+    expect(await isMissingPage(request('/nope', { cookie: 'session=abc' }))).toBe(false);
+    expect(await isMissingPage(request('/nope', { cookie: '__Host-session=abc' }))).toBe(false);
+    expect(await isMissingPage(request('/nope', { rsc: '1' }))).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    expect(await isMissingPage(request('/nope'))).toBe(false);
+  });
+});
