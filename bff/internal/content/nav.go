@@ -82,10 +82,16 @@ func menuTree(links []portal.MenuLink, menu string, r portal.Reader) []portal.Me
 	return indexMenus(links, r, menu).tree("", maxMenuDepth, "")
 }
 
-// secondaryNav is a hero's interior navigation (spec 1 §2): the main-menu link matching the
-// first three segments of the path, and its child pages. The link itself leads the list only
-// when flagged includeInInteriorNav. A link without children shows its siblings instead, so a
-// page deep in a section still shows the section's pages.
+// interiorDepth is the deepest level of the main menu the header shows (spec 1 §2): links below it
+// exist for the interior navigation of the section above them.
+const interiorDepth = 3
+
+// secondaryNav is an image or text hero's interior navigation (spec 1 §2, on benefit, category
+// and landing pages): the main-menu link matching the first three segments of the path, then its
+// child pages, then every link below it deeper than three levels (in menu order, each after its
+// parent), which the header never shows. The link itself leads the list only when flagged
+// includeInInteriorNav. A link with nothing below it is no section: no navigation, rather than
+// its siblings.
 func secondaryNav(links []portal.MenuLink, sitePath string, r portal.Reader) []portal.MenuItem {
 	idx := indexMenus(links, r, "main")
 	segs := strings.Split(strings.Trim(sitePath, "/"), "/")
@@ -96,18 +102,28 @@ func secondaryNav(links []portal.MenuLink, sitePath string, r portal.Reader) []p
 	if !ok {
 		return nil
 	}
-	if len(idx.children[l.ID]) == 0 && l.ParentID != "" {
-		if parent, ok := idx.byID[l.ParentID]; ok {
-			l = parent
-		}
-	}
 	var items []portal.MenuItem
 	if l.IncludeInInteriorNav {
 		items = append(items, idx.item(l, sitePath))
 	}
-	items = append(items, idx.tree(l.ID, 1, sitePath)...)
+	items = idx.interior(l.ID, 1, sitePath, items)
 	if len(items) < 2 {
 		return nil // one link is no navigation
+	}
+	return items
+}
+
+// interior appends the links under parent: its children (level 1), and below them only those
+// deeper than interiorDepth, depth-first in menu order.
+func (idx menuIndex) interior(parent string, level int, active string, items []portal.MenuItem) []portal.MenuItem {
+	if level > maxMenuDepth {
+		return items
+	}
+	for _, l := range idx.children[parent] {
+		if level == 1 || l.Depth > interiorDepth {
+			items = append(items, idx.item(l, active))
+		}
+		items = idx.interior(l.ID, level+1, active, items)
 	}
 	return items
 }

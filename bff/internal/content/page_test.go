@@ -262,7 +262,52 @@ func TestSecondaryNavShowsTheSectionWithTheCurrentPageActive(t *testing.T) {
 		{ID: "4", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/grants", Title: "Grants"}, Depth: 3, Weight: 0},
 		{ID: "5", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/cwa", Title: "CWA"}, Depth: 3, Unions: []string{"37"}},
 	}
-	nav := secondaryNav(links, "/benefits/card/rewards/extra", visitor)
+	nav := secondaryNav(links, "/benefits/card", visitor)
+	if got := navLabels(nav); got != "Card*,Grants,Rewards" {
+		t.Fatalf("nav %v; want the section (flagged for interior nav) and its visible pages by weight", got)
+	}
+	if nav := secondaryNav(links, "/elsewhere", visitor); nav != nil {
+		t.Fatalf("a page outside every menu got %v", nav)
+	}
+}
+
+// Spec 1 §2: the link matching the first three segments leads when flagged, and the items deeper
+// than three levels below it appear. A link with nothing below it shows no navigation: never its
+// siblings, which are another section's pages.
+func TestSecondaryNavShowsTheItemsDeeperThanThreeLevels(t *testing.T) {
+	links := []portal.MenuLink{
+		{ID: "1", Menu: "main", Link: portal.CMSLink{URL: "/money", Title: "Money"}, Depth: 1},
+		{ID: "2", Menu: "main", ParentID: "1", Link: portal.CMSLink{URL: "/benefits/card", Title: "Card"}, Depth: 2, IncludeInInteriorNav: true},
+		{ID: "3", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/rewards", Title: "Rewards"}, Depth: 3, Weight: 1, IncludeInInteriorNav: true},
+		{ID: "4", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/grants", Title: "Grants"}, Depth: 3},
+		{ID: "6", Menu: "main", ParentID: "3", Link: portal.CMSLink{URL: "/benefits/card/rewards/travel", Title: "Travel"}, Depth: 4, Weight: 2},
+		{ID: "7", Menu: "main", ParentID: "3", Link: portal.CMSLink{URL: "/benefits/card/rewards/cash", Title: "Cash"}, Depth: 4, Weight: 1},
+		{ID: "8", Menu: "main", ParentID: "7", Link: portal.CMSLink{URL: "/benefits/card/rewards/cash/gas", Title: "Gas"}, Depth: 5},
+		{ID: "9", Menu: "main", ParentID: "3", Link: portal.CMSLink{URL: "/benefits/card/rewards/members", Title: "Members"}, Depth: 4, Weight: 3, DisabledAnonymous: true},
+	}
+	for path, want := range map[string]string{
+		// The page deeper than the menu's three levels: its section's link and every item below.
+		"/benefits/card/rewards/cash/gas": "Rewards,Cash,Gas*,Travel",
+		"/benefits/card/rewards":          "Rewards*,Cash,Gas,Travel",
+		// A section link without the flag does not lead.
+		"/benefits/card/grants/extra": "",
+	} {
+		if got := navLabels(secondaryNav(links, path, visitor)); got != want {
+			t.Errorf("%s: nav %q; want %q", path, got, want)
+		}
+	}
+	// The deeper items are the reader's too: a member also sees the members-only one.
+	if got := navLabels(secondaryNav(links, "/benefits/card/rewards", portal.Reader{Audience: portal.Member})); got != "Rewards*,Cash,Gas,Travel,Members" {
+		t.Errorf("member: nav %q", got)
+	}
+	// Rewards without its deeper items is one link: no navigation, not its siblings.
+	if nav := secondaryNav(links[:4], "/benefits/card/rewards/x", visitor); nav != nil {
+		t.Errorf("a link with nothing below it got %v", navLabels(nav))
+	}
+}
+
+// navLabels lists a navigation's titles, the active one starred.
+func navLabels(nav []portal.MenuItem) string {
 	var got []string
 	for _, it := range nav {
 		label := it.Title
@@ -271,13 +316,5 @@ func TestSecondaryNavShowsTheSectionWithTheCurrentPageActive(t *testing.T) {
 		}
 		got = append(got, label)
 	}
-	if strings.Join(got, ",") != "Card,Grants,Rewards" {
-		t.Fatalf("nav %v; want the section (flagged for interior nav) and its visible pages by weight", got)
-	}
-	if nav := secondaryNav(links, "/benefits/card/rewards", visitor); !nav[2].Active {
-		t.Fatalf("the current page is not marked: %+v", nav)
-	}
-	if nav := secondaryNav(links, "/elsewhere", visitor); nav != nil {
-		t.Fatalf("a page outside every menu got %v", nav)
-	}
+	return strings.Join(got, ",")
 }
