@@ -238,27 +238,76 @@ var searchTypeLabels = map[string]string{
 // searchAdviceParent is the parent page of every post in search results (spec 1 §2).
 var searchAdviceParent = portal.Link{Title: "Advice", URL: "/blog/" + portal.AllCategories}
 
-// Search returns one page of results ordered by type, keeping the CMS's relevance order within
-// a type. The order holds within each page the CMS returns: it pages by relevance, and
-// re-sorting across pages would need every page at once.
+// searchOrderedPages is how many of the CMS's pages of search are read to order their results by
+// type as one list: the first searchOrderedPages*SearchPageSize results, which is further than
+// readers page with Load More. Each page is a CMS call, cached on its own, so a term costs this
+// many calls once per cache lifetime at most, and no more than its results fill. Pages past it
+// are the CMS's own, each ordered by type within itself: every result still appears exactly once.
+const searchOrderedPages = 10
+
+// searchConcurrency bounds the CMS pages of one search read at once.
+const searchConcurrency = 4
+
+// Search returns one page of results ordered by type (spec 1 §2) across all pages, keeping the
+// CMS's relevance order within a type: the CMS pages by relevance, so the pages up to
+// searchOrderedPages are read and ordered as one list, and the page asked for is cut from it.
+// Page 2 thus continues where page 1 stopped, and no benefit waits on a later page behind posts.
 func (s *Service) Search(ctx context.Context, req portal.SearchRequest) (*portal.SearchDocument, error) {
-	hits, err := s.blog.Search(ctx, portal.SearchQuery{Keywords: req.Query, Type: req.Type, Page: req.Page})
+	query := func(page int) portal.SearchQuery {
+		return portal.SearchQuery{Keywords: req.Query, Type: req.Type, Page: page}
+	}
+	first, err := s.blog.Search(ctx, query(0))
 	if err != nil {
 		return nil, err
 	}
-	doc := &portal.SearchDocument{
+	pages := min((first.Total+portal.SearchPageSize-1)/portal.SearchPageSize, searchOrderedPages)
+	var hits []portal.SearchHit
+	var window int // where hits starts among all results
+	if req.Page < pages {
+		all := make([][]portal.SearchHit, pages)
+		all[0] = first.Hits
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(searchConcurrency)
+		for p := 1; p < pages; p++ {
+			g.Go(func() error {
+				h, err := s.blog.Search(gctx, query(p))
+				if err != nil {
+					return err
+				}
+				all[p] = h.Hits
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
+		for _, h := range all {
+			hits = append(hits, h...)
+		}
+	} else {
+		h := first
+		if req.Page > 0 {
+			if h, err = s.blog.Search(ctx, query(req.Page)); err != nil {
+				return nil, err
+			}
+		}
+		hits, window = h.Hits, req.Page*portal.SearchPageSize
+	}
+	results := make([]portal.SearchResult, 0, len(hits))
+	for _, h := range hits {
+		results = append(results, blogSearchResult(h))
+	}
+	SortByType(results)
+	from := min(max(req.Page*portal.SearchPageSize-window, 0), len(results))
+	to := min(from+portal.SearchPageSize, len(results))
+	return &portal.SearchDocument{
 		Query:        req.Query,
 		Type:         req.Type,
 		Page:         req.Page,
 		PageSize:     portal.SearchPageSize,
-		TotalResults: hits.Total,
-		Results:      make([]portal.SearchResult, 0, len(hits.Hits)),
-	}
-	for _, h := range hits.Hits {
-		doc.Results = append(doc.Results, blogSearchResult(h))
-	}
-	SortByType(doc.Results)
-	return doc, nil
+		TotalResults: first.Total,
+		Results:      results[from:to],
+	}, nil
 }
 
 // SortByType orders search results by type: benefit, category, page, landing, post, then any

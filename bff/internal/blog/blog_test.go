@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,9 +15,11 @@ import (
 
 // fakeBlog is a portal.BlogContent over a list of posts, paging and filtering as the CMS does.
 type fakeBlog struct {
-	posts []portal.Post
-	hits  []portal.SearchHit
-	asked []portal.PostQuery
+	posts    []portal.Post
+	hits     []portal.SearchHit
+	asked    []portal.PostQuery
+	searched []int // the search pages asked for
+	mu       sync.Mutex
 }
 
 var fakeCategories = []portal.BlogCategory{
@@ -53,8 +56,14 @@ func (f *fakeBlog) Archives(context.Context) ([]portal.ArchiveMonth, error) {
 	return []portal.ArchiveMonth{{Year: 2025, Month: 11, Count: 2}, {Year: 2026, Month: 3, Count: 1}, {Year: 2026, Month: 10, Count: 4}}, nil
 }
 
+// Search pages its hits as the CMS does: 20 to a page, in relevance order.
 func (f *fakeBlog) Search(_ context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
-	return &portal.SearchHits{Total: len(f.hits), Hits: f.hits}, nil
+	f.mu.Lock()
+	f.searched = append(f.searched, q.Page)
+	f.mu.Unlock()
+	from := min(q.Page*portal.SearchPageSize, len(f.hits))
+	to := min(from+portal.SearchPageSize, len(f.hits))
+	return &portal.SearchHits{Total: len(f.hits), Hits: f.hits[from:to]}, nil
 }
 
 type fakeSite struct{ popular map[string]any }
@@ -217,6 +226,91 @@ func TestSearchOrdersResultsByType(t *testing.T) {
 	}
 	if doc.PageSize != 20 || doc.TotalResults != 9 {
 		t.Errorf("page size %d, total %d", doc.PageSize, doc.TotalResults)
+	}
+}
+
+// Spec 1 §2: results come by type across every page, not within each page of 20, and Load More
+// continues the one order: every result once, none skipped.
+func TestSearchOrdersByTypeAcrossPages(t *testing.T) {
+	// The CMS ranks by relevance: posts first, the benefits last, on its third page.
+	types := []string{"post", "page", "landing", "category", "benefit"}
+	f := &fakeBlog{}
+	for i := range 50 {
+		typ := types[min(i/10, 4)]
+		f.hits = append(f.hits, portal.SearchHit{Type: typ, NID: strconv.Itoa(1000 + i), Title: typ + strconv.Itoa(i)})
+	}
+	b := testBlog(f, nil)
+	var got []portal.SearchResult
+	for page := range 3 {
+		doc, err := b.Search(context.Background(), portal.SearchRequest{Query: "x", Type: "all", Page: page})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.TotalResults != 50 || doc.Page != page {
+			t.Fatalf("page %d: total %d, page %d", page, doc.TotalResults, doc.Page)
+		}
+		if want := min(20, 50-page*20); len(doc.Results) != want {
+			t.Fatalf("page %d holds %d results; want %d", page, len(doc.Results), want)
+		}
+		got = append(got, doc.Results...)
+	}
+	rank := map[string]int{"benefit": 0, "category": 1, "page": 2, "landing": 3, "post": 4}
+	seen := map[string]bool{}
+	for i, r := range got {
+		if seen[r.ID] {
+			t.Fatalf("%s shown twice", r.ID)
+		}
+		seen[r.ID] = true
+		if i > 0 {
+			prev := got[i-1]
+			if rank[prev.Type] > rank[r.Type] || (prev.Type == r.Type && prev.ID > r.ID) {
+				t.Fatalf("result %d: %s %s after %s %s; want type order, relevance within a type", i, r.Type, r.ID, prev.Type, prev.ID)
+			}
+		}
+	}
+	if got[0].Type != "benefit" || got[20].Type != "page" || got[40].Type != "post" {
+		t.Errorf("pages start with %s, %s, %s; want benefit, page, post", got[0].Type, got[20].Type, got[40].Type)
+	}
+}
+
+// Past the pages read to order results, each page is the CMS's own, ordered within itself, and
+// a search never reads more than those pages plus the one asked for.
+func TestSearchBeyondTheOrderedPagesKeepsEveryResultOnce(t *testing.T) {
+	f := &fakeBlog{}
+	n := (searchOrderedPages+2)*portal.SearchPageSize + 5
+	for i := range n {
+		typ := "post"
+		if i%7 == 0 {
+			typ = "benefit"
+		}
+		f.hits = append(f.hits, portal.SearchHit{Type: typ, NID: strconv.Itoa(100000 + i)})
+	}
+	b := testBlog(f, nil)
+	seen := map[string]bool{}
+	for page := 0; page*portal.SearchPageSize < n; page++ {
+		f.searched = nil
+		doc, err := b.Search(context.Background(), portal.SearchRequest{Query: "x", Type: "all", Page: page})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.searched) > searchOrderedPages+1 {
+			t.Fatalf("page %d read %d CMS pages", page, len(f.searched))
+		}
+		last := -1
+		for _, r := range doc.Results {
+			if seen[r.ID] {
+				t.Fatalf("page %d: %s shown twice", page, r.ID)
+			}
+			seen[r.ID] = true
+			rk := map[string]int{"benefit": 0, "post": 4}[r.Type]
+			if rk < last {
+				t.Fatalf("page %d out of type order", page)
+			}
+			last = rk
+		}
+	}
+	if len(seen) != n {
+		t.Fatalf("%d of %d results shown", len(seen), n)
 	}
 }
 
