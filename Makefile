@@ -9,6 +9,7 @@
 #                  p99, and whether goroutines, memory and the cache's tag index stay flat
 #                  (SOAK_DURATION=30s for a short run, SOAK_FLAGS for more: .bin/soak -h)
 #   make fixtures-record CMS=https://...   record a live CMS into fixtures/cms
+#   make preview-link PAGE=/benefits/wireless   a signed link to the page's newest fixture draft
 #
 # Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
@@ -34,10 +35,10 @@ export npm_config_audit := false
 
 .PHONY: help deps npm-deps chromium go-deps build dev test check-contracts vet go-test \
 	frontend-typecheck frontend-test frontend-build test-integration test-stack bench soak generate \
-	fixtures-record clean
+	fixtures-record preview-link clean
 
 help:
-	@sed -n '1,15s/^# \{0,1\}//p' Makefile
+	@sed -n '1,16s/^# \{0,1\}//p' Makefile
 
 ## ---- dependencies -------------------------------------------------------------------------
 
@@ -130,6 +131,12 @@ soak: build
 fixtures-record:
 	@[ -n "$(CMS)" ] || { echo "usage: make fixtures-record CMS=https://cms.example.org"; exit 2; }
 	$(GO) run ./bff/cmd/cmsrecord -from "$(CMS)" -out fixtures/cms
+
+# Prints an editor's preview link to a page's newest draft in fixtures/cms (open it while make dev
+# runs). PAGE, not PATH: a PATH on make's command line would replace the shell's.
+PAGE ?= /
+preview-link:
+	@$(GO) run ./bff/cmd/previewlink -page "$(PAGE)"
 
 generate:
 	$(GO) generate ./...

@@ -96,6 +96,26 @@ func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, err
 	return n, nil
 }
 
+// NodeRevision returns one revision of the node at a CMS path, a draft the editor has not
+// published yet. Only an authorised caller may read unpublished revisions, so the call carries
+// token (the BFF's CMS preview token) as a bearer; it goes to the CMS every time, never through
+// the content cache (see package preview).
+func (c *Client) NodeRevision(ctx context.Context, path, rev, token string) (*portal.Node, error) {
+	path = strings.Trim(path, "/")
+	if path == "" || rev == "" {
+		return nil, apperr.PageNotFound(nil)
+	}
+	doc, r, err := c.singleAs(ctx, "node", url.Values{"path": {path}, "resourceVersion": {"id:" + rev}}, token)
+	if err != nil {
+		return nil, err
+	}
+	n, err := c.reshapeNode(doc, r)
+	if err != nil {
+		return nil, c.malformed("node revision", err)
+	}
+	return n, nil
+}
+
 // Unions lists every union term, ordered by weight then name.
 func (c *Client) Unions(ctx context.Context) (portal.Unions, error) {
 	out, _, err := collection(ctx, c, "unions", "term", url.Values{"bundle": {"union"}}, c.reshapeUnion)
@@ -152,7 +172,12 @@ func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, e
 // single gets a JSON:API document holding one resource. A document without a resource type or
 // id is not found, as the spec's content fetch rule says.
 func (c *Client) single(ctx context.Context, res string, q url.Values) (*document, *resource, error) {
-	doc, err := c.get(ctx, res, q)
+	return c.singleAs(ctx, res, q, "")
+}
+
+// singleAs is single with a bearer token (see getAs).
+func (c *Client) singleAs(ctx context.Context, res string, q url.Values, token string) (*document, *resource, error) {
+	doc, err := c.getAs(ctx, res, q, token)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -206,7 +231,12 @@ func sortByWeight[T any](s []T, key func(T) (int, string)) {
 // that is no document (another status, garbage, an error document, too much) is Unavailable, a
 // 503 the reader may retry, with the cause logged: the fault is upstream, not in the request.
 // The call never outlives c.timeout, whatever ctx allows.
-func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *document, err error) {
+func (c *Client) get(ctx context.Context, res string, q url.Values) (*document, error) {
+	return c.getAs(ctx, res, q, "")
+}
+
+// getAs is get with a bearer token, when token is not empty (unpublished content only).
+func (c *Client) getAs(ctx context.Context, res string, q url.Values, token string) (doc *document, err error) {
 	start := time.Now()
 	defer func() { c.metrics.ObserveUpstream("cms", res, outcome(err), start) }()
 
@@ -231,6 +261,9 @@ func (c *Client) get(ctx context.Context, res string, q url.Values) (doc *docume
 		return nil, apperr.InternalError(err)
 	}
 	req.Header.Set("Accept", "application/vnd.api+json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		return nil, unavailable(err)

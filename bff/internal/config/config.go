@@ -42,6 +42,8 @@ type CMS struct {
 	Timeout       time.Duration // CMS_TIMEOUT: the limit on one CMS call
 	MaxConcurrent int           // CMS_MAX_CONCURRENT: CMS calls in flight at once, the rest wait
 	WebhookSecret Secret        // CMS_WEBHOOK_SECRET: HMAC key of the publish webhook
+	PreviewSecret Secret        // PREVIEW_SECRET: HMAC key of editors' preview links; empty turns preview off
+	PreviewToken  Secret        // CMS_PREVIEW_TOKEN: bearer token the CMS asks of a request for an unpublished revision
 	HomePath      string        // HOME_PATH: the CMS path of the home node
 }
 
@@ -139,6 +141,8 @@ func Load(getenv func(string) string) (Config, error) {
 			Timeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
 			MaxConcurrent: int(r.int64("CMS_MAX_CONCURRENT", 16)),
 			WebhookSecret: Secret(r.str("CMS_WEBHOOK_SECRET", "")),
+			PreviewSecret: Secret(r.str("PREVIEW_SECRET", "")),
+			PreviewToken:  Secret(r.str("CMS_PREVIEW_TOKEN", "")),
 			HomePath:      strings.Trim(r.str("HOME_PATH", "home/1072"), "/"),
 		},
 		Cache: Cache{

@@ -28,6 +28,16 @@ type PageDocument struct {
 	UseFormStyle bool           `json:"useFormStyle,omitempty"`
 	// Eligibility is the eligibility page's tables.
 	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
+	// Preview marks an editor's preview of an unpublished draft (package preview); such a
+	// document is never cached.
+	Preview *Preview `json:"preview,omitempty"`
+}
+
+// Preview says which draft a preview document shows and until when its link is valid.
+type Preview struct {
+	Node     string    `json:"node"`
+	Revision string    `json:"revision"`
+	Expires  time.Time `json:"expires"`
 }
 
 // UnionRef is the union a document was personalised for.

@@ -27,6 +27,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/orders"
 	"github.com/union-benefits/portal/bff/internal/partners"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/preview"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
 	"github.com/union-benefits/portal/bff/internal/storage"
@@ -147,6 +148,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		ContentMisses:  ratelimit.New(cfg.Limits.ContentMisses, cfg.Limits.Window),
 	},
 		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
+		httpapi.Preview(httpapi.PreviewDeps{Previews: buildPreview(up), Readers: pages, Members: accounts.Sessions}),
 		httpapi.Blog(buildBlog(up)),
 		httpapi.Accounts(httpapi.AccountDeps{
 			Sessions:      accounts.Sessions,
@@ -233,12 +235,30 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 
 // buildContent builds the content site's documents, cached per path and reader.
 func buildContent(up *upstreams) *cache.Pages {
-	return cache.NewPages(content.New(up.content, content.Options{
+	return cache.NewPages(newPages(up, up.content), up.store)
+}
+
+// newPages is the page assembler over a content source, uncached.
+func newPages(up *upstreams, src portal.Content) *content.Service {
+	return content.New(src, content.Options{
 		HomePath:    up.cfg.CMS.HomePath,
 		ProductName: up.cfg.ProductName,
 		Logger:      up.o.Logger,
 		Now:         up.o.Now,
-	}), up.store)
+	})
+}
+
+// buildPreview builds editors' previews: the draft node straight from the CMS, everything else
+// from the cached published content, assembled by the content pages' own code and never cached.
+func buildPreview(up *upstreams) *preview.Service {
+	return preview.New(preview.Options{
+		Secret:   up.cfg.CMS.PreviewSecret.Reveal(),
+		Token:    up.cfg.CMS.PreviewToken.Reveal(),
+		Content:  up.content,
+		Drafts:   up.cms,
+		NewPages: func(src portal.Content) preview.Pages { return newPages(up, src) },
+		Now:      up.o.Now,
+	})
 }
 
 // buildBlog builds the blog and search documents from the cached CMS.

@@ -72,6 +72,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/preview/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An editor's preview of an unpublished draft, rendered as its page will be.
+         * @description The draft revision a signed preview link names (see the README, 'Editor preview'), read
+         *     from the CMS on every request and never cached, shaped for the reader like the published
+         *     page and marked with `preview` and `meta.robots` noindex. A link that is forged, expired,
+         *     names another node than the path holds, or a revision the CMS no longer has is 403 with
+         *     one field error naming the part at fault: `sig`, `exp`, `node` or `rev`.
+         */
+        get: operations["getPreviewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/site": {
         parameters: {
             query?: never;
@@ -1459,6 +1483,18 @@ export interface components {
             benefits?: components["schemas"]["BenefitGroups"];
             useFormStyle?: boolean;
             eligibility?: components["schemas"]["EligibilityDocument"];
+            /** @description Set only on an editor's preview of a draft (GET /api/v1/preview/page). */
+            preview?: {
+                /** @description The node id (nid) */
+                node: string;
+                /** @description The draft's revision id */
+                revision: string;
+                /**
+                 * Format: date-time
+                 * @description When the preview link stops working
+                 */
+                expires: string;
+            };
         };
         EligibilityDocument: {
             /** @description 'Benefit Eligibility for {union} Members' (the short name when the union has one) */
@@ -2210,6 +2246,39 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getPreviewPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
+                 *     cookie. Unknown or absent: the site's fallback union.
+                 */
+                union?: components["parameters"]["Union"];
+            };
+            header: {
+                /** @description The preview link's query string (path, node, rev, exp, sig). */
+                "X-Preview-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft's page, or a redirect document when the path lives elsewhere for the reader. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };

@@ -8,11 +8,13 @@ package cmsfixture
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,6 +22,10 @@ import (
 
 // ContentType is the media type of every JSON:API document the CMS answers, errors included.
 const ContentType = "application/vnd.api+json"
+
+// PreviewToken is the bearer token the fixture CMS asks of a request for an unpublished revision
+// (the BFF's CMS_PREVIEW_TOKEN on the local stack and in tests). A real CMS issues its own.
+const PreviewToken = "fixture-cms-preview-token"
 
 const (
 	apiPrefix   = "/api/v0/"
@@ -32,6 +38,8 @@ const (
 var (
 	segmentRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
 	nameRE    = regexp.MustCompile(`^[a-z0-9_]+$`)
+	// revisionRE is JSON:API's resourceVersion for one revision: "id:{revision id}".
+	revisionRE = regexp.MustCompile(`^id:([0-9]{1,12})$`)
 )
 
 // imageTypes pins the content types of the files the CMS serves; mime.TypeByExtension alone
@@ -107,6 +115,20 @@ func (h handler) serveAPI(w http.ResponseWriter, r *http.Request, resource strin
 			return
 		}
 		file = path.Join("node", nodePath+".json")
+		if v := q.Get("resourceVersion"); v != "" {
+			// An unpublished revision: only for the holder of the preview token, from
+			// revision/{path}/{id}.json.
+			if r.Header.Get("Authorization") != "Bearer "+PreviewToken {
+				writeError(w, r, http.StatusForbidden, "Forbidden", "Unpublished revisions need the preview token.")
+				return
+			}
+			m := revisionRE.FindStringSubmatch(v)
+			if m == nil {
+				notFound(w, r, "No revision "+strconv.Quote(v)+".")
+				return
+			}
+			file = path.Join("revision", nodePath, m[1]+".json")
+		}
 	default:
 		if h.serveBlog(w, r, resource) {
 			return
@@ -183,6 +205,45 @@ func (h handler) serveFile(w http.ResponseWriter, r *http.Request, rel string) {
 	// public files directory is usually configured to.
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
 	http.ServeContent(w, r, info.Name(), info.ModTime(), f)
+}
+
+// LatestRevision finds the newest draft revision the fixtures hold for a CMS path (the highest id
+// under revision/{path}/) and the node id it is a revision of, for the preview-link command.
+func LatestRevision(dir, cmsPath string) (nid, rev string, err error) {
+	p, ok := cleanNodePath(cmsPath)
+	if !ok {
+		return "", "", fmt.Errorf("%q is no CMS path", cmsPath)
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "revision", filepath.FromSlash(p)))
+	if err != nil {
+		return "", "", fmt.Errorf("no draft of %s in the fixtures: %w", p, err)
+	}
+	best := -1
+	for _, e := range entries {
+		n, err := strconv.Atoi(strings.TrimSuffix(e.Name(), ".json"))
+		if err == nil && strings.HasSuffix(e.Name(), ".json") && n > best {
+			best = n
+		}
+	}
+	if best < 0 {
+		return "", "", fmt.Errorf("no draft of %s in the fixtures", p)
+	}
+	rev = strconv.Itoa(best)
+	body, err := handler{dir: dir}.read(path.Join("revision", p, rev+".json"))
+	if err != nil {
+		return "", "", err
+	}
+	var doc struct {
+		Data struct {
+			Attributes struct {
+				NID json.Number `json:"nid"`
+			} `json:"attributes"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil || doc.Data.Attributes.NID == "" {
+		return "", "", fmt.Errorf("revision %s of %s names no node", rev, p)
+	}
+	return doc.Data.Attributes.NID.String(), rev, nil
 }
 
 func (h handler) read(file string) ([]byte, error) {

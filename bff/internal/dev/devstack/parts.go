@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 )
 
 // The fixed addresses of the local stack. Tests, the frontend's configuration and the docs rely
@@ -43,6 +45,9 @@ const (
 	// DevCMSWebhookSecret signs CMS webhooks in development only; the real secret comes from the
 	// deployment's secret store.
 	DevCMSWebhookSecret = "dev-cms-webhook-secret"
+	// DevPreviewSecret signs editors' preview links in development only (make preview-link and
+	// the end-to-end tests sign with it); the real secret is shared with the CMS alone.
+	DevPreviewSecret = "dev-preview-secret"
 	// DevRevalidateSecret authorises the BFF's revalidation calls to Next.js in development only.
 	DevRevalidateSecret = "dev-revalidate-secret"
 )
@@ -74,6 +79,8 @@ var bffEnv = []string{
 	"EXTERNAL_FORM_URL=" + httpURL(PortCMS) + "/sites/default/files/external-forms/{id}.html?embed=1",
 	"RATE_LIMIT_PER_IP=1000",
 	"RATE_LIMIT_PER_EMAIL=200",
+	// The fixture CMS serves drafts to the holder of its preview token.
+	"CMS_PREVIEW_TOKEN=" + cmsfixture.PreviewToken,
 }
 
 // Env is the environment the stack's clients use: the BFF, and in test mode the test command.
@@ -93,6 +100,7 @@ func Env() []string {
 		"GOOGLE_CLOUD_PROJECT=" + ProjectID,
 		"STORAGE_BUCKET=" + Bucket,
 		"CMS_WEBHOOK_SECRET=" + DevCMSWebhookSecret,
+		"PREVIEW_SECRET=" + DevPreviewSecret,
 		"REVALIDATE_SECRET=" + DevRevalidateSecret,
 		// No load balancer polls a local BFF: stopping the stack need not wait for one.
 		"SHUTDOWN_DRAIN=0s",

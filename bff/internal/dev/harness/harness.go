@@ -40,6 +40,9 @@ import (
 // WebhookSecret is the CMS webhook secret of the BFFs Config builds.
 const WebhookSecret = "test-webhook-secret"
 
+// PreviewSecret is the preview-link secret of the BFFs Config builds.
+const PreviewSecret = "test-preview-secret"
+
 // Root is the repository's top folder, found from this file, so tests in any package reach
 // fixtures/ and contracts/ the same way.
 func Root() string {
@@ -137,6 +140,8 @@ func Config(cmsURL string, env map[string]string) config.Config {
 			// computed answers (search reads every node and post) take a few hundred ms.
 			"CMS_TIMEOUT":        "2s",
 			"CMS_WEBHOOK_SECRET": WebhookSecret,
+			"PREVIEW_SECRET":     PreviewSecret,
+			"CMS_PREVIEW_TOKEN":  cmsfixture.PreviewToken,
 			"FIREBASE_API_KEY":   "test-key",
 			"FRONTEND_URL":       "http://127.0.0.1:1",
 			"ORDERS_URL":         Nowhere + "/graphql",
