@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { toMetadata } from '@/lib/metadata';
 import { ContentPage } from '@/components/page/ContentPage';
+import { PreviewBanner } from '@/components/preview/PreviewBanner';
 import { loadPage, type SearchParams } from '@/lib/request';
 
 const HOME_PATH = '/';
@@ -16,5 +17,10 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function HomePage({ searchParams }: Props) {
   const page = await loadPage(HOME_PATH, searchParams);
   if (page.kind === 'redirect') redirect(page.location);
-  return <ContentPage page={page} />;
+  return (
+    <>
+      {page.preview && <PreviewBanner path={page.path} revision={page.preview.revision} />}
+      <ContentPage page={page} />
+    </>
+  );
 }

@@ -3,6 +3,7 @@
 import { headers } from 'next/headers';
 import { getPage } from './bff/server';
 import type { PageResult } from './bff/types';
+import { loadPreview } from './preview';
 import { UNION_HEADER } from './union';
 
 /** The union this request is personalised for, as the proxy found it (query or cookie). */
@@ -36,9 +37,13 @@ export function firstParam(value: string | string[] | undefined): string | undef
 
 /**
  * The page for a path, for this visitor; the BFF cleans the path and decides what lives there.
- * `?redirect_benefit=` asks for a benefit instead (spec 1 §7).
+ * `?redirect_benefit=` asks for a benefit instead (spec 1 §7). An editor previewing this page
+ * gets its draft instead (lib/preview.ts).
  */
 export async function loadPage(path: string, searchParams: SearchParams): Promise<PageResult> {
+  const union = await requestUnion();
+  const draft = await loadPreview(path, union);
+  if (draft) return draft;
   const benefit = (await searchParams).redirect_benefit;
-  return getPage(path, await requestUnion(), typeof benefit === 'string' ? benefit : undefined);
+  return getPage(path, union, typeof benefit === 'string' ? benefit : undefined);
 }

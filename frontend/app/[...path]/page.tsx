@@ -3,6 +3,7 @@ import { permanentRedirect, redirect } from 'next/navigation';
 import { toMetadata } from '@/lib/metadata';
 import { loadPage, type SearchParams } from '@/lib/request';
 import { ContentPage } from '@/components/page/ContentPage';
+import { PreviewBanner } from '@/components/preview/PreviewBanner';
 
 type Props = { params: Promise<{ path: string[] }>; searchParams: SearchParams };
 
@@ -24,5 +25,10 @@ export default async function CatchAllPage({ params, searchParams }: Props) {
     if (page.permanent) permanentRedirect(page.location);
     redirect(page.location);
   }
-  return <ContentPage page={page} />;
+  return (
+    <>
+      {page.preview && <PreviewBanner path={page.path} revision={page.preview.revision} />}
+      <ContentPage page={page} />
+    </>
+  );
 }

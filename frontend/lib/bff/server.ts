@@ -121,6 +121,16 @@ export const getPage = cache(async (path: string, union?: string, redirectBenefi
 });
 
 /**
+ * An editor's preview of the draft a preview link names (its query string, `token`), for the
+ * visitor's union. The BFF checks the link on every call; the draft is never kept in Next's data
+ * cache. A refused link throws its BffError (403, one field error naming why).
+ */
+export const getPreviewPage = cache(async (token: string, union?: string): Promise<PageResult> => {
+  const headers = { ...(await sessionHeaders()), 'X-Preview-Token': token };
+  return get<PageResult>(bffPath.previewPage(union), { cache: 'no-store', headers });
+});
+
+/**
  * Header and footer content. An anonymous visitor's is cached under the `site` tag, per union; a
  * member's is shaped by their session, so it is never kept in a cache that others share.
  */

@@ -17,6 +17,8 @@ export const bffPath = {
   /** The page at a site path for a union; `redirectBenefit` asks for a benefit instead (spec 1 §7). */
   page: (path: string, union?: string, redirectBenefit?: string) =>
     `${API}/page${queryString({ path, union, redirect_benefit: redirectBenefit })}`,
+  /** An editor's preview of a draft; the link itself goes in the X-Preview-Token header. */
+  previewPage: (union?: string) => `${API}/preview/page${queryString({ union })}`,
   site: (union?: string) => `${API}/site${queryString({ union })}`,
   sitemap: () => `${API}/sitemap`,
   /** The eligibility tables for the reader's union (a member's own; a visitor's chosen one). */
