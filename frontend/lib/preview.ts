@@ -3,6 +3,7 @@
 // in an HttpOnly cookie and draws what the BFF answers. Server side only.
 import 'server-only';
 import { cookies, draftMode } from 'next/headers';
+import { NextResponse } from 'next/server';
 import { BffError } from './bff/transport';
 import { getPreviewPage } from './bff/server';
 import type { PageResult } from './bff/types';
@@ -39,6 +40,14 @@ export function linkToken(params: URLSearchParams): string {
 export function samePath(path: string | null | undefined): string {
   if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
   return path;
+}
+
+/**
+ * A redirect to a path of this site. The Location stays relative, so the browser stays on the host
+ * it reached (the preview cookies are that host's); Next's own idea of its origin may be another.
+ */
+export function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path, 'Cache-Control': 'no-store' } });
 }
 
 /**

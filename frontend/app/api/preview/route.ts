@@ -1,16 +1,12 @@
 import { draftMode } from 'next/headers';
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { getPreviewPage } from '@/lib/bff/server';
-import { PREVIEW_COOKIE, linkToken, refusalReason, samePath } from '@/lib/preview';
+import { PREVIEW_COOKIE, linkToken, refusalReason, samePath, seeOther } from '@/lib/preview';
 
-/** Secure everywhere but on this machine, where the stack serves plain http. */
+/** Secure everywhere but on this machine (the Host the browser reached), where the stack serves plain http. */
 function secureCookie(request: NextRequest): boolean {
-  return !['localhost', '127.0.0.1', '[::1]'].includes(request.nextUrl.hostname);
-}
-
-/** A same-site address on the host the editor reached (never the server's own idea of it). */
-function siteUrl(request: NextRequest, path: string): URL {
-  return new URL(path, request.nextUrl.origin);
+  const host = (request.headers.get('host') ?? '').replace(/:\d+$/, '');
+  return !['localhost', '127.0.0.1', '[::1]'].includes(host);
 }
 
 /**
@@ -26,11 +22,11 @@ export async function GET(request: NextRequest): Promise<Response> {
   } catch (error) {
     const reason = refusalReason(error);
     if (!reason) throw error;
-    return NextResponse.redirect(siteUrl(request, `/preview/refused?reason=${reason}`), 303);
+    return seeOther(`/preview/refused?reason=${reason}`);
   }
   const params = new URLSearchParams(token);
   (await draftMode()).enable();
-  const response = NextResponse.redirect(siteUrl(request, samePath(params.get('path'))), 303);
+  const response = seeOther(samePath(params.get('path')));
   const secondsLeft = Number(params.get('exp')) - Math.floor(Date.now() / 1000);
   response.cookies.set(PREVIEW_COOKIE, token, {
     httpOnly: true,
@@ -40,7 +36,6 @@ export async function GET(request: NextRequest): Promise<Response> {
     path: '/',
     maxAge: Math.max(0, secondsLeft),
   });
-  response.headers.set('Cache-Control', 'no-store');
   response.headers.set('X-Robots-Tag', 'noindex, nofollow');
   return response;
 }

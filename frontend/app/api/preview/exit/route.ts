@@ -1,6 +1,6 @@
 import { draftMode } from 'next/headers';
-import { NextResponse, type NextRequest } from 'next/server';
-import { PREVIEW_COOKIE, samePath } from '@/lib/preview';
+import type { NextRequest } from 'next/server';
+import { PREVIEW_COOKIE, samePath, seeOther } from '@/lib/preview';
 
 /**
  * 'Exit preview': draft mode off, the preview cookie gone, and back to the published page the
@@ -9,8 +9,7 @@ import { PREVIEW_COOKIE, samePath } from '@/lib/preview';
 export async function GET(request: NextRequest): Promise<Response> {
   (await draftMode()).disable();
   const path = samePath(request.nextUrl.searchParams.get('path'));
-  const response = NextResponse.redirect(new URL(path, request.nextUrl.origin), 303);
+  const response = seeOther(path);
   response.cookies.delete(PREVIEW_COOKIE);
-  response.headers.set('Cache-Control', 'no-store');
   return response;
 }
