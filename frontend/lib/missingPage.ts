@@ -29,10 +29,14 @@ export const APP_ROUTES = new Set([
   'form',
   'job-loss-grant',
   'login',
+  'preview',
   'reset',
   'search',
   'store',
 ]);
+
+/** The cookie Next sets while draft mode is on (draftMode().enable()). */
+const DRAFT_MODE_COOKIE = '__prerender_bypass';
 
 /** The statuses of the BFF that mean 'no page of ours' (as getPage in lib/bff/server.ts). */
 const NOT_OURS = new Set([400, 404, 414, 431]);
@@ -105,6 +109,9 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
   if (request.cookies.has('session') || request.cookies.has('__Host-session')) return false;
+  // An editor in draft mode (Next's own cookie, lib/preview.ts) may be previewing a page that is
+  // not published yet: the render decides, from the draft.
+  if (request.cookies.has(DRAFT_MODE_COOKIE)) return false;
   const document = documentFor(request);
   if (!document) return false;
 

@@ -51,9 +51,10 @@ describe('missing pages', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('leaves members, client-side navigations and a BFF it cannot reach to the page itself', async () => {
+  it('leaves members, editors in draft mode, client-side navigations and a BFF it cannot reach to the page itself', async () => {
     const fetch = stubFetch(() => ({ status: 404 }));
     expect(await isMissingPage(request('/nope', { cookie: 'session=abc' }))).toBe(false);
+    expect(await isMissingPage(request('/not-published-yet', { cookie: '__prerender_bypass=x' }))).toBe(false);
     expect(await isMissingPage(request('/nope', { cookie: '__Host-session=abc' }))).toBe(false);
     expect(await isMissingPage(request('/nope', { rsc: '1' }))).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
