@@ -107,7 +107,13 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
   const { pathname } = request.nextUrl;
   if (/^\/error\/.*404/.test(pathname)) return true; // the error route's 404 (spec 1 §2)
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
+  // Only a document load: the browser marks its own requests (Sec-Fetch-Dest), and its
+  // client-side navigations and prefetches are fetches, not documents. (Next strips its RSC
+  // headers and _rsc parameter before the proxy sees a request, so they cannot tell.) A prefetch
+  // rewritten to the not-found route never completed. A client without the header (a crawler) is
+  // asked about.
+  const dest = request.headers.get('sec-fetch-dest');
+  if (dest && dest !== 'document') return false;
   if (request.cookies.has('session') || request.cookies.has('__Host-session')) return false;
   // An editor in draft mode (Next's own cookie, lib/preview.ts) may be previewing a page that is
   // not published yet: the render decides, from the draft.

@@ -34,6 +34,7 @@ describe('missing pages', () => {
   it('is missing when the BFF has no page or refuses the address, and never asks twice for one it has', async () => {
     const fetch = stubFetch((url) => ({ status: url.includes('nope') ? 404 : url.includes('bad') ? 400 : 200 }));
     expect(await isMissingPage(request('/nope'))).toBe(true);
+    expect(await isMissingPage(request('/nope', { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' }))).toBe(true);
     expect(await isMissingPage(request('/bad'))).toBe(true);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
@@ -56,7 +57,8 @@ describe('missing pages', () => {
     expect(await isMissingPage(request('/nope', { cookie: 'session=abc' }))).toBe(false);
     expect(await isMissingPage(request('/not-published-yet', { cookie: '__prerender_bypass=x' }))).toBe(false);
     expect(await isMissingPage(request('/nope', { cookie: '__Host-session=abc' }))).toBe(false);
-    expect(await isMissingPage(request('/nope', { rsc: '1' }))).toBe(false);
+    // A client-side navigation or prefetch, as the browser marks it (Next hides its own headers).
+    expect(await isMissingPage(request('/nope', { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' }))).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
     expect(await isMissingPage(request('/nope'))).toBe(false);
