@@ -239,6 +239,23 @@ func TestLinkURLs(t *testing.T) {
 		"//evil.example/a":        "",
 		"/\\evil.example/a":       "",
 		"https:///no-host":        "",
+		// The CMS's path rewriting (spec 1 §7): /internals/ becomes /, /nodes becomes /node.
+		"internal:/internals/about-us":    "/about-us",
+		"/internals/benefits/x?a=1#top":   "/benefits/x?a=1#top",
+		"internal:/nodes/12":              "/node/12",
+		"/nodes/12":                       "/node/12",
+		"/internals/nodes/12":             "/node/12",
+		"/benefits/internals/x":           "/benefits/x",
+		"/internals/":                     "/",
+		"/nodes-of-note":                  "/nodes-of-note",
+		"/internals-guide":                "/internals-guide",
+		"/benefits?next=/internals/x":     "/benefits?next=/internals/x",
+		"https://example.org/internals/a": "https://example.org/internals/a",
+		// Rewriting never turns a path into one that names another site.
+		"/internals//evil.example":   "",
+		"internal:/internals//evil":  "",
+		"/internals/\\evil.example":  "",
+		"/internals/\t/evil.example": "",
 	} {
 		if got := linkURL(in); got != want {
 			t.Errorf("linkURL(%q) = %q; want %q", in, got, want)

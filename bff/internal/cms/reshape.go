@@ -149,7 +149,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		HideInCategoryLists:  raw.HideInCategoryLists,
 		LogoTitle:            raw.LogoTitle,
 		LogoLink:             optionalLink(raw.LogoLink),
-		SpanishPage:          portal.SafeLinkURL(raw.SpanishPage),
+		SpanishPage:          linkURL(raw.SpanishPage),
 		Category:             nodeRef(doc, r, "category"),
 		UseFormStyle:         raw.UseFormStyle,
 		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
@@ -383,14 +383,48 @@ func reshapeLink(l rawLink) portal.CMSLink {
 func linkURL(uri string) string {
 	switch {
 	case strings.HasPrefix(uri, "internal:"):
-		return "/" + strings.TrimLeft(strings.TrimPrefix(uri, "internal:"), "/")
+		return sitePath("/" + strings.TrimLeft(strings.TrimPrefix(uri, "internal:"), "/"))
 	case strings.HasPrefix(uri, "entity:node/"):
 		return "/node/" + strings.TrimPrefix(uri, "entity:node/")
 	case strings.HasPrefix(uri, "route:"):
 		return ""
 	default:
-		return portal.SafeLinkURL(uri)
+		return sitePath(portal.SafeLinkURL(uri))
 	}
+}
+
+// sitePath applies the CMS's path rewriting (spec 1 §7) to a path on this site: the CMS names
+// some pages under /internals/ and nodes under /nodes, while the site serves them at / and /node.
+// It works on whole segments of the path only ("/nodes-of-note" is a page of its own), leaves the
+// query and fragment as they are, and leaves anything that is not a root path (an absolute URL,
+// mailto:, tel:, "") alone.
+func sitePath(u string) string {
+	if !strings.HasPrefix(u, "/") {
+		return u
+	}
+	path, rest := u, ""
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		path, rest = u[:i], u[i:]
+	}
+	segs := strings.Split(path, "/")
+	out := segs[:0]
+	for i, seg := range segs {
+		switch {
+		case seg == "internals" && i < len(segs)-1:
+			// "/internals/x" is "/x"; a bare "/internals" names no page of ours to rewrite to.
+			continue
+		case seg == "nodes":
+			seg = "node"
+		}
+		out = append(out, seg)
+	}
+	path = strings.Join(out, "/")
+	if path == "" {
+		path = "/"
+	}
+	// Taking a segment out can join two slashes ("/internals//host" is "//host", another site):
+	// the result is held to the same rule as any link.
+	return portal.SafeLinkURL(path + rest)
 }
 
 // metatags applies the spec's metatag transform: absolute URLs lose the CMS's host, so the page
