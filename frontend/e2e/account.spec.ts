@@ -269,6 +269,19 @@ test.describe('My Interests', () => {
   });
 });
 
+test('My Interests links to the terms and privacy pages the CMS holds', async ({ page }) => {
+  const { uid } = await registerMember(page.request);
+  await open(page, `/account/${uid}/interests`);
+  const form = page.getByRole('form', { name: 'My Interests' });
+  await form.getByRole('link', { name: 'Terms and Conditions' }).click();
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await page.goBack();
+  await form.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your privacy matters to us' })).toBeVisible();
+});
+
 test('a favorite added on My Benefits shows on My Favorites; removing it empties the page', async ({ page }) => {
   const { uid } = await registerMember(page.request);
   await open(page, `/account/${uid}`);

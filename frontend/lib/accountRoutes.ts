@@ -19,6 +19,14 @@ export const LOGIN_HREF = '/?modal=login';
 
 export const FAVORITES_HREF = '/account/favorites';
 
+/**
+ * The site's terms and privacy pages, which the account forms link to (spec 1 §2, My Interests).
+ * They are CMS pages; these are their paths there (fixtures/cms/node/terms-and-conditions.json and
+ * privacy-policy.json, and the footer menu links to the same two).
+ */
+export const TERMS_HREF = '/terms-and-conditions';
+export const PRIVACY_HREF = '/privacy-policy';
+
 export function isAccountTab(value: string): value is AccountTab {
   return ACCOUNT_TABS.some((t) => t.tab === value);
 }

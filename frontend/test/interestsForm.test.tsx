@@ -137,7 +137,7 @@ describe('InterestsForm', () => {
 
   it('links to the terms and the privacy policy', () => {
     renderWithSession(<InterestsForm profile={storedProfile()} />, SIGNED_IN);
-    expect(screen.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
   });
 });

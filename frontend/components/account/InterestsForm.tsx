@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
+import { PRIVACY_HREF, TERMS_HREF } from '@/lib/accountRoutes';
 import { accountApi } from '@/lib/bff/browser';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { Profile } from '@/lib/bff/types';
@@ -153,8 +154,8 @@ export function InterestsForm({ profile }: { profile: Profile }) {
 
       <FormAlert message={alert} />
       <p className={styles.legal}>
-        We use your answers to show you the benefits that fit you. See our <Link href="/terms">Terms of Use</Link> and{' '}
-        <Link href="/privacy">Privacy Policy</Link>.
+        We use your answers to show you the benefits that fit you. See our <Link href={TERMS_HREF}>Terms and Conditions</Link> and{' '}
+        <Link href={PRIVACY_HREF}>Privacy Policy</Link>.
       </p>
       <div className={styles.actions}>
         <button
