@@ -122,6 +122,8 @@ test.describe('accounts', () => {
     await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(forgot.getByRole('status')).toContainText('Check your email to reset your password');
     await expect(forgot.getByRole('status')).toContainText("Don't forget to check your spam folder.");
+    await expect(statusMessages(page)).toContainText('Password reset successfully sent!');
+    await expect(statusMessages(page).getByText('Password reset successfully sent!')).toBeInViewport();
 
     const link = await latestResetLink(page, email);
     await page.goto(`/reset?${link.toString()}`);

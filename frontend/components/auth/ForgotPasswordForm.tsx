@@ -3,18 +3,27 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
+import { useStatusMessages } from '@/components/shell/StatusMessages';
 import { FormAlert, SubmitButton, TextField } from './fields';
 import { useAuthMutation } from './useAuthMutation';
 import styles from './AuthForm.module.css';
 
 /**
- * Ask for a reset link (spec 3 §4): the form, then the submitted state. The BFF answers the same
- * whether or not the email has an account, so the submitted state tells nothing about it either.
+ * Ask for a reset link (spec 3 §4): the form, then the submitted state, and the BFF's answer
+ * ('Password reset successfully sent!', spec 3 §8) as a success message. The BFF answers the same
+ * whether or not the email has an account, so neither tells anything about it either.
  */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const forgot = useAuthMutation({ mutationFn: accountApi.forgotPassword, onSuccess: () => setSubmitted(true) });
+  const { push } = useStatusMessages();
+  const forgot = useAuthMutation({
+    mutationFn: accountApi.forgotPassword,
+    onSuccess: (answer) => {
+      push({ message: answer.message, type: 'success' });
+      setSubmitted(true);
+    },
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
