@@ -92,9 +92,11 @@ test.describe('blog post', () => {
     await expect(article.getByRole('link', { name: /See card benefits/ })).toHaveAttribute('href', '/benefits/union-plus-credit-card');
     await expect(article.getByText(/is not financial, tax or legal advice/)).toBeVisible();
 
-    const share = page.getByRole('group', { name: 'Share' });
-    await expect(share.getByRole('link')).toHaveCount(4);
-    await expect(share.getByRole('link', { name: 'Email' })).toHaveAttribute('href', /^mailto:\?subject=7%20ways/);
+    // Twitter, Facebook and email (spec 1 "Social sharing"); LinkedIn only when the content asks.
+    const share = page.getByRole('list', { name: 'Share' });
+    await expect(share.getByRole('link')).toHaveCount(3);
+    await expect(share.getByRole('link', { name: /LinkedIn/ })).toHaveCount(0);
+    await expect(share.getByRole('link', { name: /^Email/ })).toHaveAttribute('href', /^mailto:\?subject=7%20ways/);
     await page.evaluate(() => {
       (window as unknown as { opened: unknown[] }).opened = [];
       window.open = (...args: unknown[]) => {
@@ -102,11 +104,12 @@ test.describe('blog post', () => {
         return { opener: window } as unknown as Window;
       };
     });
-    await share.getByRole('link', { name: /LinkedIn/ }).click();
+    await share.getByRole('link', { name: /Facebook/ }).click();
     const opened = await page.evaluate(() => (window as unknown as { opened: string[][] }).opened);
     expect(opened).toHaveLength(1);
-    expect(opened[0]?.[0]).toContain('https://www.linkedin.com/shareArticle?mini=true&url=');
-    expect(opened[0]?.[2]).toBe('width=500,height=300');
+    // Facebook gets the title as well as the URL.
+    expect(opened[0]?.[0]).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=.+&quote=7%20ways/);
+    expect(opened[0]?.[2]).toMatch(/^width=500,height=300\b/);
     await expect(page).toHaveURL(new RegExp(`${POST}$`));
 
     const sidebar = page.getByRole('complementary', { name: 'Blog' });

@@ -9,7 +9,7 @@ import { formatDisplayDate } from '@/lib/dates';
 import { BlogCard } from '@/components/blog/BlogCard';
 import { BlogPostList } from '@/components/blog/BlogPostList';
 import { BlogPostView } from '@/components/blog/BlogPostView';
-import { ShareControl, shareLinks } from '@/components/blog/ShareControl';
+import { ShareControl } from '@/components/blog/ShareControl';
 import { SearchTeaser } from '@/components/search/SearchTeaser';
 
 const category = { id: 'money-tips', name: 'Money Tips', title: 'Money Tips for Union Families', url: '/blog/money-tips' };
@@ -113,7 +113,7 @@ describe('BlogPostView', () => {
   };
 
   it('shows every part of a post', () => {
-    render(<BlogPostView post={post} shareUrl="http://site/blog/money-tips/5001" />);
+    render(<BlogPostView post={post} shareUrl="http://site/blog/money-tips/5001" productName="Acme Member Perks" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Post 1');
     expect(screen.getByRole('link', { name: 'Money Tips' })).toBeTruthy();
     expect(screen.getByText('By Dana Whitfield')).toBeTruthy();
@@ -123,32 +123,62 @@ describe('BlogPostView', () => {
     expect(screen.getByText('The body.')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Learn about the card/ }).getAttribute('href')).toBe('/benefits/card');
     expect(screen.getByText('Not advice.')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Share' })).toBeTruthy();
+    const share = screen.getByRole('list', { name: 'Share' });
+    expect(within(share).getByRole('link', { name: /Twitter/ }).getAttribute('href')).toContain('text=Post%201');
   });
 
   it('leaves out the promo and image when the post has none', () => {
-    render(<BlogPostView post={{ ...post, benefitPromo: undefined, image: undefined }} shareUrl="http://site/x" />);
+    render(
+      <BlogPostView
+        post={{ ...post, benefitPromo: undefined, image: undefined }}
+        shareUrl="http://site/x"
+        productName="Acme Member Perks"
+      />,
+    );
     expect(screen.queryByRole('complementary', { name: 'Related benefit' })).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
   });
 });
 
 describe('ShareControl', () => {
-  it('links Facebook, Twitter, LinkedIn and email with the title and URL', () => {
-    const links = shareLinks('Save & spend', 'http://site/blog/a/1');
-    expect(links.map((l) => l.name)).toEqual(['Facebook', 'Twitter', 'LinkedIn', 'Email']);
-    expect(links[1]?.href).toBe('https://twitter.com/intent/tweet?text=Save%20%26%20spend&url=http%3A%2F%2Fsite%2Fblog%2Fa%2F1');
-    expect(links[3]?.href.startsWith('mailto:?subject=Save%20%26%20spend&body=')).toBe(true);
+  const links = () => screen.getAllByRole('link');
+
+  it('shares on Twitter, Facebook and by email by default, each with the title and URL', () => {
+    render(<ShareControl title="Save & spend" url="http://site/blog/a/1" productName="Acme Member Perks" />);
+    expect(screen.getByText('Share')).toBeTruthy();
+    expect(links().map((a) => a.getAttribute('data-service'))).toEqual(['twitter', 'facebook', 'email']);
+    expect(screen.queryByRole('link', { name: /LinkedIn/ })).toBeNull();
+    const [twitter, facebook, email] = links();
+    expect(twitter?.getAttribute('href')).toBe('https://twitter.com/intent/tweet?text=Save%20%26%20spend&url=http%3A%2F%2Fsite%2Fblog%2Fa%2F1');
+    // Facebook gets the title too, not the URL alone.
+    expect(facebook?.getAttribute('href')).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Fsite%2Fblog%2Fa%2F1&quote=Save%20%26%20spend',
+    );
+    expect(email?.getAttribute('href')?.startsWith('mailto:?subject=Save%20%26%20spend&body=')).toBe(true);
+  });
+
+  it('shares the configured product name when there is no title, never a name of its own', () => {
+    render(<ShareControl url="http://site/x" productName="Acme Member Perks" />);
+    for (const link of links()) {
+      expect(link.getAttribute('href')).toContain('Acme%20Member%20Perks');
+      expect(link.getAttribute('href')).not.toContain('Union%20Benefits');
+    }
+  });
+
+  it('adds LinkedIn only when asked', () => {
+    render(<ShareControl title="T" url="http://site/x" productName="P" services={['linkedin', 'email']} />);
+    expect(links().map((a) => a.getAttribute('data-service'))).toEqual(['linkedin', 'email']);
+    expect(links()[0]?.getAttribute('href')).toBe('https://www.linkedin.com/shareArticle?mini=true&url=http%3A%2F%2Fsite%2Fx&title=T');
   });
 
   it('opens a 500x300 popup, falling back to the link when popups are blocked', () => {
     const popup = { opener: {} };
     const open = vi.fn(() => popup);
     vi.stubGlobal('open', open);
-    render(<ShareControl title="T" url="http://site/x" />);
+    render(<ShareControl title="T" url="http://site/x" productName="P" />);
     const facebook = screen.getByRole('link', { name: /Facebook/ });
     const clicked = fireEvent.click(facebook);
-    expect(open).toHaveBeenCalledWith(facebook.getAttribute('href'), 'share', 'width=500,height=300');
+    expect(open).toHaveBeenCalledWith(facebook.getAttribute('href'), 'share', expect.stringMatching(/^width=500,height=300/));
     expect(clicked).toBe(false); // default prevented: no second tab
     expect(popup.opener).toBeNull();
     open.mockReturnValueOnce(null as never);

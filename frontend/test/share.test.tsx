@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareLinks } from '@/components/share/ShareLinks';
-import { popupFeatures, shareHref } from '@/components/share/share';
+import { popupFeatures, sharedTitle, shareHref } from '@/components/share/share';
 import { PENDING_LINK_KEY, rememberPendingLink, resumePendingLink, signupModalUrl } from '@/lib/pendingLink';
 
 const URL_ = 'https://portal.example.org/blog/money-tips/budget';
@@ -26,17 +26,25 @@ describe('ShareLinks', () => {
     expect(shareHref('linkedin', URL_, 'Budget tips')).toBe(
       `https://www.linkedin.com/shareArticle?mini=true&url=${encodeURIComponent(URL_)}&title=Budget%20tips`,
     );
-    expect(shareHref('facebook', URL_, 'Budget tips')).toContain(`u=${encodeURIComponent(URL_)}`);
+    expect(shareHref('facebook', URL_, 'Budget tips')).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(URL_)}&quote=Budget%20tips`,
+    );
   });
 
   it('opens social shares in a 500 by 300 popup', () => {
     const popup = { opener: {} } as unknown as Window;
     const open = vi.spyOn(window, 'open').mockReturnValue(popup);
-    render(<ShareLinks url={URL_} title="Budget tips" services={['facebook']} />);
+    render(<ShareLinks url={URL_} title="Budget tips" services={['facebook']} productName="Union Benefits" />);
     fireEvent.click(screen.getByRole('link', { name: /Facebook/ }));
     expect(open).toHaveBeenCalledOnce();
     expect(open.mock.calls[0]?.[2]).toMatch(/^width=500,height=300,/);
     expect(popup.opener).toBeNull();
+  });
+
+  it('shares the title when there is one, else the configured product name', () => {
+    expect(sharedTitle('Budget tips', 'Acme Perks')).toBe('Budget tips');
+    expect(sharedTitle(undefined, 'Acme Perks')).toBe('Acme Perks');
+    expect(sharedTitle('  ', 'Acme Perks')).toBe('Acme Perks');
   });
 
   it('centres the popup over the window', () => {

@@ -9,10 +9,12 @@ interface BlogPostViewProps {
   post: PostDetail;
   /** The post's absolute URL, for the share links. */
   shareUrl: string;
+  /** The site chrome's productName: what is shared when a post has no title. */
+  productName: string;
 }
 
 /** A whole post: eyebrow, title, byline, intro, image, body, benefit promo, disclaimer, Share. */
-export function BlogPostView({ post, shareUrl }: BlogPostViewProps) {
+export function BlogPostView({ post, shareUrl, productName }: BlogPostViewProps) {
   return (
     <article className={styles.post}>
       <header className={styles.postHeader}>
@@ -49,7 +51,7 @@ export function BlogPostView({ post, shareUrl }: BlogPostViewProps) {
         </aside>
       )}
       {post.disclaimer && <RichText html={post.disclaimer} className={styles.disclaimer} />}
-      <ShareControl title={post.title} url={shareUrl} />
+      <ShareControl title={post.title} url={shareUrl} productName={productName} />
     </article>
   );
 }

@@ -1,13 +1,7 @@
 'use client';
 
 import type { MouseEvent } from 'react';
-import {
-  DEFAULT_PRODUCT_NAME,
-  DEFAULT_SERVICES,
-  popupFeatures,
-  shareHref,
-  type ShareService,
-} from './share';
+import { DEFAULT_SERVICES, popupFeatures, sharedTitle, shareHref, type ShareService } from './share';
 import styles from './ShareLinks.module.css';
 
 const LABELS: Record<ShareService, string> = {
@@ -24,17 +18,19 @@ interface ShareLinksProps {
   title?: string;
   /** Which services, in order; twitter, facebook and email when absent. */
   services?: readonly ShareService[];
-  /** The brand, for the default title (the site chrome's productName). */
-  productName?: string;
+  /** The brand, for the default title: the site chrome's productName. */
+  productName: string;
   className?: string;
+  /** The id of a visible label for the list; without one the list is labelled 'Share'. */
+  labelledBy?: string;
 }
 
 /**
  * Share links for a page. They are ordinary links (they work without JavaScript, in a new tab);
  * with JavaScript the social ones open a 500 by 300 popup instead, and email opens the mail app.
  */
-export function ShareLinks({ url, title, services = DEFAULT_SERVICES, productName, className }: ShareLinksProps) {
-  const shared = title || productName || DEFAULT_PRODUCT_NAME;
+export function ShareLinks({ url, title, services = DEFAULT_SERVICES, productName, className, labelledBy }: ShareLinksProps) {
+  const shared = sharedTitle(title, productName);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     const popup = window.open(event.currentTarget.href, 'share', popupFeatures(window));
     // A blocked popup (null) leaves the link to open a tab the ordinary way.
@@ -43,7 +39,7 @@ export function ShareLinks({ url, title, services = DEFAULT_SERVICES, productNam
     event.preventDefault();
   };
   return (
-    <ul className={[styles.list, className].filter(Boolean).join(' ')} aria-label="Share">
+    <ul className={[styles.list, className].filter(Boolean).join(' ')} aria-label={labelledBy ? undefined : 'Share'} aria-labelledby={labelledBy}>
       {services.map((service) => (
         <li key={service}>
           {service === 'email' ? (

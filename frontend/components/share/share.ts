@@ -3,11 +3,16 @@
 
 export type ShareService = 'twitter' | 'facebook' | 'linkedin' | 'email';
 
-/** The services shown when a caller names none. */
+/** The services shown when a caller names none; LinkedIn only when a caller asks for it. */
 export const DEFAULT_SERVICES: readonly ShareService[] = ['twitter', 'facebook', 'email'];
 
-/** The title shared when a caller gives none: the product's name. */
-export const DEFAULT_PRODUCT_NAME = 'Union Benefits';
+/**
+ * What is shared: the title, or the product's name when there is none (spec 1 "Social sharing").
+ * The name is the site chrome's productName, so a site configured for another brand shares its own.
+ */
+export function sharedTitle(title: string | undefined, productName: string): string {
+  return title?.trim() || productName;
+}
 
 /** Share popups open this large. */
 export const POPUP_WIDTH = 500;

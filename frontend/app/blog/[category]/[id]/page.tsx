@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { getBlogPost } from '@/lib/bff/server';
+import { getBlogPost, getSite } from '@/lib/bff/server';
+import { requestUnion } from '@/lib/request';
 import { toMetadata } from '@/lib/metadata';
 import { BlogPostView } from '@/components/blog/BlogPostView';
 import { BlogSidebar } from '@/components/blog/BlogSidebar';
@@ -26,11 +27,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** One blog post with its sidebar. */
 export default async function BlogPostPage({ params }: Props) {
   const { category, id } = await params;
-  const doc = await getBlogPost(category, id);
+  // The chrome is the layout's own read (the same request, so cache() answers it again); without
+  // it (the layout has logged why) the post still shows, sharing its own title.
+  const [doc, site] = await Promise.all([
+    getBlogPost(category, id),
+    getSite(await requestUnion()).catch(() => null),
+  ]);
   return (
     <div className={`container ${styles.page}`}>
       <div className={styles.layout}>
-        <BlogPostView post={doc.post} shareUrl={await absoluteUrl(doc.post.url)} />
+        <BlogPostView post={doc.post} shareUrl={await absoluteUrl(doc.post.url)} productName={site?.productName ?? ''} />
         <BlogSidebar categories={doc.categories} popular={doc.popular} current={doc.post.category.id} />
       </div>
     </div>
