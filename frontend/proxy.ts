@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as siteConfig } from '@/lib/config';
+import { REQUEST_PATH_HEADER } from '@/lib/returnTo';
 import { newNonce, securityHeaders } from '@/lib/securityHeaders';
 import { UNION_COOKIE, UNION_HEADER, UNION_COOKIE_MAX_AGE, cleanUnion } from '@/lib/union';
 import { NOT_FOUND_ROUTE, isMissingPage } from '@/lib/missingPage';
@@ -8,6 +9,17 @@ import { NOT_FOUND_ROUTE, isMissingPage } from '@/lib/missingPage';
 function reachedOverHttps(request: NextRequest): boolean {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
   return request.nextUrl.protocol === 'https:' || forwarded === 'https';
+}
+
+/**
+ * Tells server components the path and query this request asked for (lib/request.ts
+ * requestPath), so a gate can send the visitor to sign in and back here. Only the proxy may say
+ * it: a header the browser sent under that name is replaced.
+ */
+function forwardRequestPath(headers: Headers, request: NextRequest): void {
+  const url = request.nextUrl.clone();
+  url.searchParams.delete('_rsc'); // the client router's cache key, not part of the address
+  headers.set(REQUEST_PATH_HEADER, url.pathname + url.search);
 }
 
 /**
@@ -41,6 +53,7 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.delete(UNION_HEADER); // only this proxy may say which union a request is for
   if (union) headers.set(UNION_HEADER, union);
+  forwardRequestPath(headers, request);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
   const response = await pageResponse(request, headers);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);

@@ -40,12 +40,12 @@ test.describe('routing', () => {
     expect(await page.content()).not.toContain('demo-retiree-0002');
   });
 
-  test('a visitor goes home with the login modal open', async ({ page }) => {
+  test('a visitor goes home with the login modal open, the page asked for kept to come back to', async ({ page }) => {
     await page.goto('/account/x');
-    await expect(page).toHaveURL(/\/\?modal=login$/);
+    await expect(page).toHaveURL(/\/\?modal=login&destination=%2Faccount%2Fx$/);
     await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
     await page.goto('/account/favorites');
-    await expect(page).toHaveURL(/\/\?modal=login$/);
+    await expect(page).toHaveURL(/\/\?modal=login&destination=%2Faccount%2Ffavorites$/);
   });
 
   test('the account pages are not for search engines', async ({ page }) => {

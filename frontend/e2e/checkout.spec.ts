@@ -157,7 +157,7 @@ test('a visitor is sent to log in and brought back to checkout, their cart kept'
   // A visitor's cart, kept by the BFF under its cookie.
   await putInCart(page, 'mortgage-program-flyer', 7);
   await page.goto('/store/checkout');
-  await expect(page).toHaveURL(/\/\?modal=login$/);
+  await expect(page).toHaveURL(/\/\?modal=login&destination=%2Fstore%2Fcheckout$/);
   const login = page.getByRole('dialog', { name: 'Log In' });
   await login.getByLabel(/^Email/).fill(email);
   await login.getByLabel(/^Password/).fill(PASSWORD);

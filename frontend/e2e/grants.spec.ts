@@ -311,7 +311,7 @@ test('a visitor is sent to log in and brought back to the form', async ({ page, 
   await api.dispose();
 
   await page.goto('/form/hospital-grant');
-  await expect(page).toHaveURL(/\/\?modal=login$/);
+  await expect(page).toHaveURL(/\/\?modal=login&destination=%2Fform%2Fhospital-grant$/);
   const dialog = page.getByRole('dialog', { name: 'Log In' });
   await expect(dialog).toBeFocused();
   await dialog.getByLabel(/^Email/).fill(email);

@@ -288,7 +288,7 @@ test.describe('apply anyway', () => {
     await expectIneligible(page);
     await notice(page).getByRole('link', { name: 'apply anyway' }).click();
 
-    await expect(page).toHaveURL(/\/\?modal=login$/);
+    await expect(page).toHaveURL(`/?modal=login&destination=${encodeURIComponent(FORM_PATH)}`);
     const dialog = page.getByRole('dialog', { name: 'Log In' });
     await expect(dialog).toBeFocused();
     await dialog.getByLabel(/^Email/).fill(MEMBER.email);

@@ -2,12 +2,14 @@
 import { redirect } from 'next/navigation';
 import type { Member } from '@/lib/bff/types';
 import { getMember } from '@/lib/bff/server';
-import { accountRedirect, LOGIN_HREF, type AccountTab } from './accountRoutes';
+import { accountRedirect, type AccountTab } from './accountRoutes';
+import { requestPath } from './request';
+import { loginHref } from './returnTo';
 
-/** The signed-in member; a visitor goes home with the login modal open. */
+/** The signed-in member; a visitor goes home with the login modal open, to come back here. */
 export async function requireMember(): Promise<Member> {
   const member = await getMember();
-  if (!member) redirect(LOGIN_HREF);
+  if (!member) redirect(loginHref(await requestPath()));
   return member;
 }
 
@@ -17,7 +19,7 @@ export async function requireMember(): Promise<Member> {
  */
 export async function requireOwnAccount(uid: string, tab?: AccountTab): Promise<Member> {
   const member = await getMember();
-  const to = accountRedirect(uid, tab, member?.uid ?? null);
+  const to = accountRedirect(uid, tab, member?.uid ?? null, member ? null : await requestPath());
   if (to) redirect(to);
   return member!;
 }

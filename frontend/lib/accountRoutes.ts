@@ -1,5 +1,6 @@
 // The account area's tabs and its routing rule (spec 1 §2), kept free of Next's server APIs so
 // the rule can be tested on its own.
+import { loginHref } from './returnTo';
 
 /** The account tabs in the order the hero shows them; 'benefits' is the index (My Benefits). */
 export const ACCOUNT_TABS = [
@@ -45,15 +46,21 @@ export function tabOfSegment(segment: string | null): AccountTab | null {
 
 /**
  * Where /account/{uid}/… must send the visitor instead, or null to show it.
- * - A visitor goes home with the login modal open.
+ * - A visitor goes home with the login modal open, and back to `here` (the path asked for) once
+ *   signed in.
  * - A tab name in the uid's place (account/profile, account/benefits) means that tab of the
  *   member's own account; 'benefits' is the index.
  * - Another member's uid becomes the member's own, on the same tab, so no one else's uid is ever
  *   shown. `tab` is undefined where the tab is not known (the layout cannot see its child
  *   segment); that case is left to the page, which knows it.
  */
-export function accountRedirect(uid: string, tab: AccountTab | undefined, ownUid: string | null): string | null {
-  if (!ownUid) return LOGIN_HREF;
+export function accountRedirect(
+  uid: string,
+  tab: AccountTab | undefined,
+  ownUid: string | null,
+  here?: string | null,
+): string | null {
+  if (!ownUid) return loginHref(here);
   if (isAccountTab(uid)) return accountHref(ownUid, uid);
   if (uid !== ownUid && tab) return accountHref(ownUid, tab);
   return null;

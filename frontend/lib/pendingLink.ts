@@ -1,3 +1,5 @@
+import { safeReturnPath } from './returnTo';
+
 // The [HARTFORD_PARAMS] link rule of spec 3 §4: a visitor's click on a link that needs sign-in
 // opens the signup modal and leaves the destination here; once signed in, resumePendingLink()
 // opens it. sessionStorage keeps it to this tab and forgets it when the tab closes.
@@ -35,21 +37,12 @@ export function takePendingLink(): PendingLink | null {
 
 /**
  * Whether a remembered destination may be opened: an absolute http(s) URL (a partner's offer), or
- * a path on this site with a single leading slash (a members-only form). Anything else, above all
- * `javascript:` and `data:` URLs or a `//host` that only looks like a path, is never opened:
- * sessionStorage is writable by any script of the tab, so its value is not trusted.
+ * a path on this site (safeReturnPath, the rule every return target follows). Anything else,
+ * above all `javascript:` and `data:` URLs or a `//host` that only looks like a path, is never
+ * opened: sessionStorage is writable by any script of the tab, so its value is not trusted.
  */
-export function isSafeDestination(url: string, origin: string): boolean {
-  if (url.startsWith('/')) {
-    // '//x' and '/\x' name another host; the URL parser also drops tabs and newlines, so resolve
-    // the path and require that it stayed on this site.
-    if (url[1] === '/' || url[1] === '\\') return false;
-    try {
-      return new URL(url, origin).origin === new URL(origin).origin;
-    } catch {
-      return false;
-    }
-  }
+export function isSafeDestination(url: string): boolean {
+  if (url.startsWith('/')) return safeReturnPath(url) !== null;
   try {
     const { protocol } = new URL(url);
     return protocol === 'https:' || protocol === 'http:';
@@ -64,7 +57,7 @@ export function isSafeDestination(url: string, origin: string): boolean {
  */
 export function resumePendingLink(): boolean {
   const link = takePendingLink();
-  if (!link || !isSafeDestination(link.url, window.location.origin)) return false;
+  if (!link || !isSafeDestination(link.url)) return false;
   if (link.target === '_blank') window.open(link.url, '_blank', 'noopener');
   else window.location.assign(link.url);
   return true;

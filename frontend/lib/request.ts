@@ -4,11 +4,17 @@ import { headers } from 'next/headers';
 import { getPage } from './bff/server';
 import type { PageResult } from './bff/types';
 import { loadPreview } from './preview';
+import { REQUEST_PATH_HEADER } from './returnTo';
 import { UNION_HEADER } from './union';
 
 /** The union this request is personalised for, as the proxy found it (query or cookie). */
 export async function requestUnion(): Promise<string | undefined> {
   return (await headers()).get(UNION_HEADER) ?? undefined;
+}
+
+/** The path and query this request asked for, as the proxy saw it; null outside a page request. */
+export async function requestPath(): Promise<string | null> {
+  return (await headers()).get(REQUEST_PATH_HEADER);
 }
 
 /**

@@ -6,9 +6,13 @@ import { accountHref, accountRedirect, ACCOUNT_TABS, LOGIN_HREF, tabOfSegment } 
 describe('accountRedirect', () => {
   const own = 'u-123';
 
-  it('sends a visitor home with the login modal, whatever was asked for', () => {
+  it('sends a visitor home with the login modal, to come back to what was asked for', () => {
     expect(accountRedirect('x', 'profile', null)).toBe(LOGIN_HREF);
     expect(accountRedirect('u-123', undefined, null)).toBe('/?modal=login');
+    // With the path asked for, the visitor comes back to it once signed in; never to another site.
+    expect(accountRedirect('profile', 'benefits', null, '/account/profile')).toBe('/?modal=login&destination=%2Faccount%2Fprofile');
+    expect(accountRedirect('x', 'orders', null, '/account/x/orders')).toBe('/?modal=login&destination=%2Faccount%2Fx%2Forders');
+    expect(accountRedirect('x', 'orders', null, '//evil.example')).toBe('/?modal=login');
   });
 
   it.each([

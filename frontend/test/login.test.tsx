@@ -54,6 +54,45 @@ describe('LoginModal', () => {
     expect(await screen.findByText('Login successful!')).toBeTruthy();
   });
 
+  it('takes the member back to the gated route that sent them, with the message shown there', async () => {
+    nav.go('/?modal=login&destination=%2Faccount%2Fprofile%3Ftab%3D1');
+    stubFetch(() => ({ body: { session: SIGNED_IN, message: 'Login successful!' } }));
+    const { rerender } = renderWithSession(<ModalHost />);
+    fill('member@example.com');
+    fireEvent.click(logIn());
+
+    await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/account/profile?tab=1', undefined));
+    expect(nav.replace).toHaveBeenCalledTimes(1); // not home first
+    expect(nav.refresh).toHaveBeenCalled();
+    // The message waits for the page it belongs to: leaving home would close it at once.
+    expect(screen.queryByText('Login successful!')).toBeNull();
+    nav.go('/account/profile?tab=1');
+    rerender(<ModalHost />);
+    expect(await screen.findByText('Login successful!')).toBeTruthy();
+  });
+
+  it.each(['//evil.example/account', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
+    'never follows the hostile target %j: the member stays home',
+    async (target) => {
+      nav.go(`/?modal=login&destination=${encodeURIComponent(target)}`);
+      stubFetch(() => ({ body: { session: SIGNED_IN, message: 'Login successful!' } }));
+      renderWithSession(<ModalHost />);
+      fill('member@example.com');
+      fireEvent.click(logIn());
+
+      await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/', { scroll: false }));
+      expect(nav.replace).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText('Login successful!')).toBeTruthy();
+    },
+  );
+
+  it('forgets the target when the visitor closes the modal', () => {
+    nav.go('/?modal=login&destination=%2Fstore%2Fcheckout&union=37');
+    renderWithSession(<ModalHost />);
+    fireEvent.click(screen.getByRole('button', { name: /close/i }));
+    expect(nav.replace).toHaveBeenCalledWith('/?union=37', { scroll: false });
+  });
+
   it('shows a failure inside the modal, in an alert, and stays open', async () => {
     stubFetch(() => problem(401, 'The password is invalid or the user does not have a password.'));
     renderWithSession(<ModalHost />);

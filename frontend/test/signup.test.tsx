@@ -6,7 +6,7 @@ import { EMPTY_SIGNUP, signupProblem, type SignupValues } from '@/components/aut
 import { ModalHost } from '@/components/modals/ModalHost';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
-import { renderWithSession, SIGNED_IN } from './session';
+import { renderWithSession, SIGNED_IN, VISITOR } from './session';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
@@ -138,6 +138,26 @@ describe('SignupModal', () => {
     expect(client.getQueryData(SESSION_KEY)).toEqual(SIGNED_IN);
     expect(nav.refresh).toHaveBeenCalled();
     expect(await screen.findByText(answer)).toBeTruthy();
+  });
+
+  it('a sign-up that signs in goes on to the gated route that sent the visitor', async () => {
+    nav.go('/?modal=signup&destination=%2Fform%2Fhospital-grant');
+    stubFetch(() => ({ status: 201, body: { session: SIGNED_IN, message: message('registerSuccess') } }));
+    renderWithSession(<ModalHost />);
+    fill(VALID);
+    submit();
+    await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/form/hospital-grant', undefined));
+    expect(nav.replace).toHaveBeenCalledTimes(1);
+  });
+
+  it('a sign-up that could not sign in stays put, whatever the target', async () => {
+    nav.go('/?modal=signup&destination=%2Fform%2Fhospital-grant');
+    stubFetch(() => ({ status: 201, body: { session: VISITOR, message: message('registerSignInFailed') } }));
+    renderWithSession(<ModalHost />);
+    fill(VALID);
+    submit();
+    await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/', { scroll: false }));
+    expect(await screen.findByText(message('registerSignInFailed'))).toBeTruthy();
   });
 
   it("puts the BFF's field errors next to the fields and its message in the alert", async () => {

@@ -3,6 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { currentHash, withParams } from '@/components/shell/url';
+import { DESTINATION_PARAM } from '@/lib/returnTo';
 import { LoginModal } from './LoginModal';
 import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from './modalParam';
 import { ResetModal } from './ResetModal';
@@ -10,7 +11,7 @@ import { SignupModal } from './SignupModal';
 
 /**
  * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing
- * one takes the parameter (and the signup's prefill) out of the address without a history entry or
+ * one takes the parameter (and the signup's prefill and the return target) out of the address without a history entry or
  * a scroll; an unknown value is taken out after 200 ms.
  */
 export function ModalHost() {
@@ -20,7 +21,13 @@ export function ModalHost() {
   const kind = modalFromParam(searchParams.get(MODAL_PARAM));
 
   const close = useCallback(() => {
-    const changes = { [MODAL_PARAM]: null, [SIGNUP_PARAMS.email]: null, [SIGNUP_PARAMS.complete]: null };
+    const changes = {
+      [MODAL_PARAM]: null,
+      [SIGNUP_PARAMS.email]: null,
+      [SIGNUP_PARAMS.complete]: null,
+      // A visitor who closes the modal has given up signing in; the target goes with it.
+      [DESTINATION_PARAM]: null,
+    };
     router.replace(withParams(pathname, searchParams, changes, currentHash()), { scroll: false });
   }, [router, pathname, searchParams]);
 

@@ -37,6 +37,12 @@ export interface StatusMessagesApi {
   push: (input: StatusMessageInput) => number;
   /** Closes a message: it fades and is removed 800 ms later. */
   close: (id: number) => void;
+  /**
+   * Shows a message on the page the visitor is being taken to (`pathname`), once the route has
+   * changed: pushed before, the change of route would close it at once. On that same route already,
+   * it shows now.
+   */
+  pushOnArrival: (input: StatusMessageInput, pathname: string) => void;
 }
 
 const StatusMessagesContext = createContext<StatusMessagesApi | null>(null);
@@ -115,14 +121,24 @@ export function StatusMessagesProvider({
   useEffect(() => {
     entriesRef.current = entries;
   }, [entries]);
+  const arriving = useRef<StatusMessageInput[]>([]);
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
     const first = entriesRef.current.find((entry) => entry.phase !== 'closing');
     if (first) close(first.id);
-  }, [pathname, close]);
+    // Wherever the route went (a server redirect may have moved it on), this is the arrival.
+    for (const input of arriving.current.splice(0)) push(input);
+  }, [pathname, close, push]);
+  const pushOnArrival = useCallback(
+    (input: StatusMessageInput, to: string) => {
+      if (to === lastPath.current) push(input);
+      else arriving.current.push(input);
+    },
+    [push],
+  );
 
-  const api = useMemo(() => ({ push, close }), [push, close]);
+  const api = useMemo(() => ({ push, close, pushOnArrival }), [push, close, pushOnArrival]);
   const view = useMemo(() => ({ entries, close }), [entries, close]);
   return (
     <StatusMessagesContext.Provider value={api}>

@@ -1,5 +1,7 @@
+import { DESTINATION_PARAM } from '@/lib/returnTo';
+
 /** The parameters the shell reads once and then takes out of the address again. */
-export const SHELL_PARAMS = ['modal', 'message', 'messageType'] as const;
+export const SHELL_PARAMS = ['modal', 'message', 'messageType', DESTINATION_PARAM] as const;
 
 /**
  * The secrets an emailed link carries: a password reset's one-time code and the Firebase key beside

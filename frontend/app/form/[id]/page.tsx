@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getForm, getMember } from '@/lib/bff/server';
 import { BffError } from '@/lib/bff/transport';
 import type { FormDocument, GrantKind } from '@/lib/bff/types';
 import { grantMessage } from '@/lib/grants';
+import { loginHref } from '@/lib/returnTo';
 import { StatusMessage } from '@/components/common/StatusMessage';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { RichText } from '@/components/common/RichText';
 import { PageHero } from '@/components/heroes/PageHero';
 import { ExternalFormFrame } from '@/components/grants/ExternalFormFrame';
 import { GrantForm } from '@/components/grants/GrantForm';
-import { SignInFirst } from '@/components/grants/SignInFirst';
 import { isoToday } from '@/components/grants/dateParts';
 import styles from '@/components/grants/Grants.module.css';
 
@@ -58,10 +58,10 @@ export default async function FormPage({ params }: Props) {
   const { id } = await params;
   const destination = `/form/${encodeURIComponent(id)}`;
   const member = await getMember();
-  if (!member) return <SignInFirst destination={destination} />;
+  if (!member) redirect(loginHref(destination));
 
   const loaded = await load(id);
-  if ('visitor' in loaded) return <SignInFirst destination={destination} />;
+  if ('visitor' in loaded) redirect(loginHref(destination));
   if ('unknownType' in loaded) {
     return (
       <StatusMessage

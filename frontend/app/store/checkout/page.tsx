@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import NextLink from 'next/link';
-import { unstable_rethrow } from 'next/navigation';
+import { redirect, unstable_rethrow } from 'next/navigation';
 import { accountHref } from '@/lib/accountRoutes';
 import { getCart, getMember, getProfile, getStore } from '@/lib/bff/server';
 import type { Member } from '@/lib/bff/types';
 import { requestUnion } from '@/lib/request';
+import { loginHref } from '@/lib/returnTo';
 import { storeMessage } from '@/lib/store';
 import { PageHero } from '@/components/heroes/PageHero';
-import { SignInFirst } from '@/components/grants/SignInFirst';
 import { STORE_HREF } from '@/components/store/CartModal';
 import { Checkout } from '@/components/store/Checkout';
 import type { InformationValues } from '@/components/store/checkoutForm';
@@ -57,7 +57,7 @@ async function prefillOf(member: Member, union: string | undefined): Promise<Par
  */
 export default async function CheckoutPage() {
   const member = await getMember();
-  if (!member) return <SignInFirst destination={CHECKOUT_PATH} />;
+  if (!member) redirect(loginHref(CHECKOUT_PATH));
 
   const union = await requestUnion();
   const [cart, store] = await Promise.all([optional('cart', getCart), optional('store', () => getStore(union))]);
