@@ -38,10 +38,10 @@ describe('missing pages', () => {
     expect(await isMissingPage(request('/bad'))).toBe(true);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch).toHaveBeenCalledTimes(4);
     // The visitor's address goes on: the BFF charges what it loads for them to it.
     await isMissingPage(request('/nope', { 'x-forwarded-for': '203.0.113.9' }));
-    expect(new Headers(fetch.mock.calls[3]?.[1]?.headers).get('x-forwarded-for')).toBe('203.0.113.9');
+    expect(new Headers(fetch.mock.calls[4]?.[1]?.headers).get('x-forwarded-for')).toBe('203.0.113.9');
   });
 
   it('the error route is missing when its path holds 404, without asking', async () => {
