@@ -80,6 +80,22 @@ test.describe('page kinds', () => {
     await expect(page.getByRole('button', { name: /sound/ })).toHaveCount(0);
   });
 
+  test("a benefit's video plays in the overlay from its poster, and its call to action leads on", async ({ page }) => {
+    // Offline the embed cannot load; answering it locally keeps the test quick and quiet.
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    await page.goto('/benefits/wireless');
+    await expect(page.getByRole('heading', { level: 2, name: 'How members save on wireless plans' })).toBeVisible();
+    await page.getByRole('button', { name: 'Play video: How members save on wireless plans' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How members save on wireless plans' });
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', /\/embed\/M7lc1UVf-VE\?autoplay=1/);
+    await dialog.getByRole('button', { name: 'Close video' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: /Questions about your plan\? Contact us/ }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+  });
+
   test('a category lists its benefits, hardship help apart', async ({ page }) => {
     await page.goto('/hardship-help');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support when you need it most');
@@ -192,7 +208,7 @@ for (const viewport of [
 ]) {
   test.describe(`accessibility at ${viewport.width}px`, () => {
     test.use({ viewport });
-    for (const path of ['/benefits/union-plus-credit-card', '/hardship-help', '/union-plus-more', '/about-us', '/no-such-page']) {
+    for (const path of ['/benefits/union-plus-credit-card', '/benefits/wireless', '/hardship-help', '/union-plus-more', '/about-us', '/no-such-page']) {
       test(`${path} has no serious or critical violations and no sideways scroll`, async ({ page }) => {
         await page.goto(path);
         // Next 16 sends a dynamic route's notFound() as a bare error shell and draws the 404 page

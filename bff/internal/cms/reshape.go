@@ -41,6 +41,12 @@ type rawCallout struct {
 	Link        *rawLink `json:"link"`
 }
 
+type rawVideoPlayer struct {
+	YouTubeID string `json:"youtube_id"`
+	Title     string `json:"title"`
+	HasAudio  bool   `json:"has_audio"`
+}
+
 type rawNode struct {
 	NID                  id                     `json:"nid"`
 	Title                string                 `json:"title"`
@@ -56,6 +62,8 @@ type rawNode struct {
 	HeroLinks            []rawLink              `json:"hero_links"`
 	BackgroundVideo      *rawVideo              `json:"background_video"`
 	FeaturedCallout      *rawCallout            `json:"featured_callout"`
+	VideoPlayer          *rawVideoPlayer        `json:"video_player"`
+	OptionalCTA          *rawLink               `json:"optional_cta"`
 	Metatags             map[string]string      `json:"metatags"`
 	IsHardshipHelp       bool                   `json:"is_hardship_help"`
 	HideInCategoryLists  bool                   `json:"hide_in_category_lists"`
@@ -154,6 +162,15 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		UseFormStyle:         raw.UseFormStyle,
 		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
 		BenefitPromoLinkText: raw.BenefitPromoLinkText,
+		OptionalCTA:          optionalLink(raw.OptionalCTA),
+	}
+	// A malformed video id is dropped (youTubeID): it would be written into the player's address.
+	if vp := raw.VideoPlayer; vp != nil && youTubeID(vp.YouTubeID) != "" {
+		title := vp.Title
+		if title == "" {
+			title = raw.Title
+		}
+		n.VideoPlayer = &portal.VideoPlayer{YouTubeID: vp.YouTubeID, Title: title, HasAudio: vp.HasAudio}
 	}
 	for _, l := range raw.HeroLinks {
 		if l.URI != "" {

@@ -221,10 +221,12 @@ var assemblers = map[string]assembler{
 	},
 	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
+		withVideoAndCTA(src, r, doc)
 		return nil, nil
 	},
 	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
+		withVideoAndCTA(src, r, doc)
 		doc.UseFormStyle = src.node.UseFormStyle
 		return nil, nil
 	},
@@ -245,6 +247,12 @@ var assemblers = map[string]assembler{
 		doc.Eligibility = &tables
 		return []string{portal.EligibilityTag}, nil
 	},
+}
+
+// withVideoAndCTA adds a benefit or landing page's video player and call to action.
+func withVideoAndCTA(src *source, r portal.Reader, doc *portal.PageDocument) {
+	doc.VideoPlayer = src.node.VideoPlayer
+	doc.OptionalCTA = link(src.node.OptionalCTA, r.Audience)
 }
 
 func withSecondaryNav(src *source, r portal.Reader, doc *portal.PageDocument) {

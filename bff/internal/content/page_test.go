@@ -318,3 +318,32 @@ func navLabels(nav []portal.MenuItem) string {
 	}
 	return strings.Join(got, ",")
 }
+
+// A benefit or landing page carries its video player and call to action (spec 3 §3), the
+// action's title shaped for the reader; other kinds of page carry neither.
+func TestBenefitAndLandingPagesCarryTheirVideoAndCallToAction(t *testing.T) {
+	n := &portal.Node{
+		Title:       "Wireless",
+		VideoPlayer: &portal.VideoPlayer{YouTubeID: "M7lc1UVf-VE", Title: "How members save", HasAudio: true},
+		OptionalCTA: &portal.CMSLink{URL: "/contact-us", Title: "Ask us", TitleAnonymous: "Ask us anything"},
+	}
+	for _, kind := range []string{"benefit", "landing"} {
+		var doc portal.PageDocument
+		src := &source{node: n, kind: kind, sitePath: "/benefits/wireless"}
+		if _, err := assemblers[kind](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.VideoPlayer == nil || doc.VideoPlayer.YouTubeID != "M7lc1UVf-VE" || doc.OptionalCTA == nil ||
+			doc.OptionalCTA.URL != "/contact-us" || doc.OptionalCTA.Title != "Ask us anything" {
+			t.Errorf("%s: video %+v, action %+v", kind, doc.VideoPlayer, doc.OptionalCTA)
+		}
+	}
+	var doc portal.PageDocument
+	src := &source{node: n, kind: "page", sitePath: "/about-us"}
+	if _, err := assemblers["page"](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.VideoPlayer != nil || doc.OptionalCTA != nil {
+		t.Errorf("a generic page got the video or the action: %+v %+v", doc.VideoPlayer, doc.OptionalCTA)
+	}
+}

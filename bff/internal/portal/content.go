@@ -55,6 +55,14 @@ type Video struct {
 	HasAudio      bool   `json:"hasAudio"`
 }
 
+// VideoPlayer is a benefit or landing page's video (spec 3 §3 videoPlayer): a YouTube video that
+// plays in an overlay when the reader asks for it.
+type VideoPlayer struct {
+	YouTubeID string `json:"youTubeId"`
+	Title     string `json:"title"`
+	HasAudio  bool   `json:"hasAudio"`
+}
+
 // CMSCallout is the home hero's featured callout as the CMS holds it (spec 1 §2: eyebrow,
 // headline, description, link); its link is shaped for the reader like any CMS link.
 type CMSCallout struct {
@@ -176,6 +184,8 @@ type Node struct {
 	HeroImage         *Image
 	HeroVideo         *Video
 	HeroCallout       *CMSCallout // the home hero's featured callout
+	VideoPlayer       *VideoPlayer
+	OptionalCTA       *CMSLink // a benefit or landing page's call to action below its hero
 	Meta              map[string]string
 	Paragraphs        []Paragraph
 

@@ -26,6 +26,10 @@ type PageDocument struct {
 	Sidebar      *Sidebar       `json:"sidebar,omitempty"`
 	Benefits     *BenefitGroups `json:"benefits,omitempty"`
 	UseFormStyle bool           `json:"useFormStyle,omitempty"`
+	// VideoPlayer and OptionalCTA are a benefit or landing page's video and call to action, shown
+	// below its hero (spec 3 §3).
+	VideoPlayer *VideoPlayer `json:"videoPlayer,omitempty"`
+	OptionalCTA *Link        `json:"optionalCta,omitempty"`
 	// Eligibility is the eligibility page's tables.
 	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
 	// Preview marks an editor's preview of an unpublished draft (package preview); such a

@@ -7,6 +7,7 @@ import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { BenefitCards } from './BenefitCards';
+import { BenefitMedia } from './BenefitMedia';
 import { PageSidebar } from './PageSidebar';
 import { SecondaryNav } from './SecondaryNav';
 import styles from './ContentPage.module.css';
@@ -39,6 +40,7 @@ export function ContentPage({ page }: { page: PageDocument }) {
       {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} pagePath={page.path} />}
       {page.kind === 'home' ? <HomeHero hero={page.hero} /> : <PageHero hero={page.hero} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
+      <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
       {(page.kind === 'page' || page.kind === 'members' || page.kind === 'eligibility') &&
         (page.body || page.sidebar || page.benefitPromo) && (
           <div className={`container ${styles.columns}`} data-sidebar={page.sidebar ? true : undefined}>

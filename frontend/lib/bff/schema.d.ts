@@ -1427,6 +1427,12 @@ export interface components {
             spanishUrl?: string;
             callout?: components["schemas"]["Callout"];
         };
+        /** @description A benefit or landing page's YouTube video (spec 3 §3), played in an overlay on request. */
+        VideoPlayer: {
+            youTubeId: string;
+            title: string;
+            hasAudio: boolean;
+        };
         /** @description The home hero's featured callout (spec 1 §2), beside its headline. */
         Callout: {
             eyebrow?: string;
@@ -1482,6 +1488,9 @@ export interface components {
             sidebar?: components["schemas"]["Sidebar"];
             benefits?: components["schemas"]["BenefitGroups"];
             useFormStyle?: boolean;
+            videoPlayer?: components["schemas"]["VideoPlayer"];
+            /** @description A benefit or landing page's call to action, below its hero. */
+            optionalCta?: components["schemas"]["Link"];
             eligibility?: components["schemas"]["EligibilityDocument"];
             /** @description Set only on an editor's preview of a draft (GET /api/v1/preview/page). */
             preview?: {

@@ -17,6 +17,7 @@ export type PageBenefitPromo = Schemas['PageBenefitPromo'];
 export type Sitemap = Schemas['Sitemap'];
 export type Video = Schemas['Video'];
 export type Callout = Schemas['Callout'];
+export type VideoPlayer = Schemas['VideoPlayer'];
 export type Hero = Schemas['Hero'];
 export type PageMeta = Schemas['PageMeta'];
 export type Link = Schemas['Link'];
