@@ -277,7 +277,7 @@ describe('viral widget', () => {
     for (const frame of frames) {
       expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
       expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
-      // A document of its own (app/embed/viral-widget), not a srcdoc that would inherit the page's CSP.
+      // A document of its own (app/embed/[kind]/[id]), not a srcdoc that would inherit the page's CSP.
       expect(frame.hasAttribute('srcdoc')).toBe(false);
     }
     const id = encodeURIComponent(block.id);

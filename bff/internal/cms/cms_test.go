@@ -291,3 +291,38 @@ func FuzzDecodeDocument(f *testing.F) {
 		}
 	})
 }
+
+// A benefit's vendor embed and Viral Sweep campaigns reach the node as the vendor wrote them
+// (they are shown only in sandboxed frames); a campaign with no lightbox code is left out.
+func TestBenefitEmbedAndCampaigns(t *testing.T) {
+	n, err := fixtureClient(t).NodeByPath(context.Background(), "benefits/car-buying")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(n.Embed, "<script>") || !strings.Contains(n.Embed, "Estimate your monthly payment") {
+		t.Errorf("embed %q: want the vendor's markup, scripts and all", n.Embed)
+	}
+	if len(n.Campaigns) != 1 || n.Campaigns[0].ID != "1401" || n.Campaigns[0].Title != "Win a year of car payments" ||
+		!strings.Contains(n.Campaigns[0].LightboxHTML, "<form") || n.Campaigns[0].WidgetHTML == "" {
+		t.Errorf("campaigns %+v", n.Campaigns)
+	}
+
+	doc, err := decodeDocument([]byte(`{"data":{"type":"node--benefit","id":"b","attributes":{"nid":1,"title":"B","embed":"  "},
+		"relationships":{"viral_sweep_lightboxes":{"data":[{"type":"node--viral_sweep_campaign","id":"c1"},{"type":"node--viral_sweep_campaign","id":"c2"}]}}},
+		"included":[{"type":"node--viral_sweep_campaign","id":"c1","attributes":{"nid":7,"title":"Empty","lightbox_html":" ","widget_html":"<p>w</p>"}},
+		{"type":"node--viral_sweep_campaign","id":"c2","attributes":{"nid":8,"title":"Full","lightbox_html":"<p>l</p>"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := doc.one()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err = New(Options{BaseURL: "http://cms.invalid"}).reshapeNode(doc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Embed != "" || len(n.Campaigns) != 1 || n.Campaigns[0].ID != "8" {
+		t.Errorf("a blank embed and a campaign without lightbox must be dropped: embed %q, campaigns %+v", n.Embed, n.Campaigns)
+	}
+}

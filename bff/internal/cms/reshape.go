@@ -64,6 +64,7 @@ type rawNode struct {
 	FeaturedCallout      *rawCallout            `json:"featured_callout"`
 	VideoPlayer          *rawVideoPlayer        `json:"video_player"`
 	OptionalCTA          *rawLink               `json:"optional_cta"`
+	Embed                string                 `json:"embed"`
 	Metatags             map[string]string      `json:"metatags"`
 	IsHardshipHelp       bool                   `json:"is_hardship_help"`
 	HideInCategoryLists  bool                   `json:"hide_in_category_lists"`
@@ -163,6 +164,8 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
 		BenefitPromoLinkText: raw.BenefitPromoLinkText,
 		OptionalCTA:          optionalLink(raw.OptionalCTA),
+		Embed:                strings.TrimSpace(raw.Embed),
+		Campaigns:            campaigns(doc, r),
 	}
 	// A malformed video id is dropped (youTubeID): it would be written into the player's address.
 	if vp := raw.VideoPlayer; vp != nil && youTubeID(vp.YouTubeID) != "" {
@@ -244,6 +247,29 @@ func nodeRef(doc *document, r *resource, name string) *portal.NodeRef {
 		return nil
 	}
 	return &portal.NodeRef{NID: raw.NID.String(), Title: raw.Title, Path: raw.Path.Alias}
+}
+
+// campaigns reads a benefit's viral sweep lightboxes (spec 1 §4): the Viral Sweep campaign nodes
+// it references. A campaign without lightbox code has nothing to open and is left out. The code
+// is the vendor's and stays unsanitised: the frontend shows it only inside sandboxed frames.
+func campaigns(doc *document, r *resource) []portal.Campaign {
+	var out []portal.Campaign
+	for _, res := range doc.related(r, "viral_sweep_lightboxes") {
+		var raw struct {
+			NID          id     `json:"nid"`
+			Title        string `json:"title"`
+			LightboxHTML string `json:"lightbox_html"`
+			WidgetHTML   string `json:"widget_html"`
+		}
+		if res.attrs(&raw) != nil || strings.TrimSpace(raw.LightboxHTML) == "" || raw.NID.String() == "" {
+			continue
+		}
+		out = append(out, portal.Campaign{
+			ID: raw.NID.String(), Title: raw.Title,
+			LightboxHTML: raw.LightboxHTML, WidgetHTML: strings.TrimSpace(raw.WidgetHTML),
+		})
+	}
+	return out
 }
 
 func optionalLink(l *rawLink) *portal.CMSLink {

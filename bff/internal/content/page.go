@@ -221,14 +221,12 @@ var assemblers = map[string]assembler{
 	},
 	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
-		withVideoAndCTA(src, r, doc)
-		return nil, nil
+		return withBenefitMedia(src, r, doc), nil
 	},
 	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
-		withVideoAndCTA(src, r, doc)
 		doc.UseFormStyle = src.node.UseFormStyle
-		return nil, nil
+		return withBenefitMedia(src, r, doc), nil
 	},
 	"category": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
@@ -249,10 +247,20 @@ var assemblers = map[string]assembler{
 	},
 }
 
-// withVideoAndCTA adds a benefit or landing page's video player and call to action.
-func withVideoAndCTA(src *source, r portal.Reader, doc *portal.PageDocument) {
-	doc.VideoPlayer = src.node.VideoPlayer
-	doc.OptionalCTA = link(src.node.OptionalCTA, r.Audience)
+// withBenefitMedia adds what spec 3 §3 shows around a benefit or landing page's hero: its video
+// player, call to action, vendor embed and Viral Sweep campaigns. It returns the campaigns' tags,
+// so an edit of a campaign node purges the pages that show it.
+func withBenefitMedia(src *source, r portal.Reader, doc *portal.PageDocument) []string {
+	n := src.node
+	doc.VideoPlayer = n.VideoPlayer
+	doc.OptionalCTA = link(n.OptionalCTA, r.Audience)
+	doc.Embed = n.Embed
+	doc.Campaigns = n.Campaigns
+	var tags []string
+	for _, c := range n.Campaigns {
+		tags = append(tags, portal.NodeTag(c.ID))
+	}
+	return tags
 }
 
 func withSecondaryNav(src *source, r portal.Reader, doc *portal.PageDocument) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -319,23 +320,33 @@ func navLabels(nav []portal.MenuItem) string {
 	return strings.Join(got, ",")
 }
 
-// A benefit or landing page carries its video player and call to action (spec 3 §3), the
-// action's title shaped for the reader; other kinds of page carry neither.
-func TestBenefitAndLandingPagesCarryTheirVideoAndCallToAction(t *testing.T) {
+// A benefit or landing page carries its video player, call to action, embed and campaigns (spec 3
+// §3), the action's title shaped for the reader; other kinds of page carry none of them.
+func TestBenefitAndLandingPagesCarryTheirMedia(t *testing.T) {
 	n := &portal.Node{
 		Title:       "Wireless",
 		VideoPlayer: &portal.VideoPlayer{YouTubeID: "M7lc1UVf-VE", Title: "How members save", HasAudio: true},
 		OptionalCTA: &portal.CMSLink{URL: "/contact-us", Title: "Ask us", TitleAnonymous: "Ask us anything"},
+		Embed:       `<div id="calc"></div><script>calc()</script>`,
+		Campaigns:   []portal.Campaign{{ID: "1401", Title: "Win", LightboxHTML: "<form></form>"}},
 	}
 	for _, kind := range []string{"benefit", "landing"} {
 		var doc portal.PageDocument
 		src := &source{node: n, kind: kind, sitePath: "/benefits/wireless"}
-		if _, err := assemblers[kind](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
+		tags, err := assemblers[kind](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc)
+		if err != nil {
 			t.Fatal(err)
 		}
 		if doc.VideoPlayer == nil || doc.VideoPlayer.YouTubeID != "M7lc1UVf-VE" || doc.OptionalCTA == nil ||
 			doc.OptionalCTA.URL != "/contact-us" || doc.OptionalCTA.Title != "Ask us anything" {
 			t.Errorf("%s: video %+v, action %+v", kind, doc.VideoPlayer, doc.OptionalCTA)
+		}
+		if doc.Embed != n.Embed || len(doc.Campaigns) != 1 {
+			t.Errorf("%s: embed %q, campaigns %+v", kind, doc.Embed, doc.Campaigns)
+		}
+		// An edit of the campaign node must purge the page that shows it.
+		if !slices.Contains(tags, portal.NodeTag("1401")) {
+			t.Errorf("%s: tags %v lack the campaign's", kind, tags)
 		}
 	}
 	var doc portal.PageDocument
@@ -343,7 +354,7 @@ func TestBenefitAndLandingPagesCarryTheirVideoAndCallToAction(t *testing.T) {
 	if _, err := assemblers["page"](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.VideoPlayer != nil || doc.OptionalCTA != nil {
-		t.Errorf("a generic page got the video or the action: %+v %+v", doc.VideoPlayer, doc.OptionalCTA)
+	if doc.VideoPlayer != nil || doc.OptionalCTA != nil || doc.Embed != "" || doc.Campaigns != nil {
+		t.Errorf("a generic page got the video, the action, the embed or campaigns: %+v %+v", doc.VideoPlayer, doc.OptionalCTA)
 	}
 }

@@ -63,6 +63,16 @@ type VideoPlayer struct {
 	HasAudio  bool   `json:"hasAudio"`
 }
 
+// Campaign is a Viral Sweep campaign a benefit page promotes (spec 1 §4 "viral sweep lightboxes"):
+// its lightbox, opened over the page, and its optional inline widget. Both are the vendor's embed
+// code, unsanitised: render them only inside sandboxed frames, never into the page itself.
+type Campaign struct {
+	ID           string `json:"id"` // the campaign node's nid
+	Title        string `json:"title"`
+	LightboxHTML string `json:"lightboxHtml"`
+	WidgetHTML   string `json:"widgetHtml,omitempty"`
+}
+
 // CMSCallout is the home hero's featured callout as the CMS holds it (spec 1 §2: eyebrow,
 // headline, description, link); its link is shaped for the reader like any CMS link.
 type CMSCallout struct {
@@ -185,7 +195,9 @@ type Node struct {
 	HeroVideo         *Video
 	HeroCallout       *CMSCallout // the home hero's featured callout
 	VideoPlayer       *VideoPlayer
-	OptionalCTA       *CMSLink // a benefit or landing page's call to action below its hero
+	OptionalCTA       *CMSLink   // a benefit or landing page's call to action below its hero
+	Embed             string     // a benefit or landing page's vendor markup, unsanitised
+	Campaigns         []Campaign // a benefit's viral sweep lightboxes
 	Meta              map[string]string
 	Paragraphs        []Paragraph
 

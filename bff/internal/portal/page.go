@@ -30,6 +30,10 @@ type PageDocument struct {
 	// below its hero (spec 3 §3).
 	VideoPlayer *VideoPlayer `json:"videoPlayer,omitempty"`
 	OptionalCTA *Link        `json:"optionalCta,omitempty"`
+	// Embed is a benefit or landing page's vendor markup and Campaigns a benefit's Viral Sweep
+	// campaigns; both unsanitised, for sandboxed frames only (frontend components/embed).
+	Embed     string     `json:"embed,omitempty"`
+	Campaigns []Campaign `json:"campaigns,omitempty"`
 	// Eligibility is the eligibility page's tables.
 	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
 	// Preview marks an editor's preview of an unpublished draft (package preview); such a

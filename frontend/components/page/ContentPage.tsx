@@ -6,6 +6,7 @@ import { HomeHero } from '@/components/heroes/HomeHero';
 import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
+import { PageEmbeds } from '@/components/embed/PageEmbeds';
 import { BenefitCards } from './BenefitCards';
 import { BenefitMedia } from './BenefitMedia';
 import { PageSidebar } from './PageSidebar';
@@ -41,6 +42,7 @@ export function ContentPage({ page }: { page: PageDocument }) {
       {page.kind === 'home' ? <HomeHero hero={page.hero} /> : <PageHero hero={page.hero} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
+      <PageEmbeds page={page} />
       {(page.kind === 'page' || page.kind === 'members' || page.kind === 'eligibility') &&
         (page.body || page.sidebar || page.benefitPromo) && (
           <div className={`container ${styles.columns}`} data-sidebar={page.sidebar ? true : undefined}>

@@ -1433,6 +1433,14 @@ export interface components {
             title: string;
             hasAudio: boolean;
         };
+        /** @description A Viral Sweep campaign a benefit page promotes. lightboxHtml and widgetHtml are the vendor's embed code, unsanitised - render them only inside sandboxed frames, never into the page itself. */
+        Campaign: {
+            /** @description The campaign node's nid */
+            id: string;
+            title: string;
+            lightboxHtml: string;
+            widgetHtml?: string;
+        };
         /** @description The home hero's featured callout (spec 1 §2), beside its headline. */
         Callout: {
             eyebrow?: string;
@@ -1491,6 +1499,10 @@ export interface components {
             videoPlayer?: components["schemas"]["VideoPlayer"];
             /** @description A benefit or landing page's call to action, below its hero. */
             optionalCta?: components["schemas"]["Link"];
+            /** @description A benefit or landing page's vendor markup (spec 3 §3 embed), unsanitised. Render it only inside a sandboxed frame of its own (GET /embed/page/embed?path=), never into the page. */
+            embed?: string;
+            /** @description A benefit's Viral Sweep campaigns (spec 1 §4 viral sweep lightboxes). */
+            campaigns?: components["schemas"]["Campaign"][];
             eligibility?: components["schemas"]["EligibilityDocument"];
             /** @description Set only on an editor's preview of a draft (GET /api/v1/preview/page). */
             preview?: {

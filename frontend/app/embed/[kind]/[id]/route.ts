@@ -3,9 +3,9 @@ import { getPage } from '@/lib/bff/server';
 import { BffError } from '@/lib/bff/transport';
 import type { Block, PageDocument, ViralWidgetBlock } from '@/lib/bff/types';
 import { requestUnion } from '@/lib/request';
-import { widgetDocument } from '@/components/blocks/widgetFrame';
+import { embedDocument, PAGE_EMBED_ID, type EmbedKind, type EmbedPart } from '@/components/embed/embedFrame';
 
-type Context = { params: Promise<{ id: string }> };
+type Context = { params: Promise<{ kind: string; id: string }> };
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
@@ -17,17 +17,34 @@ function findWidget(page: PageDocument, id: string): ViralWidgetBlock | undefine
   return blocks.find((block): block is ViralWidgetBlock => block.type === 'viral_widget' && block.id === id);
 }
 
+/** Where each kind of embed keeps its code in the page's document (components/embed/embedFrame.ts). */
+const finders: Record<EmbedKind, (page: PageDocument, id: string, part: EmbedPart) => string | undefined> = {
+  'viral-widget': (page, id, part) => {
+    const block = findWidget(page, id);
+    return part === 'lightbox' ? block?.lightboxHtml : block?.widgetHtml;
+  },
+  campaign: (page, id, part) => {
+    const campaign = page.campaigns?.find((c) => c.id === id);
+    return part === 'lightbox' ? campaign?.lightboxHtml : campaign?.widgetHtml;
+  },
+  page: (page, id, part) => (id === PAGE_EMBED_ID && part === 'widget' ? page.embed : undefined),
+};
+
+function isKind(kind: string): kind is EmbedKind {
+  return Object.hasOwn(finders, kind);
+}
+
 /**
- * The document of one viral_widget embed (components/blocks/widgetFrame.ts): the vendor's code of
- * the block `id` on the page at `?path=`, the lightbox with `?part=lightbox`. The page is read for
- * this reader as the page itself was, so a block they may not see is not found here either. The
+ * The document of one embed frame (components/embed/embedFrame.ts): the vendor code of the embed
+ * `kind`/`id` on the page at `?path=`, the lightbox with `?part=lightbox`. The page is read for
+ * this reader as the page itself was, so an embed they may not see is not found here either. The
  * proxy gives the answer its own sandboxing policy (lib/securityHeaders.ts, embedPolicy).
  */
 export async function GET(request: NextRequest, { params }: Context): Promise<Response> {
-  const { id } = await params;
+  const { kind, id } = await params;
   const path = request.nextUrl.searchParams.get('path');
-  const lightbox = request.nextUrl.searchParams.get('part') === 'lightbox';
-  if (!path?.startsWith('/')) return plain(404, 'Not found.');
+  const part: EmbedPart = request.nextUrl.searchParams.get('part') === 'lightbox' ? 'lightbox' : 'widget';
+  if (!isKind(kind) || !path?.startsWith('/')) return plain(404, 'Not found.');
 
   let page;
   try {
@@ -37,10 +54,9 @@ export async function GET(request: NextRequest, { params }: Context): Promise<Re
     const down = error instanceof BffError && (error.status === 0 || error.status >= 500);
     return down ? plain(503, 'Unavailable.') : plain(404, 'Not found.');
   }
-  const block = page.kind === 'redirect' || page.gate ? undefined : findWidget(page, id);
-  const html = lightbox ? block?.lightboxHtml : block?.widgetHtml;
+  const html = page.kind === 'redirect' || page.gate ? undefined : finders[kind](page, id, part);
   if (!html) return plain(404, 'Not found.');
-  return new Response(widgetDocument(html), {
+  return new Response(embedDocument(html), {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       // Read per reader (union, session), like the page around it.
