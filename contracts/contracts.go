@@ -138,3 +138,24 @@ func HasPartnerMessage(key string) bool {
 	_, ok := partnerMessages[key]
 	return ok
 }
+
+// limits is accounts.json's limits, parsed once like messages.
+var limits = func() map[string]int {
+	var f struct {
+		Limits map[string]int `json:"limits"`
+	}
+	if err := json.Unmarshal(AccountsJSON, &f); err != nil {
+		panic(fmt.Sprintf("contracts/accounts.json: %v", err))
+	}
+	return f.Limits
+}()
+
+// Limit is accounts.json's limit named key. A missing key is a programming error: it panics at
+// the first use, which every test of the caller reaches.
+func Limit(key string) int {
+	v, ok := limits[key]
+	if !ok {
+		panic("contracts/accounts.json: no limit " + key)
+	}
+	return v
+}

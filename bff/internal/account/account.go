@@ -135,7 +135,7 @@ func (s *core) memberSession(ctx context.Context, session portal.Session, id por
 	if u, err := s.union(ctx, p.Union); err == nil {
 		user.Union = u.Ref()
 	}
-	session.SignedIn, session.User = true, user
+	session.SignedIn, session.User, session.EmailSubscribed = true, user, p.EmailOpt
 	return session, nil
 }
 

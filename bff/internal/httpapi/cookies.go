@@ -12,7 +12,7 @@ const hostPrefix = "__Host-"
 
 // ownCookies are the cookies the BFF sets. Handlers use these names; on the wire outside
 // localhost they carry hostPrefix.
-var ownCookies = []string{SessionCookie, CartCookie, StoreStateCookie}
+var ownCookies = []string{SessionCookie, CartCookie, StoreStateCookie, EmailSubscribedCookie}
 
 // hostCookies gives the BFF's cookies the __Host- prefix on the wire when the site is served over
 // HTTPS (a localhost frontend over plain HTTP cannot hold them), in this one place: requests have

@@ -38,6 +38,10 @@ func (h sessionHandlers) getSession(c fiber.Ctx) error {
 	if clear {
 		h.cookies.clear(c)
 	}
+	if session.User == nil {
+		// A visitor's subscription is their cookie's (a member's is their profile's emailOpt).
+		session.EmailSubscribed = c.Cookies(EmailSubscribedCookie) == "1"
+	}
 	return c.JSON(session)
 }
 

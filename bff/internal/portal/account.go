@@ -167,6 +167,9 @@ type Session struct {
 	LoginOfflineMessage string         `json:"loginOfflineMessage,omitempty"`
 	VisibleUnions       []VisibleUnion `json:"visibleUnions"`
 	User                *SessionUser   `json:"user,omitempty"`
+	// EmailSubscribed hides the mailing-list promos (spec 3 §2): a member's profile emailOpt, a
+	// visitor's subscription cookie.
+	EmailSubscribed bool `json:"emailSubscribed"`
 }
 
 // VisibleUnion is a union a reader may choose.

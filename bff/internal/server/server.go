@@ -23,6 +23,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/grants"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/mailing"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/orders"
 	"github.com/union-benefits/portal/bff/internal/partners"
@@ -78,6 +79,9 @@ type Options struct {
 	// Carts replaces the Firestore cart store (unit tests use storetest's fake); nil connects to
 	// Firestore.
 	Carts portal.Carts
+	// Subscriptions replaces the Firestore mailing list (unit tests use accounttest's fake); nil
+	// connects to Firestore.
+	Subscriptions portal.Subscriptions
 	// Files replaces Cloud Storage (unit tests use grantstest's fake bucket); nil connects to
 	// the configured bucket.
 	Files portal.FileStore
@@ -96,8 +100,10 @@ type upstreams struct {
 	orders *cache.Orders
 	// firestore is the one Firestore connection of the features that need it, made on first use.
 	firestore *firestore.Profiles
-	// auth is the identity provider, set by buildAccounts (partner sign-in uses it too).
-	auth portal.Auth
+	// auth is the identity provider and profiles the profile store, set by buildAccounts
+	// (partner sign-in uses auth too, the mailing list profiles).
+	auth     portal.Auth
+	profiles portal.Profiles
 }
 
 // New builds the BFF from cfg. It is not ready until the caller says so (after listening).
@@ -132,6 +138,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		return nil, err
 	}
 	materials, err := buildStore(up, srv)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	mailingList, err := buildMailing(up, srv)
 	if err != nil {
 		srv.Close()
 		return nil, err
@@ -181,6 +192,13 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Cart:    materials,
 			// A visitor starts one cart; an office behind one address starts several.
 			NewCarts:      ratelimit.New(4*cfg.Limits.PerIP, cfg.Limits.Window),
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
+		httpapi.Mailing(httpapi.MailingDeps{
+			Members:       accounts.Sessions,
+			Subscriber:    mailingList,
+			IPLimits:      ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Partners(httpapi.PartnersDeps{
@@ -295,6 +313,7 @@ func buildAccounts(up *upstreams, srv *Server, outbox portal.Outbox) (account.Se
 		}
 		profiles = p
 	}
+	up.profiles = profiles
 	return account.New(auth, profiles, up.content, up.orders, account.Options{
 		ProductName:  cfg.ProductName,
 		SupportPhone: cfg.SupportPhone,
@@ -379,6 +398,20 @@ func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
 		Logger:       up.o.Logger,
 		Now:          up.o.Now,
 	}), nil
+}
+
+// buildMailing builds the mailing list over Firestore (or the options' fake), the profiles the
+// accounts use and the cached CMS's unions.
+func buildMailing(up *upstreams, srv *Server) (*mailing.Service, error) {
+	list := up.o.Subscriptions
+	if list == nil {
+		p, err := up.firestoreClient(srv)
+		if err != nil {
+			return nil, err
+		}
+		list = p.Subscriptions()
+	}
+	return mailing.New(list, up.profiles, up.content, mailing.Options{Logger: up.o.Logger, Now: up.o.Now}), nil
 }
 
 // partnerStore is the partner records, links, token audit log and mail outbox: the options'

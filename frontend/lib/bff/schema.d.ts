@@ -312,6 +312,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mailing-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the mailing list (spec 3 §2, §5): every sign-up form of the site (the landing hero
+         *     form, the home promo, the Plus More pages, the blog sidebar) sends this. One entry per
+         *     email however often it is sent. A member's profile emailOpt is turned on; a visitor gets
+         *     the subscription cookie (one year, path /, SameSite Lax), which hides the promos
+         *     (Session.emailSubscribed).
+         */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/password/reset": {
         parameters: {
             query?: never;
@@ -1230,6 +1253,21 @@ export interface components {
             /** @description The unions a reader may choose (signup, profile), ordered by weight. */
             visibleUnions: components["schemas"]["VisibleUnion"][];
             user?: components["schemas"]["Member"];
+            /** @description The reader is on the mailing list (a member's profile emailOpt, a visitor's subscription cookie); the sign-up promos are hidden. */
+            emailSubscribed: boolean;
+        };
+        SubscribeRequest: {
+            /** @description 'Union and email address required.' when empty */
+            email: string;
+            /** @description A union term id of Session.visibleUnions */
+            union: string;
+            /** @description Required on the Plus More pages */
+            firstName?: string;
+            /**
+             * @description The form the sign-up comes from.
+             * @enum {string}
+             */
+            source: "hero-form" | "home-promo" | "plusmore" | "plusmore-email" | "blog-sidebar";
         };
         VisibleUnion: {
             id: string;
@@ -2646,6 +2684,35 @@ export interface operations {
         responses: {
             /** @description Sent when the email is registered. */
             202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Subscribed. For a visitor, Set-Cookie carries the subscription cookie. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -165,6 +165,8 @@ type BFF struct {
 	Files    *grantstest.Files
 	Carts    *storetest.Carts
 	Partners *accounttest.Partners
+	// Subscriptions is the fake mailing list.
+	Subscriptions *accounttest.Subscriptions
 }
 
 // Start is the time of StartBFF's clock.
@@ -194,6 +196,7 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 	files := grantstest.NewFiles(cfg.Storage.Bucket)
 	carts := storetest.NewCarts()
 	partners := accounttest.NewPartners(profiles)
+	subscriptions := accounttest.NewSubscriptions()
 	clock := func() time.Time { return time.Unix(0, now.Load()) }
 	files.Now = clock
 	b := build(t, cfg, server.Options{
@@ -204,8 +207,11 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 		Files:    files,
 		Carts:    carts,
 		Partners: partners,
+
+		Subscriptions: subscriptions,
 	})
 	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts, b.Partners = now, auth, profiles, cases, files, carts, partners
+	b.Subscriptions = subscriptions
 	return b
 }
 

@@ -1,0 +1,62 @@
+//go:build integration
+
+// The mailing list against the dev stack's emulator (see integration_test.go): one document per
+// email whatever its case, the first time kept, and two sign-ups at once still one document.
+package firestore
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+func TestOneSubscriptionPerEmail(t *testing.T) {
+	p := newProfiles(t)
+	list := p.Subscriptions()
+	email := freshUID(t, p) + "@Example.org"
+	ref := p.client.Collection(subscriptionsCollection).Doc(SubscriptionID(email))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = ref.Delete(ctx)
+	})
+	first := time.Now().UTC().Truncate(time.Millisecond)
+	if err := list.Subscribe(ctx(t), portal.Subscription{Email: email, FirstName: "Ada", Union: "Communications Workers of America", Source: "plusmore", At: first}); err != nil {
+		t.Fatal(err)
+	}
+	// Two tabs at once, typed in another case, from a short form without a name.
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Go(func() {
+			errs[i] = list.Subscribe(ctx(t), portal.Subscription{Email: " " + email + " ", Union: "Communications Workers of America", Source: "blog-sidebar", UID: "u1", At: first.Add(time.Hour)})
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := ref.Get(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := snap.Data()
+	if d["firstName"] != "Ada" || d["source"] != "blog-sidebar" || d["uid"] != "u1" || d["union"] != "Communications Workers of America" {
+		t.Errorf("document %v", d)
+	}
+	if at, _ := d["subscribedAt"].(time.Time); !at.Equal(first) {
+		t.Errorf("subscribedAt %v, want the first sign-up's %v", d["subscribedAt"], first)
+	}
+	if at, _ := d["updatedAt"].(time.Time); !at.Equal(first.Add(time.Hour)) {
+		t.Errorf("updatedAt %v", d["updatedAt"])
+	}
+	if SubscriptionID(email) != SubscriptionID(" "+strings.ToUpper(email)) {
+		t.Error("the id depends on the email's case or spaces")
+	}
+}
