@@ -13,7 +13,7 @@ export const UNIONS: Session['visibleUnions'] = [
   { id: '12', unionLabel: 'Communications Workers of America (CWA)' },
 ];
 
-export const VISITOR: Session = { signedIn: false, loginEnabled: true, visibleUnions: UNIONS };
+export const VISITOR: Session = { signedIn: false, loginEnabled: true, visibleUnions: UNIONS, emailSubscribed: false };
 
 export const MEMBER: Member = {
   uid: 'u-123',

@@ -62,6 +62,7 @@ type rawNode struct {
 	HeroLinks            []rawLink              `json:"hero_links"`
 	BackgroundVideo      *rawVideo              `json:"background_video"`
 	FeaturedCallout      *rawCallout            `json:"featured_callout"`
+	EmailPromo           *portal.EmailPromo     `json:"email_promo"`
 	VideoPlayer          *rawVideoPlayer        `json:"video_player"`
 	OptionalCTA          *rawLink               `json:"optional_cta"`
 	Embed                string                 `json:"embed"`
@@ -197,6 +198,10 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	// A callout without a headline has nothing to say: the editor left the fields empty.
 	if co := raw.FeaturedCallout; co != nil && co.Headline != "" {
 		n.HeroCallout = &portal.CMSCallout{Eyebrow: co.Eyebrow, Headline: co.Headline, Description: co.Description, Link: optionalLink(co.Link)}
+	}
+	// A promo without a headline is one the editor switched off (spec 1 §2: it is optional).
+	if p := raw.EmailPromo; p != nil && strings.TrimSpace(p.Headline) != "" {
+		n.HeroEmailPromo = &portal.EmailPromo{Headline: p.Headline, Description: p.Description}
 	}
 	if v := raw.BackgroundVideo; v != nil && v.URL != "" {
 		n.HeroVideo = &portal.Video{

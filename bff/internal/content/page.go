@@ -366,6 +366,9 @@ func hero(n *portal.Node, kind string, a portal.Audience) portal.Hero {
 	if n.LogoImage != nil || n.LogoTitle != "" {
 		h.Sponsor = &portal.Sponsor{Title: n.LogoTitle, Image: n.LogoImage, Link: link(n.LogoLink, a)}
 	}
+	if kind == "home" {
+		h.EmailPromo = n.HeroEmailPromo
+	}
 	if co := n.HeroCallout; co != nil && kind == "home" {
 		h.Callout = &portal.Callout{Eyebrow: co.Eyebrow, Headline: co.Headline, Description: co.Description, Link: link(co.Link, a)}
 	}

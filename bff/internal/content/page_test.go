@@ -358,3 +358,15 @@ func TestBenefitAndLandingPagesCarryTheirMedia(t *testing.T) {
 		t.Errorf("a generic page got the video, the action, the embed or campaigns: %+v %+v", doc.VideoPlayer, doc.OptionalCTA)
 	}
 }
+
+// The home hero carries its mailing-list promo (spec 1 §2); no other page's hero does, even when
+// its node has one.
+func TestOnlyTheHomeHeroHasTheEmailPromo(t *testing.T) {
+	n := &portal.Node{Title: "Home", HeroHeadline: "Hi", HeroEmailPromo: &portal.EmailPromo{Headline: "Deals in your inbox"}}
+	if h := hero(n, "home", portal.Anonymous); h.EmailPromo == nil || h.EmailPromo.Headline != "Deals in your inbox" {
+		t.Errorf("home hero promo %+v", h.EmailPromo)
+	}
+	if h := hero(n, "page", portal.Member); h.EmailPromo != nil {
+		t.Errorf("a generic page's hero got the promo %+v", h.EmailPromo)
+	}
+}

@@ -194,6 +194,7 @@ type Node struct {
 	HeroImage         *Image
 	HeroVideo         *Video
 	HeroCallout       *CMSCallout // the home hero's featured callout
+	HeroEmailPromo    *EmailPromo // the home hero's mailing-list sign-up
 	VideoPlayer       *VideoPlayer
 	OptionalCTA       *CMSLink   // a benefit or landing page's call to action below its hero
 	Embed             string     // a benefit or landing page's vendor markup, unsanitised

@@ -120,6 +120,15 @@ type Hero struct {
 	Sponsor       *Sponsor `json:"sponsor,omitempty"`
 	SpanishURL    string   `json:"spanishUrl,omitempty"`
 	Callout       *Callout `json:"callout,omitempty"` // the home hero's featured callout
+	// EmailPromo is the home hero's mailing-list sign-up (spec 1 §2), hidden by the frontend for
+	// readers already subscribed (Session.emailSubscribed).
+	EmailPromo *EmailPromo `json:"emailPromo,omitempty"`
+}
+
+// EmailPromo is the words above a mailing-list sign-up form.
+type EmailPromo struct {
+	Headline    string `json:"headline"`
+	Description string `json:"description,omitempty"`
 }
 
 // Callout is a short featured message beside the home hero's headline.

@@ -31,6 +31,8 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
         loginEnabled: session.loginEnabled,
         loginOfflineMessage: session.loginOfflineMessage,
         visibleUnions: session.visibleUnions,
+        // A visitor's subscription is their cookie's, which the next read of the session tells.
+        emailSubscribed: false,
       });
       client.removeQueries({ queryKey: CASES_KEY });
       client.removeQueries({ queryKey: ORDERS_KEY });

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
 import type { Session } from '@/lib/bff/types';
 
-const ANONYMOUS: Session = { signedIn: false, loginEnabled: true, visibleUnions: [] };
+const ANONYMOUS: Session = { signedIn: false, loginEnabled: true, visibleUnions: [], emailSubscribed: false };
 
 const InitialSession = createContext<Session>(ANONYMOUS);
 

@@ -1,6 +1,6 @@
 // The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
-// favorites, grant cases and their documents, the store's order history, shipping state, cart and
-// checkout, and the Load More of the blog and search. They go to this site's own /api/v1, which Next forwards
+// favorites, the mailing list, grant cases and their documents, the store's order history,
+// shipping state, cart and checkout, and the Load More of the blog and search. They go to this site's own /api/v1, which Next forwards
 // to the BFF, so the session cookie stays first-party and HttpOnly; this module must
 // not import the server config.
 import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
@@ -35,6 +35,7 @@ import type {
   Session,
   SignInRequest,
   StoreStateChosen,
+  SubscribeRequest,
   UploadedFile,
 } from './types';
 import { bffPath } from './urls';
@@ -60,6 +61,8 @@ export const accountApi = {
   saveInterests: (body: InterestsUpdate) => personal<ProfileDocument>('PUT', bffPath.profileInterests(), body),
   addFavorite: (id: string) => personal<Favorites>('PUT', bffPath.favorite(id)),
   removeFavorite: (id: string) => personal<Favorites>('DELETE', bffPath.favorite(id)),
+  /** Joins the mailing list (every sign-up form); the session's emailSubscribed follows. */
+  subscribe: (body: SubscribeRequest) => personal<Message>('POST', bffPath.mailingList(), body),
 };
 
 /**

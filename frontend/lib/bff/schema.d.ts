@@ -1464,6 +1464,7 @@ export interface components {
             /** @description The page's Spanish translation ('En español') */
             spanishUrl?: string;
             callout?: components["schemas"]["Callout"];
+            emailPromo?: components["schemas"]["EmailPromo"];
         };
         /** @description A benefit or landing page's YouTube video (spec 3 §3), played in an overlay on request. */
         VideoPlayer: {
@@ -1478,6 +1479,11 @@ export interface components {
             title: string;
             lightboxHtml: string;
             widgetHtml?: string;
+        };
+        /** @description The home hero's mailing-list sign-up (spec 1 §2); hide it when Session.emailSubscribed. */
+        EmailPromo: {
+            headline: string;
+            description?: string;
         };
         /** @description The home hero's featured callout (spec 1 §2), beside its headline. */
         Callout: {

@@ -43,6 +43,8 @@ const SESSION_COOKIE = 'session';
 const STORE_STATE_COOKIE = 'up_store_state';
 /** A visitor's cart (the BFF's): the cart is read for whoever the two cookies name. */
 const CART_COOKIE = 'up_cart';
+/** A visitor's mailing-list subscription (the BFF's): the session says emailSubscribed from it. */
+const SUBSCRIBED_COOKIE = 'union_benefits_subscribed';
 
 /**
  * Every server-side read goes through here, each with its own deadline (config.bffTimeoutMs, set
@@ -177,7 +179,9 @@ export async function getSearch(q: string, type: SearchType): Promise<SearchDocu
 }
 
 /** The visitor's session, once per request; an anonymous visitor's needs no other BFF call. */
-export const getSession = cache(() => getPersonal<Session>(bffPath.session()));
+export const getSession = cache(async () =>
+  get<Session>(bffPath.session(), { cache: 'no-store', headers: await forwardedCookies(SESSION_COOKIE, SUBSCRIBED_COOKIE) }),
+);
 
 /** The signed-in member, or null. */
 export async function getMember() {

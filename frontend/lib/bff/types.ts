@@ -85,6 +85,7 @@ export type VisibleUnion = Schemas['VisibleUnion'];
 export type AuthResult = Schemas['AuthResult'];
 export type SignInRequest = Schemas['SignInRequest'];
 export type RegisterRequest = Schemas['RegisterRequest'];
+export type SubscribeRequest = Schemas['SubscribeRequest'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type ChangeEmailRequest = Schemas['ChangeEmailRequest'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];

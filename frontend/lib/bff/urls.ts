@@ -37,6 +37,7 @@ export const bffPath = {
   sessionEmail: () => `${API}/session/email`,
   accounts: () => `${API}/accounts`,
   passwordForgot: () => `${API}/password/forgot`,
+  mailingList: () => `${API}/mailing-list`,
   passwordReset: () => `${API}/password/reset`,
   profile: () => `${API}/profile`,
   profileInterests: () => `${API}/profile/interests`,
