@@ -125,7 +125,7 @@ test.describe('blog post', () => {
       'Back-to-school savings for union families',
     ]);
     await expect(popular.nth(1)).toHaveAttribute('href', '/blog/union-news/5497');
-    await expect(page.locator('[data-slot="blog-sidebar-subscribe"]')).toBeVisible();
+    await expect(sidebar.getByRole('region', { name: 'Get tips in your inbox' }).getByRole('button', { name: 'Sign me up' })).toBeVisible();
   });
 
   test('leaves out a benefit promo that has no link text', async ({ page }) => {

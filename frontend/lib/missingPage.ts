@@ -29,6 +29,8 @@ export const APP_ROUTES = new Set([
   'form',
   'job-loss-grant',
   'login',
+  'plusmore',
+  'plusmore-email',
   'preview',
   'reset',
   'search',

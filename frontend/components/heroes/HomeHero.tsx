@@ -1,6 +1,7 @@
 import type { Callout, Hero } from '@/lib/bff/types';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { SmartLink } from '@/components/common/SmartLink';
+import { MailingPromo } from '@/components/mailing/MailingPromo';
 import { HeroVideo } from './HeroVideo';
 import styles from './HomeHero.module.css';
 
@@ -8,9 +9,11 @@ import styles from './HomeHero.module.css';
  * The home page's opening (spec 1 §2): a full-bleed photo or background video under a navy wash,
  * the page's h1 on top, and the featured callout beside it when the CMS has one. A takeover video
  * makes the hero the whole first screen; while the page shows one, the site is in takeover mode
- * (`data-takeover`, which the header's styles follow), and leaving the page ends it.
+ * (`data-takeover`, which the header's styles follow), and leaving the page ends it. The email
+ * promo, when the CMS has one, sits under the words for readers not yet on the list; `union` is
+ * the page's, preselected in it.
  */
-export function HomeHero({ hero }: { hero: Hero }) {
+export function HomeHero({ hero, union }: { hero: Hero; union?: string }) {
   const { image, video, callout } = hero;
   return (
     <section className={styles.hero} data-takeover={video?.takeover || undefined} data-callout={callout ? '' : undefined}>
@@ -41,6 +44,14 @@ export function HomeHero({ hero }: { hero: Hero }) {
             <div className={styles.actions}>
               <ButtonLink link={hero.link} />
             </div>
+          )}
+          {hero.emailPromo && (
+            <MailingPromo source="home-promo" tone="dark" defaultUnion={union} className={styles.promo} labelledBy="home-email-promo">
+              <h2 id="home-email-promo" className={styles.promoHeadline}>
+                {hero.emailPromo.headline}
+              </h2>
+              {hero.emailPromo.description && <p className={styles.promoText}>{hero.emailPromo.description}</p>}
+            </MailingPromo>
           )}
         </div>
         {callout && <FeaturedCallout callout={callout} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Hero } from '@/lib/bff/types';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { SmartLink } from '@/components/common/SmartLink';
@@ -7,22 +8,34 @@ import styles from './PageHero.module.css';
 /**
  * The top of every content page but home, in the variant the BFF chose (spec 3 §4): `image` over a
  * photo or a background video, `text` on a plain band, `basic` as a title and sub-text. A video
- * whose headline goes below shows the video first and the words under it.
+ * whose headline goes below shows the video first and the words under it. `aside` is the hero-form
+ * style's sign-up (spec 3 §3 useFormStyle, the Plus More pages): beside the words from desktop
+ * width, under them below it.
  */
-export function PageHero({ hero }: { hero: Hero }) {
+export function PageHero({ hero, aside }: { hero: Hero; aside?: ReactNode }) {
   if (hero.variant === 'basic') {
     return (
       <section className={styles.basic}>
         <div className="container">
           <h1 className={styles.basicTitle}>{hero.headline}</h1>
           {hero.description && <p className={styles.basicText}>{hero.description}</p>}
+          {aside}
         </div>
       </section>
     );
   }
   const media = hero.variant === 'image';
   const below = media && hero.video?.headlineBelow;
-  const words = <HeroWords hero={hero} />;
+  const words = aside ? (
+    <div className={styles.withAside}>
+      <div className={styles.content}>
+        <HeroWords hero={hero} />
+      </div>
+      {aside}
+    </div>
+  ) : (
+    <HeroWords hero={hero} />
+  );
   return (
     <>
       <section

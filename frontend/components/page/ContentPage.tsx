@@ -7,6 +7,7 @@ import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { PageEmbeds } from '@/components/embed/PageEmbeds';
+import { HeroSignup } from '@/components/mailing/HeroSignup';
 import { BenefitCards } from './BenefitCards';
 import { BenefitMedia } from './BenefitMedia';
 import { PageSidebar } from './PageSidebar';
@@ -21,6 +22,19 @@ const GROUP_TITLES = {
   },
   category: { other: 'Benefits', hardship: 'Hardship help' },
 };
+
+/** The sign-up card of a landing page in the hero-form style (spec 3 §3 useFormStyle). */
+function heroForm(page: PageDocument) {
+  if (page.kind !== 'landing' || !page.useFormStyle) return undefined;
+  return (
+    <HeroSignup
+      source="hero-form"
+      defaultUnion={page.union?.id}
+      headline="Get member news first"
+      text="New discounts, money tips and hardship help, about once a month."
+    />
+  );
+}
 
 /**
  * One content page as the BFF shaped it, laid out by kind. A gated document holds only a title:
@@ -39,7 +53,7 @@ export function ContentPage({ page }: { page: PageDocument }) {
   return (
     <>
       {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} pagePath={page.path} />}
-      {page.kind === 'home' ? <HomeHero hero={page.hero} /> : <PageHero hero={page.hero} />}
+      {page.kind === 'home' ? <HomeHero hero={page.hero} union={page.union?.id} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
       <PageEmbeds page={page} />

@@ -1,0 +1,168 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import { accountApi } from '@/lib/bff/browser';
+import type { BffError } from '@/lib/bff/transport';
+import { message } from '@/lib/accounts';
+import { useBffMutation } from '@/lib/bff/useBffMutation';
+import { MODAL_PARAM, MODAL_VALUES, SIGNUP_PARAMS } from '@/components/modals/modalParam';
+import { useSession } from '@/components/session/SessionProvider';
+import { withParams } from '@/components/shell/url';
+import { canSubmit, MAILING_TEXT, type MailingSource, type MailingValues } from './mailingForm';
+import styles from './MailingForm.module.css';
+
+interface MailingFormProps {
+  source: MailingSource;
+  /** The Plus More pages ask for a first name as well (spec 3 §2). */
+  withFirstName?: boolean;
+  /** The union the page is personalised for, preselected when the reader may choose it. */
+  defaultUnion?: string;
+  /** `row` puts the fields side by side from tablet width; `stack` keeps them in a column. */
+  layout?: 'row' | 'stack';
+  /** `dark` on navy and photo backgrounds. */
+  tone?: 'light' | 'dark';
+  /** Called after a successful sign-up (the promos keep showing their thanks until then). */
+  onSubscribed?: () => void;
+}
+
+/** What a failed sign-up tells the reader: the BFF's words for a mistake of theirs, else ours. */
+function failureText(error: BffError): string {
+  return error.status >= 400 && error.status < 500 ? error.detail : message('mailingError');
+}
+
+/**
+ * The mailing-list sign-up (spec 3 §2, §4, §5), one form for every placement: email and union
+ * (and a first name on the Plus More pages), prefilled for a member. 'Sign me up' waits until
+ * the required fields are filled and while saving; one save runs at a time. On success the fields
+ * clear and 'Newsletter signup successful!' shows; a visitor is then offered an account in the
+ * sign-up modal with their email and union filled in.
+ */
+export function MailingForm({ source, withFirstName = false, defaultUnion, layout = 'row', tone = 'light', onSubscribed }: MailingFormProps) {
+  const { session, member, refresh } = useSession();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const id = useId();
+  const unions = session.visibleUnions;
+  const offered = (union: string | undefined) => (union && unions.some((u) => u.id === union) ? union : '');
+  const [values, setValues] = useState<MailingValues>(() => ({
+    email: member?.email ?? '',
+    union: offered(member?.union?.id ?? defaultUnion),
+    firstName: member?.firstName ?? '',
+  }));
+  const [done, setDone] = useState<string | null>(null);
+
+  const { run, pending, error } = useBffMutation({
+    mutationFn: (body: MailingValues) =>
+      accountApi.subscribe({ source, email: body.email, union: body.union, ...(withFirstName ? { firstName: body.firstName } : {}) }),
+    onSuccess: async (answer, sent) => {
+      setValues({ email: '', union: '', firstName: '' });
+      setDone(answer.message);
+      onSubscribed?.();
+      // Spec 1 §9: failures are only logged; the session now says emailSubscribed.
+      await refresh();
+      if (!session.signedIn && session.loginEnabled) {
+        router.push(
+          withParams(pathname, searchParams, {
+            [MODAL_PARAM]: MODAL_VALUES.signup,
+            [SIGNUP_PARAMS.complete]: '1',
+            [SIGNUP_PARAMS.email]: sent.email,
+            union: sent.union,
+          }),
+          { scroll: false },
+        );
+      }
+    },
+    onError: (failure) => {
+      // The spec logs failures for debugging; the reader is told too (README, notes on the spec).
+      console.debug('mailing-list sign-up failed', failure);
+    },
+  });
+
+  const ready = canSubmit(values, withFirstName);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setDone(null);
+    void run({ ...values, email: values.email.trim(), firstName: values.firstName.trim() });
+  };
+  const set = (key: keyof MailingValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  return (
+    <form className={styles.form} data-layout={layout} data-tone={tone} onSubmit={submit} noValidate={false} aria-busy={pending}>
+      <div className={styles.fields}>
+        {withFirstName && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-first`} className="visually-hidden">
+              First name
+            </label>
+            <input
+              id={`${id}-first`}
+              className={styles.control}
+              name="firstName"
+              autoComplete="given-name"
+              placeholder={MAILING_TEXT.firstNamePlaceholder}
+              required
+              maxLength={80}
+              value={values.firstName}
+              onChange={(e) => set('firstName')(e.target.value)}
+            />
+          </div>
+        )}
+        <div className={styles.field}>
+          <label htmlFor={`${id}-email`} className="visually-hidden">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            className={styles.control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder={MAILING_TEXT.emailPlaceholder}
+            required
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-union`} className="visually-hidden">
+            Union
+          </label>
+          <select
+            id={`${id}-union`}
+            className={styles.control}
+            name="union"
+            required
+            value={values.union}
+            onChange={(e) => set('union')(e.target.value)}
+          >
+            <option value="">{MAILING_TEXT.unionPlaceholder}</option>
+            {unions.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.unionLabel}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={styles.submit} disabled={!ready || pending}>
+          {pending && <span className={styles.spinner} aria-hidden="true" />}
+          {pending ? MAILING_TEXT.submitting : MAILING_TEXT.submit}
+        </button>
+      </div>
+      <div aria-live="polite" className={styles.messages}>
+        {done && (
+          <p className={styles.success} role="status">
+            {done}
+          </p>
+        )}
+        {error && (
+          <p className={styles.error} role="alert">
+            {failureText(error)}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

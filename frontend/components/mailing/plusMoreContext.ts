@@ -1,0 +1,18 @@
+import 'server-only';
+import { connection } from 'next/server';
+import { getSite } from '@/lib/bff/server';
+import { requestUnion } from '@/lib/request';
+
+/**
+ * What both Plus More pages need from the request: the configured product name (undefined when
+ * the chrome cannot be read: the page still works) and the union it is personalised for.
+ */
+export async function plusMoreContext(): Promise<{ productName?: string; union?: string }> {
+  await connection();
+  const union = await requestUnion();
+  try {
+    return { productName: (await getSite(union)).productName, union };
+  } catch {
+    return { union };
+  }
+}
