@@ -14,6 +14,7 @@ import { PageViewTracker } from '@/components/shell/PageViewTracker';
 import { PopupChrome } from '@/components/shell/PopupChrome';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
 import { StatusMessageFromQuery, StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
+import { AppReadyProvider } from '@/components/shell/AppReady';
 import { QueryProvider } from '@/components/providers/QueryProvider';
 import './globals.css';
 
@@ -54,32 +55,34 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <QueryProvider>
-          <SessionProvider initial={session}>
-            <StatusMessagesProvider>
-              <PopupChrome
-                full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
-                popup={<Header productName={site?.productName} menu={[]} bare />}
-              />
-              <StatusMessageRegion />
-              <main id="main" tabIndex={-1}>
-                {children}
-              </main>
-              {site && (
+          <AppReadyProvider>
+            <SessionProvider initial={session}>
+              <StatusMessagesProvider>
                 <PopupChrome
-                  full={<Footer productName={site.productName} footer={site.footer} />}
-                  popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
+                  full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
+                  popup={<Header productName={site?.productName} menu={[]} bare />}
                 />
-              )}
-              {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
-              <Suspense fallback={null}>
-                <ModalHost />
-                <StatusMessageFromQuery />
-                <PageViewTracker />
-              </Suspense>
-              <ScrollToTop />
-              <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
-            </StatusMessagesProvider>
-          </SessionProvider>
+                <StatusMessageRegion />
+                <main id="main" tabIndex={-1}>
+                  {children}
+                </main>
+                {site && (
+                  <PopupChrome
+                    full={<Footer productName={site.productName} footer={site.footer} />}
+                    popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
+                  />
+                )}
+                {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
+                <Suspense fallback={null}>
+                  <ModalHost />
+                  <StatusMessageFromQuery />
+                  <PageViewTracker />
+                </Suspense>
+                <ScrollToTop />
+                <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
+              </StatusMessagesProvider>
+            </SessionProvider>
+          </AppReadyProvider>
         </QueryProvider>
       </body>
     </html>

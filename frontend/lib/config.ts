@@ -36,6 +36,11 @@ export interface FrontendConfig {
   externalFormUrl: string;
   /** `next dev`: React needs eval there for its debugging aids, never in a production build. */
   development: boolean;
+  /**
+   * The /test route (spec 1 §1: only in development and test environments): on under `next dev`
+   * and where PORTAL_ENV=test (the local stack's test mode); a 404 everywhere else.
+   */
+  testRoute: boolean;
 }
 
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
@@ -60,7 +65,8 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
   const cmsPublicUrl = (env.CMS_PUBLIC_URL?.trim() || env.CMS_URL?.trim() || DEFAULT_CMS_URL).replace(/\/+$/, '');
   const externalFormUrl = env.EXTERNAL_FORM_URL?.trim() || cmsPublicUrl + EXTERNAL_FORM_PATH;
   const development = env.NODE_ENV === 'development';
-  return { bffUrl, bffTimeoutMs, revalidateSecret, chatbotScriptUrl, supportPhone, cmsPublicUrl, externalFormUrl, development };
+  const testRoute = development || env.PORTAL_ENV?.trim() === 'test';
+  return { bffUrl, bffTimeoutMs, revalidateSecret, chatbotScriptUrl, supportPhone, cmsPublicUrl, externalFormUrl, development, testRoute };
 }
 
 export const config: FrontendConfig = readConfig(process.env);

@@ -35,6 +35,7 @@ export const APP_ROUTES = new Set([
   'reset',
   'search',
   'store',
+  'test',
 ]);
 
 /** The cookie Next sets while draft mode is on (draftMode().enable()). */
@@ -108,6 +109,9 @@ export function documentFor(request: NextRequest): string | null {
 export async function isMissingPage(request: NextRequest): Promise<boolean> {
   const { pathname } = request.nextUrl;
   if (/^\/error\/.*404/.test(pathname)) return true; // the error route's 404 (spec 1 §2)
+  // The test route exists only in development and test (spec 1 §1): a plain 404 elsewhere, for
+  // everyone, members included.
+  if (!config.testRoute && (pathname === '/test' || pathname.startsWith('/test/'))) return true;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   // Only a document load: the browser marks its own requests (Sec-Fetch-Dest), and its
   // client-side navigations and prefetches are fetches, not documents. (Next strips its RSC

@@ -14,6 +14,8 @@ import { Testimonial } from '@/components/blocks/Testimonial';
 import { ViralWidget } from '@/components/blocks/ViralWidget';
 import { WidePromo } from '@/components/blocks/WidePromo';
 import { BenefitPromo } from '@/components/blocks/BenefitPromo';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AppReadyProvider } from '@/components/shell/AppReady';
 import { styleGuideBlock, styleGuideBlocks } from './styleGuide';
 
 const blockEl = (container: HTMLElement, type: string) => container.querySelector(`[data-block="${type}"]`);
@@ -247,7 +249,14 @@ describe('carousel', () => {
 describe('[HARTFORD_PARAMS] links', () => {
   it('are inert for visitors: a click remembers the destination and opens signup', () => {
     const block = styleGuideBlocks('fifty_fifty').find((b) => b.link?.signInRequired)!;
-    render(<FiftyFifty block={block} />);
+    // The link waits for the app-wide ready flag (components/shell/AppReady), as in the layout.
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AppReadyProvider>
+          <FiftyFifty block={block} />
+        </AppReadyProvider>
+      </QueryClientProvider>,
+    );
     const link = screen.getByRole('link', { name: /Sign up to get a quote/ });
     expect(link.getAttribute('href')).toBe('#');
     window.history.replaceState(null, '', '/style-guide?union=58');

@@ -7,6 +7,7 @@ const LOCAL_DEFAULTS = {
   cmsPublicUrl: 'http://127.0.0.1:8081',
   externalFormUrl: 'http://127.0.0.1:8081/sites/default/files/external-forms/{id}.html?embed=1',
   development: false,
+  testRoute: false,
 };
 
 describe('readConfig', () => {
@@ -59,5 +60,12 @@ describe('readConfig', () => {
   it('knows next dev by NODE_ENV', () => {
     expect(readConfig({ NODE_ENV: 'development' }).development).toBe(true);
     expect(readConfig({ NODE_ENV: 'production' }).development).toBe(false);
+  });
+
+  it('has the test route in development and test only (spec 1 §1)', () => {
+    expect(readConfig({ NODE_ENV: 'development' }).testRoute).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', PORTAL_ENV: 'test' }).testRoute).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production' }).testRoute).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', PORTAL_ENV: 'production' }).testRoute).toBe(false);
   });
 });

@@ -44,6 +44,23 @@ describe('missing pages', () => {
     expect(new Headers(fetch.mock.calls[4]?.[1]?.headers).get('x-forwarded-for')).toBe('203.0.113.9');
   });
 
+  it('the test route is missing outside development and test, for members too, without asking', async () => {
+    const fetch = stubFetch(() => ({ status: 200 }));
+    const { config } = await import('@/lib/config');
+    const was = config.testRoute;
+    try {
+      config.testRoute = false;
+      expect(await isMissingPage(request('/test'))).toBe(true);
+      expect(await isMissingPage(request('/test/anything', { cookie: 'session=abc' }))).toBe(true);
+      expect(await isMissingPage(request('/testimonials'))).toBe(false);
+      config.testRoute = true;
+      expect(await isMissingPage(request('/test'))).toBe(false);
+    } finally {
+      config.testRoute = was;
+    }
+    expect(fetch).toHaveBeenCalledTimes(1); // only /testimonials, a CMS page, was asked about
+  });
+
   it('the error route is missing when its path holds 404, without asking', async () => {
     const fetch = stubFetch(() => ({ status: 200 }));
     expect(await isMissingPage(request('/error/404'))).toBe(true);

@@ -110,4 +110,25 @@ describe('PageViewTracker', () => {
       utm_campaign: 'spring',
     });
   });
+
+  it('carries the priority id of search (7) and of the account area (942), and none elsewhere', () => {
+    nav.go('/search?q=grants');
+    document.title = 'Search | Union Benefits';
+    const view = render(<PageViewTracker />);
+    act(() => void vi.runAllTimers());
+    nav.go('/account/u1/profile');
+    document.title = 'Profile | Union Benefits';
+    view.rerender(<PageViewTracker />);
+    act(() => void vi.runAllTimers());
+    nav.go('/searching-for-deals');
+    document.title = 'Deals | Union Benefits';
+    view.rerender(<PageViewTracker />);
+    act(() => void vi.runAllTimers());
+    const views = window.dataLayer as { path: string; priorityId?: number }[];
+    expect(views.map((v) => [v.path, v.priorityId])).toEqual([
+      ['/search?q=grants', 7],
+      ['/account/u1/profile', 942],
+      ['/searching-for-deals', undefined],
+    ]);
+  });
 });

@@ -3,6 +3,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { Link } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
+import { useAppReady } from '@/components/shell/AppReady';
 import { rememberPendingLink, signupModalUrl } from '@/lib/pendingLink';
 import buttonStyles from '@/components/common/ButtonLink.module.css';
 
@@ -15,9 +16,11 @@ interface BlockLinkProps {
 /**
  * A CMS link inside a block. A link the BFF marks signInRequired (a [HARTFORD_PARAMS] link read
  * by a visitor) is inert: its href is '#', and a click remembers the destination and opens the
- * signup modal by adding ?modal=signup to the current URL.
+ * signup modal by adding ?modal=signup to the current URL. It stays disabled until the app is
+ * ready (spec 3 §4): before hydration, during a route change or while a task runs.
  */
 export function BlockLink({ link, className, children }: BlockLinkProps) {
+  const ready = useAppReady();
   if (!link.signInRequired) {
     return (
       <SmartLink link={link} className={className}>
@@ -27,13 +30,14 @@ export function BlockLink({ link, className, children }: BlockLinkProps) {
   }
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
+    if (!ready) return;
     rememberPendingLink({ url: link.url, target: link.target });
     // Next's router follows native history calls (useSearchParams sees the new query), and this
     // keeps the component free of router context, so it renders anywhere, tests included.
     window.history.pushState(null, '', signupModalUrl(new URL(window.location.href)));
   };
   return (
-    <a href="#" className={className} onClick={onClick} data-sign-in-required="">
+    <a href="#" className={className} onClick={onClick} data-sign-in-required="" aria-disabled={ready ? undefined : true}>
       {children ?? link.title}
     </a>
   );

@@ -8,7 +8,16 @@ import { UTM_KEYS, keepUtm, type UtmKey } from './utm';
 const TITLE_WAIT_MS = 1000;
 const TITLE_POLL_MS = 50;
 
-export type PageViewEvent = { event: 'page_view'; path: string; title: string } & Record<UtmKey, string | undefined>;
+export type PageViewEvent = { event: 'page_view'; path: string; title: string; priorityId?: number } & Record<UtmKey, string | undefined>;
+
+/** The analytics priority ids of spec 1 §9: 7 for search, 942 for the account area. */
+export const PRIORITY_IDS = { search: 7, account: 942 } as const;
+
+/** The priority id a page view of this path carries, if any. */
+export function priorityId(pathname: string): number | undefined {
+  const first = pathname.split('/')[1];
+  return first === 'search' || first === 'account' ? PRIORITY_IDS[first] : undefined;
+}
 
 declare global {
   interface Window {
@@ -66,6 +75,8 @@ export function PageViewTracker() {
       last.current = path;
       lastTitle.current = title;
       const event = { event: 'page_view', path, title } as PageViewEvent;
+      const priority = priorityId(path.split('?')[0]!);
+      if (priority !== undefined) event.priorityId = priority;
       for (const key of UTM_KEYS) event[key] = utm[key];
       window.dataLayer = window.dataLayer ?? [];
       window.dataLayer.push(event);

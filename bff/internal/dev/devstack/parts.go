@@ -139,6 +139,8 @@ func Parts(root string, mode Mode) []Part {
 		frontend.Needs = []Need{{Path: "frontend/package.json", Hint: "the frontend workspace is missing"}}
 	} else {
 		frontend.Command = []string{"npm", "-w", "frontend", "run", "start"}
+		// The production build in a test environment: the /test route is on (spec 1 §1).
+		frontend.Env = append(frontend.Env, "PORTAL_ENV=test")
 		frontend.Timeout = 90 * time.Second
 		frontend.Needs = []Need{{Path: "frontend/.next/BUILD_ID", Hint: "build the frontend first: npm -w frontend run build"}}
 	}
