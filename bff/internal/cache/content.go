@@ -83,3 +83,11 @@ func (c *Content) Eligibility(ctx context.Context) ([]portal.EligibilityRecord, 
 		return Loaded[[]portal.EligibilityRecord]{Value: rs, Tags: []string{portal.EligibilityTag}}, err
 	})
 }
+
+// CarMakes is cached under the car makes' tag.
+func (c *Content) CarMakes(ctx context.Context) ([]portal.CarMake, error) {
+	return Fetch(ctx, c.store, "car-makes", "all", func(ctx context.Context) (Loaded[[]portal.CarMake], error) {
+		ms, err := c.next.CarMakes(ctx)
+		return Loaded[[]portal.CarMake]{Value: ms, Tags: []string{portal.CarMakesTag}}, err
+	})
+}

@@ -352,6 +352,16 @@ var paragraphReaders = map[string]func(pr *paragraphReader) portal.ParagraphCont
 			}, "items"),
 		}
 	},
+	// truecar_search is the car-pricing search (spec 3 §2 'Car search block'); its makes are
+	// a collection of their own, which the page adds.
+	"truecar_search": func(pr *paragraphReader) portal.ParagraphContent {
+		var raw struct {
+			Headline    text `json:"headline"`
+			Description text `json:"description"`
+		}
+		pr.attrs(&raw)
+		return portal.CarSearchParagraph{Headline: string(raw.Headline), Description: string(raw.Description)}
+	},
 	"viral_widget": func(pr *paragraphReader) portal.ParagraphContent {
 		var raw struct {
 			Headline      text   `json:"headline"`

@@ -149,6 +149,9 @@ func (r blockContext) block(p portal.Paragraph) portal.Block {
 			})
 		}
 		return b
+	case portal.CarSearchParagraph:
+		// The makes are the page's to add (withCarMakes): they are another CMS collection.
+		return portal.CarSearchBlock{Type: "car_search", ID: p.ID, Headline: c.Headline, Description: c.Description, Makes: []portal.CarMake{}}
 	case portal.ViralWidgetParagraph:
 		return portal.ViralWidgetBlock{
 			Type: "viral_widget", ID: p.ID, Headline: c.Headline, WidgetHTML: c.WidgetHTML,

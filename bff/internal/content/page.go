@@ -149,6 +149,9 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.Page
 	doc.Hero = hero(src.node, src.kind, r.Audience)
 	doc.Blocks = s.blocks.build(src.node.Paragraphs, r.Audience, now)
 	doc.AboveHeader = s.blocks.buildAboveHeader(src.node.Paragraphs, r.Audience, now)
+	if s.withCarMakes(ctx, doc) {
+		res.Tags = append(res.Tags, portal.CarMakesTag)
+	}
 	if assemble := assemblers[src.kind]; assemble != nil {
 		tags, err := assemble(ctx, s, src, r, doc)
 		if err != nil {
@@ -245,6 +248,51 @@ var assemblers = map[string]assembler{
 		doc.Eligibility = &tables
 		return []string{portal.EligibilityTag}, nil
 	},
+}
+
+// withCarMakes fills the car search blocks of a page with the makes that can be searched, and
+// reports whether the page has any (so its document is tagged with the makes). Without makes a
+// search cannot be made: when they cannot be read the blocks are left out and the rest of the
+// page is shown, as with any block the page cannot draw.
+func (s *Service) withCarMakes(ctx context.Context, doc *portal.PageDocument) bool {
+	has := func(bs []portal.Block) bool {
+		for _, b := range bs {
+			if _, ok := b.(portal.CarSearchBlock); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(doc.Blocks) && !has(doc.AboveHeader) {
+		return false
+	}
+	all, err := s.content.CarMakes(ctx)
+	if err != nil {
+		s.blocks.log.Warn("car makes unavailable; car search left out", "err", err)
+	}
+	makes := []portal.CarMake{}
+	for _, m := range all {
+		if m.AvailableNew || m.AvailableUsed {
+			makes = append(makes, m)
+		}
+	}
+	fill := func(bs []portal.Block) []portal.Block {
+		out := bs[:0]
+		for _, b := range bs {
+			if cs, ok := b.(portal.CarSearchBlock); ok {
+				if len(makes) == 0 {
+					continue
+				}
+				cs.Makes = makes
+				b = cs
+			}
+			out = append(out, b)
+		}
+		return out
+	}
+	doc.Blocks = fill(doc.Blocks)
+	doc.AboveHeader = fill(doc.AboveHeader)
+	return true
 }
 
 // withBenefitMedia adds what spec 3 §3 shows around a benefit or landing page's hero: its video

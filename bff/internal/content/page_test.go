@@ -21,6 +21,8 @@ type fakeContent struct {
 	vars     map[string]*portal.Variable
 	unions   []portal.Union
 	benefits []portal.BenefitTeaser
+	makes    []portal.CarMake
+	makeErr  error
 }
 
 func (f *fakeContent) NodeByPath(_ context.Context, path string) (*portal.Node, error) {
@@ -37,6 +39,9 @@ func (f *fakeContent) Benefits(context.Context) ([]portal.BenefitTeaser, error) 
 }
 func (f *fakeContent) Eligibility(context.Context) ([]portal.EligibilityRecord, error) {
 	return nil, nil
+}
+func (f *fakeContent) CarMakes(context.Context) ([]portal.CarMake, error) {
+	return f.makes, f.makeErr
 }
 func (f *fakeContent) Variable(_ context.Context, name string) (*portal.Variable, error) {
 	if v, ok := f.vars[name]; ok {

@@ -311,6 +311,17 @@ type ViralWidgetBlock struct {
 	PaddingBottom int    `json:"paddingBottom"`
 }
 
+// CarSearchBlock is the car-pricing search (spec 3 §2, §5, §7): a new or used search for one
+// of Makes near a zip code, which leaves for the pricing site. Makes holds only the makes that
+// can be searched at all; each says for which condition.
+type CarSearchBlock struct {
+	Type        string    `json:"type"`
+	ID          string    `json:"id"`
+	Headline    string    `json:"headline,omitempty"`
+	Description string    `json:"description,omitempty"`
+	Makes       []CarMake `json:"makes"`
+}
+
 // BlockType implementations.
 
 func (b TextBlock) BlockType() string           { return b.Type }
@@ -332,6 +343,7 @@ func (b ContentCardsBlock) BlockType() string   { return b.Type }
 func (b ColumnsPromoBlock) BlockType() string   { return b.Type }
 func (b BenefitSliderBlock) BlockType() string  { return b.Type }
 func (b ViralWidgetBlock) BlockType() string    { return b.Type }
+func (b CarSearchBlock) BlockType() string      { return b.Type }
 
 // Paragraph contents: each bundle's fields as the cms package reads them, before the reader is
 // known. Their text is final (rich text sanitised, plain text that becomes HTML escaped, layouts
@@ -648,6 +660,12 @@ type ViralWidgetParagraph struct {
 	PaddingBottom int
 }
 
+// CarSearchParagraph is the truecar_search bundle: its copy; the makes are read apart.
+type CarSearchParagraph struct {
+	Headline    string
+	Description string
+}
+
 func (TextParagraph) paragraphContent()            {}
 func (FiftyFiftyParagraph) paragraphContent()      {}
 func (SeventyThirtyParagraph) paragraphContent()   {}
@@ -668,3 +686,4 @@ func (ManualContentParagraph) paragraphContent()   {}
 func (ColumnsPromoParagraph) paragraphContent()    {}
 func (BenefitSliderParagraph) paragraphContent()   {}
 func (ViralWidgetParagraph) paragraphContent()     {}
+func (CarSearchParagraph) paragraphContent()       {}

@@ -331,4 +331,6 @@ type Content interface {
 	Benefits(ctx context.Context) ([]BenefitTeaser, error)
 	// Eligibility lists the eligibility records, in the CMS's order.
 	Eligibility(ctx context.Context) ([]EligibilityRecord, error)
+	// CarMakes lists the car search's makes, ordered by name.
+	CarMakes(ctx context.Context) ([]CarMake, error)
 }

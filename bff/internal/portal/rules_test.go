@@ -18,3 +18,14 @@ func TestImagesTakeTheirStyle(t *testing.T) {
 		t.Error("no image stays no image")
 	}
 }
+
+func TestCarMakeSlug(t *testing.T) {
+	for name, want := range map[string]string{
+		"Ford": "ford", "Land Rover": "land-rover", "Mercedes-Benz": "mercedes-benz",
+		" Alfa  Romeo ": "alfa-romeo", "!!": "",
+	} {
+		if got := CarMakeSlug(name); got != want {
+			t.Errorf("CarMakeSlug(%q) = %q; want %q", name, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Block, StatCounterBlock } from '@/lib/bff/types';
 import { Reveal } from '@/components/motion/Reveal';
 import { BenefitPromo } from './BenefitPromo';
+import { CarSearch } from './CarSearch';
 import { ColumnsPromo, ContentCards } from './ContentCards';
 import { FiftyFifty } from './FiftyFifty';
 import { GridScroll, GridSimple } from './Grids';
@@ -53,6 +54,7 @@ const renderers: { [K in Block['type']]: (block: Extract<Block, { type: K }>, on
   columns_promo: (block) => <ColumnsPromo block={block} />,
   benefit_slider: (block) => <BenefitSlider block={block} />,
   viral_widget: (block, on) => <ViralWidget block={block} pagePath={on.pagePath} />,
+  car_search: (block) => <CarSearch block={block} />,
 };
 
 /** Whether this frontend draws the block; the BFF may learn a new type before it does. */

@@ -1652,7 +1652,7 @@ export interface components {
             }[];
         };
         /** @description One content block; `type` says which (the CMS paragraph bundle it came from). */
-        Block: components["schemas"]["TextBlock"] | components["schemas"]["FiftyFiftyBlock"] | components["schemas"]["SeventyThirtyBlock"] | components["schemas"]["BenefitPromoBlock"] | components["schemas"]["GridSimpleBlock"] | components["schemas"]["GridScrollBlock"] | components["schemas"]["WidePromoBlock"] | components["schemas"]["StatCounterBlock"] | components["schemas"]["IconsBlock"] | components["schemas"]["SweepstakesBlock"] | components["schemas"]["TestimonialBlock"] | components["schemas"]["TableBlock"] | components["schemas"]["SponsorGridBlock"] | components["schemas"]["SponsorSliderBlock"] | components["schemas"]["WinnersGridBlock"] | components["schemas"]["PartnersBlock"] | components["schemas"]["CategorySliderBlock"] | components["schemas"]["FeaturedContentBlock"] | components["schemas"]["ManualContentBlock"] | components["schemas"]["ColumnsPromoBlock"] | components["schemas"]["BenefitSliderBlock"] | components["schemas"]["ViralWidgetBlock"];
+        Block: components["schemas"]["TextBlock"] | components["schemas"]["FiftyFiftyBlock"] | components["schemas"]["SeventyThirtyBlock"] | components["schemas"]["BenefitPromoBlock"] | components["schemas"]["GridSimpleBlock"] | components["schemas"]["GridScrollBlock"] | components["schemas"]["WidePromoBlock"] | components["schemas"]["StatCounterBlock"] | components["schemas"]["IconsBlock"] | components["schemas"]["SweepstakesBlock"] | components["schemas"]["TestimonialBlock"] | components["schemas"]["TableBlock"] | components["schemas"]["SponsorGridBlock"] | components["schemas"]["SponsorSliderBlock"] | components["schemas"]["WinnersGridBlock"] | components["schemas"]["PartnersBlock"] | components["schemas"]["CategorySliderBlock"] | components["schemas"]["FeaturedContentBlock"] | components["schemas"]["ManualContentBlock"] | components["schemas"]["ColumnsPromoBlock"] | components["schemas"]["BenefitSliderBlock"] | components["schemas"]["ViralWidgetBlock"] | components["schemas"]["CarSearchBlock"];
         /**
          * @description Which side the image sits on (the CMS's img_left or img_right).
          * @enum {string}
@@ -2020,6 +2020,26 @@ export interface components {
             lightboxLabel?: string;
             paddingTop: number;
             paddingBottom: number;
+        };
+        /** @description The car-pricing search (spec 3 §2, §5, §7, the CMS's truecar_search): new or used, a make and a zip code, leaving for the pricing site (its addresses and referrer ids are in contracts/carsearch.json). makes holds only makes that can be searched new, used or both; the block is left out when there are none. */
+        CarSearchBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "car_search";
+            id: string;
+            headline?: string;
+            description?: string;
+            makes: components["schemas"]["CarMake"][];
+        };
+        CarMake: {
+            id: string;
+            name: string;
+            /** @description The make as the pricing site's addresses name it, e.g. land-rover */
+            slug: string;
+            availableNew: boolean;
+            availableUsed: boolean;
         };
         MenuItem: {
             id: string;

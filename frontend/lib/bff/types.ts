@@ -58,6 +58,8 @@ export type ContentCard = Schemas['ContentCard'];
 export type ColumnsPromoBlock = Schemas['ColumnsPromoBlock'];
 export type BenefitSliderBlock = Schemas['BenefitSliderBlock'];
 export type ViralWidgetBlock = Schemas['ViralWidgetBlock'];
+export type CarSearchBlock = Schemas['CarSearchBlock'];
+export type CarMake = Schemas['CarMake'];
 
 // The blog and search.
 export type BlogListDocument = Schemas['BlogListDocument'];

@@ -94,6 +94,8 @@ func (h handler) serveAPI(w http.ResponseWriter, r *http.Request, resource strin
 		file = "benefits.json"
 	case "eligibility":
 		file = "eligibility.json"
+	case "truecar-make":
+		file = "truecar-make.json"
 	case "term":
 		bundle := q.Get("bundle")
 		if !nameRE.MatchString(bundle) {

@@ -115,6 +115,9 @@ func (rec *recorder) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if _, err := rec.document(ctx, "truecar-make", nil, "truecar-make.json"); err != nil {
+		return err
+	}
 	if err := rec.node(ctx, HomePath); err != nil {
 		return err
 	}
