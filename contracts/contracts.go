@@ -49,6 +49,12 @@ var StoreJSON []byte
 // storeMessages is store.json's catalogue, parsed once like messages.
 var storeMessages = catalogue("store.json", StoreJSON)
 
+// LivestreamJSON is livestream.json: the livestream chat's hash, cookie, timings, limits and
+// messages. Package livestream parses it.
+//
+//go:embed livestream.json
+var LivestreamJSON []byte
+
 func catalogue(name string, data []byte) map[string]string {
 	var f struct {
 		Messages map[string]string `json:"messages"`

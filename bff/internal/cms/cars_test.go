@@ -83,3 +83,24 @@ func TestCarSearchParagraphIsRead(t *testing.T) {
 	}
 	t.Fatal("car-buying has no car search paragraph")
 }
+
+func TestLivestreamNodeCarriesItsSources(t *testing.T) {
+	n, err := fixtureClient(t).NodeByPath(context.Background(), "livestream/member-town-hall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Bundle != "livestream" || n.NID != "1501" ||
+		n.EventSource != "https://cms.example.org/sites/default/files/livestream/member-town-hall.html" || n.CommentSource != "member-town-hall" {
+		t.Errorf("livestream node %s %s %q %q", n.Bundle, n.NID, n.EventSource, n.CommentSource)
+	}
+	for src, want := range map[string]string{
+		"https://events.example.org/embed/1": "https://events.example.org/embed/1",
+		"javascript:alert(1)":                "",
+		"//evil.example/x":                   "",
+		"data:text/html,<script>":            "",
+	} {
+		if got := frameURL(src); got != want {
+			t.Errorf("frameURL(%q) = %q; want %q", src, got, want)
+		}
+	}
+}

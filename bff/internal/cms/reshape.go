@@ -77,6 +77,8 @@ type rawNode struct {
 	Body                 *rawText               `json:"body"`
 	BenefitPromoLinkText string                 `json:"benefit_promo_link_text"`
 	Sidebar              *rawSidebar            `json:"sidebar"`
+	EventSource          string                 `json:"event_source"`
+	CommentSource        string                 `json:"comment_source"`
 }
 
 type rawSidebar struct {
@@ -168,6 +170,10 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		Embed:                strings.TrimSpace(raw.Embed),
 		Campaigns:            campaigns(doc, r),
 	}
+	// A livestream's player and comments are frames: only an absolute http(s) address (or a file
+	// of the CMS's) may become one.
+	n.EventSource = frameURL(c.fileURL(strings.TrimSpace(raw.EventSource)))
+	n.CommentSource = strings.TrimSpace(raw.CommentSource)
 	// A malformed video id is dropped (youTubeID): it would be written into the player's address.
 	if vp := raw.VideoPlayer; vp != nil && youTubeID(vp.YouTubeID) != "" {
 		title := vp.Title
@@ -574,4 +580,12 @@ func reshapeEligibility(doc *document, r *resource) (portal.EligibilityRecord, e
 		IsUS:            raw.IsUS,
 		IsInternational: raw.IsInternational,
 	}, nil
+}
+
+// frameURL is u when it is an absolute http(s) address with a host, else "".
+func frameURL(u string) string {
+	if safe := portal.SafeLinkURL(u); safe != "" && (strings.HasPrefix(safe, "https://") || strings.HasPrefix(safe, "http://")) {
+		return safe
+	}
+	return ""
 }

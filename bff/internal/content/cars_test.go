@@ -80,3 +80,23 @@ func TestPagesWithoutCarSearchReadNoMakes(t *testing.T) {
 		t.Errorf("tags %v: a page without a car search does not depend on the makes", res.Tags)
 	}
 }
+
+func TestLivestreamPagesCarryTheirEvent(t *testing.T) {
+	c := &fakeContent{nodes: map[string]*portal.Node{
+		"livestream/town-hall": {NID: "1501", Bundle: "livestream", Title: "Town Hall", EventSource: "https://events.example.org/1", CommentSource: "room"},
+		"livestream/no-player": {NID: "1502", Bundle: "livestream", Title: "Soon"},
+	}}
+	s := service(c, slog.Default())
+	res, err := s.Page(context.Background(), portal.PageRequest{Path: "/livestream/town-hall", Reader: visitor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := res.Document; d.Kind != "livestream" || d.Livestream == nil ||
+		*d.Livestream != (portal.Livestream{ID: "1501", EventSource: "https://events.example.org/1", CommentSource: "room"}) {
+		t.Errorf("document %s %+v", d.Kind, d.Livestream)
+	}
+	res, err = s.Page(context.Background(), portal.PageRequest{Path: "/livestream/no-player", Reader: visitor})
+	if err != nil || res.Document.Kind != "livestream" || res.Document.Livestream != nil {
+		t.Errorf("a livestream without a player: %v %+v", err, res.Document)
+	}
+}

@@ -68,6 +68,7 @@ var memberTabs = map[string]string{membersPath: "/account/benefits", eligibility
 // pageKinds are the node bundles that render as content pages, and the kind each renders as.
 var pageKinds = map[string]string{
 	"home": "home", "page": "page", "benefit": "benefit", "category": "category", "landing": "landing",
+	"livestream": "livestream",
 }
 
 // Reader resolves the union a request is for: the one asked for when it names a union (see
@@ -230,6 +231,13 @@ var assemblers = map[string]assembler{
 		withSecondaryNav(src, r, doc)
 		doc.UseFormStyle = src.node.UseFormStyle
 		return withBenefitMedia(src, r, doc), nil
+	},
+	"livestream": func(_ context.Context, _ *Service, src *source, _ portal.Reader, doc *portal.PageDocument) ([]string, error) {
+		// A livestream without a player has nothing to show; the rest of the page still does.
+		if n := src.node; n.EventSource != "" {
+			doc.Livestream = &portal.Livestream{ID: n.NID, EventSource: n.EventSource, CommentSource: n.CommentSource}
+		}
+		return nil, nil
 	},
 	"category": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)

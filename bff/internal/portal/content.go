@@ -214,6 +214,11 @@ type Node struct {
 	// Landing pages.
 	UseFormStyle bool
 
+	// Livestreams: the event player's frame address and the comments' source (spec 3 §3
+	// 'Livestream'); no comments panel without one.
+	EventSource   string
+	CommentSource string
+
 	// Generic pages.
 	Body                 HTML // sanitised HTML
 	BenefitPromo         *NodeRef

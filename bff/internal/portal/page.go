@@ -34,6 +34,8 @@ type PageDocument struct {
 	// campaigns; both unsanitised, for sandboxed frames only (frontend components/embed).
 	Embed     string     `json:"embed,omitempty"`
 	Campaigns []Campaign `json:"campaigns,omitempty"`
+	// Livestream is a livestream page's event and chat (spec 3 §2 'Livestream page').
+	Livestream *Livestream `json:"livestream,omitempty"`
 	// Eligibility is the eligibility page's tables.
 	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
 	// Preview marks an editor's preview of an unpublished draft (package preview); such a

@@ -60,22 +60,23 @@ func FuzzRequestBodies(f *testing.F) {
 	// Seeds: for every route a body it accepts (where it takes one) and the shapes that trip
 	// decoders: nothing, null, the wrong type, a cut-off document, deep nesting, odd numbers.
 	valid := map[string]string{
-		"POST /api/v1/session":               `{"email":"fuzz@example.com","password":"Password1"}`,
-		"POST /api/v1/accounts":              `{"email":"new@example.com","password":"Password1","confirmPassword":"Password1","firstName":"Ada","lastName":"Lovelace","union":"37","zip":"94612"}`,
-		"POST /api/v1/password/forgot":       `{"email":"fuzz@example.com"}`,
-		"POST /api/v1/password/reset":        `{"apiKey":"test-key","mode":"resetPassword","oobCode":"code","lang":"en","password":"Password2","confirmPassword":"Password2"}`,
-		"PUT /api/v1/session/password":       `{"currentPassword":"wrong","newPassword":"Password2","confirmPassword":"Password2"}`,
-		"PUT /api/v1/session/email":          `{"currentPassword":"wrong","newEmail":"other@example.com"}`,
-		"PUT /api/v1/profile":                `{"firstName":"Ada","lastName":"Lovelace","email":"fuzz@example.com","mobilePhone":"(510) 555-0134","mobileOpt":true,"union":"37","unionJoined":"2004","unionLocal":"Local 9415","unionRole":"union_role_1","unionRelationship":"relationship_union_2","employmentStatus":"employment_status_1","incomeOpt":true,"incomeRange":"annual_income_5","birthDay":"10","birthMonth":"12","birthYear":"1985","home":{"address1":"1 Main St","city":"Oakland","country":"us","state":"home_CA","zip":"94612"}}`,
-		"PUT /api/v1/profile/interests":      `{"interests":["travel","auto"],"wirelessCarrier":"wireless_carrier_11","vehicleOwner":"vehicle_owner_1","spanishSpeakerInHome":"spanish_speaker_in_home_2","homeowner":"homeowner_2","recommendUp":"recommend_up_1"}`,
-		"POST /api/v1/forms/:id/cases":       `{"fields":{"firstName":"Maria","lastName":"Lopez","email":"maria@example.com","confirmEmail":"maria@example.com","street":"1450 Broadway","city":"Oakland","state":"CA","zip":"94612","mobilePhone":"5105550142","union":"10237","terms":true,"programParticipation":["25"],"creditCardNumber":"4821","hospitalOneStart":"2026-09-02","hospitalOneEnd":"2026-09-09","annualIncome":"52000","hospitalUnreimbursed":"2400"}}`,
-		"POST /api/v1/cases/:caseId/uploads": "%PDF-1.7\n%fuzz\n",
-		"POST /api/v1/cases/:caseId/files":   `{"files":[{"name":"letter.pdf","path":"forms/uploads/fuzz-uid/case-1/letter.pdf","bucket":"demo-union-benefits.appspot.com","url":"gs://demo-union-benefits.appspot.com/forms/uploads/fuzz-uid/case-1/letter.pdf"}]}`,
-		"POST /api/v1/store/state":           `{"state":"Nevada"}`,
-		"PUT /api/v1/cart/items/:id":         `{"quantity":2}`,
-		"POST /api/v1/store/orders":          `{"information":{"firstName":"Maria","lastName":"Lopez","email":"maria@example.com","phone":"5551234567","union":"cwa","unionNumber":"52-A","members":"120","worksites":"3","website":"https://cwa-local52.example.org","memo":"packets"},"shipping":{"address":"1 Main St","city":"Reno","state":"NV","zip":"89501","country":"us"}}`,
-		"POST /api/v1/partners/:id/token":    `{"origin":"http://127.0.0.1:3000"}`,
-		"POST /api/v1/hooks/cms":             `{"tags":["node:1072","menu"]}`,
+		"POST /api/v1/session":                  `{"email":"fuzz@example.com","password":"Password1"}`,
+		"POST /api/v1/accounts":                 `{"email":"new@example.com","password":"Password1","confirmPassword":"Password1","firstName":"Ada","lastName":"Lovelace","union":"37","zip":"94612"}`,
+		"POST /api/v1/password/forgot":          `{"email":"fuzz@example.com"}`,
+		"POST /api/v1/password/reset":           `{"apiKey":"test-key","mode":"resetPassword","oobCode":"code","lang":"en","password":"Password2","confirmPassword":"Password2"}`,
+		"PUT /api/v1/session/password":          `{"currentPassword":"wrong","newPassword":"Password2","confirmPassword":"Password2"}`,
+		"PUT /api/v1/session/email":             `{"currentPassword":"wrong","newEmail":"other@example.com"}`,
+		"PUT /api/v1/profile":                   `{"firstName":"Ada","lastName":"Lovelace","email":"fuzz@example.com","mobilePhone":"(510) 555-0134","mobileOpt":true,"union":"37","unionJoined":"2004","unionLocal":"Local 9415","unionRole":"union_role_1","unionRelationship":"relationship_union_2","employmentStatus":"employment_status_1","incomeOpt":true,"incomeRange":"annual_income_5","birthDay":"10","birthMonth":"12","birthYear":"1985","home":{"address1":"1 Main St","city":"Oakland","country":"us","state":"home_CA","zip":"94612"}}`,
+		"PUT /api/v1/profile/interests":         `{"interests":["travel","auto"],"wirelessCarrier":"wireless_carrier_11","vehicleOwner":"vehicle_owner_1","spanishSpeakerInHome":"spanish_speaker_in_home_2","homeowner":"homeowner_2","recommendUp":"recommend_up_1"}`,
+		"POST /api/v1/forms/:id/cases":          `{"fields":{"firstName":"Maria","lastName":"Lopez","email":"maria@example.com","confirmEmail":"maria@example.com","street":"1450 Broadway","city":"Oakland","state":"CA","zip":"94612","mobilePhone":"5105550142","union":"10237","terms":true,"programParticipation":["25"],"creditCardNumber":"4821","hospitalOneStart":"2026-09-02","hospitalOneEnd":"2026-09-09","annualIncome":"52000","hospitalUnreimbursed":"2400"}}`,
+		"POST /api/v1/cases/:caseId/uploads":    "%PDF-1.7\n%fuzz\n",
+		"POST /api/v1/cases/:caseId/files":      `{"files":[{"name":"letter.pdf","path":"forms/uploads/fuzz-uid/case-1/letter.pdf","bucket":"demo-union-benefits.appspot.com","url":"gs://demo-union-benefits.appspot.com/forms/uploads/fuzz-uid/case-1/letter.pdf"}]}`,
+		"POST /api/v1/store/state":              `{"state":"Nevada"}`,
+		"PUT /api/v1/cart/items/:id":            `{"quantity":2}`,
+		"POST /api/v1/store/orders":             `{"information":{"firstName":"Maria","lastName":"Lopez","email":"maria@example.com","phone":"5551234567","union":"cwa","unionNumber":"52-A","members":"120","worksites":"3","website":"https://cwa-local52.example.org","memo":"packets"},"shipping":{"address":"1 Main St","city":"Reno","state":"NV","zip":"89501","country":"us"}}`,
+		"POST /api/v1/partners/:id/token":       `{"origin":"http://127.0.0.1:3000"}`,
+		"POST /api/v1/hooks/cms":                `{"tags":["node:1072","menu"]}`,
+		"POST /api/v1/livestreams/:slug/access": `{"name":"Pat","email":"pat@example.org","updates":true}`,
 	}
 	tricky := []string{``, `null`, `[]`, `"x"`, `{`, `{"email":1,"password":[],"fields":"x","files":{},"quantity":"2","tags":null,"origin":{}}`,
 		`{"quantity":1e400}`, `{"quantity":-9223372036854775809}`, `{"fields":{"a":{"b":{"c":[[[[[[]]]]]]}}}}`, strings.Repeat(`[`, 20000)}
@@ -88,6 +89,7 @@ func FuzzRequestBodies(f *testing.F) {
 		}
 	}
 	f.Add("PUT /api/v1/favorites/:id", "benefit:1180", []byte(nil))
+	f.Add("POST /api/v1/livestreams/:slug/access", "member-town-hall", []byte(`{"name":"<b>Pat</b>","email":"pat@example.org"}`))
 	f.Add("PUT /api/v1/favorites/:id", "%zz", []byte(nil))
 	f.Add("PUT /api/v1/cart/items/:id", "../../etc", []byte(`{"quantity":1}`))
 	f.Add("POST /api/v1/partners/:id/token", "test-partner", []byte(`{"origin":"https://evil.example"}`))

@@ -24,6 +24,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/grants"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/mailing"
+	"github.com/union-benefits/portal/bff/internal/livestream"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/orders"
 	"github.com/union-benefits/portal/bff/internal/partners"
@@ -82,6 +83,9 @@ type Options struct {
 	// Subscriptions replaces the Firestore mailing list (unit tests use accounttest's fake); nil
 	// connects to Firestore.
 	Subscriptions portal.Subscriptions
+	// CommentAccess replaces the Firestore comment-access store of the livestream chat (unit
+	// tests use storetest's fake); nil connects to Firestore.
+	CommentAccess portal.CommentAccessStore
 	// Files replaces Cloud Storage (unit tests use grantstest's fake bucket); nil connects to
 	// the configured bucket.
 	Files portal.FileStore
@@ -143,6 +147,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		return nil, err
 	}
 	mailingList, err := buildMailing(up, srv)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	chat, err := buildLivestream(up, srv)
 	if err != nil {
 		srv.Close()
 		return nil, err
@@ -210,6 +219,10 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			}),
 			SecureCookies: cfg.Frontend.SecureCookies,
 			TokenLimits:   ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+		}),
+		httpapi.Livestream(httpapi.LivestreamDeps{
+			Access:  chat,
+			Entries: ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
 			Purger:      up.store,
@@ -412,6 +425,20 @@ func buildMailing(up *upstreams, srv *Server) (*mailing.Service, error) {
 		list = p.Subscriptions()
 	}
 	return mailing.New(list, up.profiles, up.content, mailing.Options{Logger: up.o.Logger, Now: up.o.Now}), nil
+}
+
+// buildLivestream builds the livestream chat's access, over the cached CMS (its streams) and the
+// comment-access records.
+func buildLivestream(up *upstreams, srv *Server) (*livestream.Service, error) {
+	records := up.o.CommentAccess
+	if records == nil {
+		p, err := up.firestoreClient(srv)
+		if err != nil {
+			return nil, err
+		}
+		records = p.CommentAccess()
+	}
+	return livestream.New(up.content, records, livestream.Options{Now: up.o.Now}), nil
 }
 
 // partnerStore is the partner records, links, token audit log and mail outbox: the options'

@@ -655,6 +655,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/livestreams/{slug}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter a livestream's chat (spec 3 §3 'Comment-access record', §5 'Chat access', §7).
+         * @description Writes the comment-access record of the livestream at `/livestream/{slug}` at
+         *     `livestream/{id}/users` in Firestore: the email and display name HTML-escaped, the chat name
+         *     the display name with a random four-digit suffix, the provider's fixed hash, the time and the
+         *     'sign up for emails' flag (`updates`). One record per person (email, in any case) and stream:
+         *     a repeat answers the first record's chat name and writes nothing. The answer is what the
+         *     browser logs in to the chat provider with; the browser then sets the `livestream_{id}` cookie
+         *     itself (spec 3 §4). Open to visitors. A missing display name or email, or an email that is
+         *     none, is 400 with field errors and the words of `contracts/livestream.json`; a slug that
+         *     names no livestream is 404 'This livestream does not exist.'; too many entries from one
+         *     address is 429; a cross-site request is 403. `Cache-Control: private, no-store`.
+         */
+        post: operations["enterLivestreamChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cart": {
         parameters: {
             query?: never;
@@ -1516,7 +1545,7 @@ export interface components {
         /** @description A gated document (gate set) carries no body, blocks, lists or navigation. */
         PageDocument: {
             /** @enum {string} */
-            kind: "home" | "page" | "benefit" | "category" | "landing" | "members" | "eligibility";
+            kind: "home" | "page" | "benefit" | "category" | "landing" | "members" | "eligibility" | "livestream";
             /** @description The canonical site path, e.g. / */
             path: string;
             title: string;
@@ -1540,6 +1569,7 @@ export interface components {
             sidebar?: components["schemas"]["Sidebar"];
             benefits?: components["schemas"]["BenefitGroups"];
             useFormStyle?: boolean;
+            livestream?: components["schemas"]["Livestream"];
             videoPlayer?: components["schemas"]["VideoPlayer"];
             /** @description A benefit or landing page's call to action, below its hero. */
             optionalCta?: components["schemas"]["Link"];
@@ -2020,6 +2050,29 @@ export interface components {
             lightboxLabel?: string;
             paddingTop: number;
             paddingBottom: number;
+        };
+        /** @description A livestream page's event (spec 3 §2 'Livestream page'): the player's frame address and, when set, the comments' source (the comments panel shows only then). id names the chat cookie (livestream_{id}) and the records. */
+        Livestream: {
+            id: string;
+            /** Format: uri */
+            eventSource: string;
+            commentSource?: string;
+        };
+        LivestreamAccessRequest: {
+            /** @description The display name; required, at most 40 characters */
+            name?: string;
+            /** @description Required */
+            email?: string;
+            /** @description The 'sign up for emails' box */
+            updates?: boolean;
+        };
+        LivestreamAccess: {
+            /** @description The livestream's id, as in its cookie's name */
+            stream: string;
+            /** @description The chat name: the escaped display name and a random suffix */
+            username: string;
+            /** @description The chat provider's fixed hash */
+            hash: string;
         };
         /** @description The car-pricing search (spec 3 §2, §5, §7, the CMS's truecar_search): new or used, a make and a zip code, leaving for the pricing site (its addresses and referrer ids are in contracts/carsearch.json). makes holds only makes that can be searched new, used or both; the block is left out when there are none. */
         CarSearchBlock: {
@@ -3241,6 +3294,38 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    enterLivestreamChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The livestream page's last path segment, e.g. member-town-hall. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivestreamAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description Entered; log in to the chat provider with these. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivestreamAccess"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
         };
     };
     getCart: {

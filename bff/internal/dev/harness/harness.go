@@ -167,6 +167,8 @@ type BFF struct {
 	Partners *accounttest.Partners
 	// Subscriptions is the fake mailing list.
 	Subscriptions *accounttest.Subscriptions
+	// Chat is the livestream chat's comment-access records.
+	Chat *storetest.CommentAccess
 }
 
 // Start is the time of StartBFF's clock.
@@ -197,6 +199,7 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 	carts := storetest.NewCarts()
 	partners := accounttest.NewPartners(profiles)
 	subscriptions := accounttest.NewSubscriptions()
+	chat := storetest.NewCommentAccess()
 	clock := func() time.Time { return time.Unix(0, now.Load()) }
 	files.Now = clock
 	b := build(t, cfg, server.Options{
@@ -209,8 +212,10 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 		Partners: partners,
 
 		Subscriptions: subscriptions,
+		// The chat's records.
+		CommentAccess: chat,
 	})
-	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts, b.Partners = now, auth, profiles, cases, files, carts, partners
+	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts, b.Partners, b.Chat = now, auth, profiles, cases, files, carts, partners, chat
 	b.Subscriptions = subscriptions
 	return b
 }

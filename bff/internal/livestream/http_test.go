@@ -1,0 +1,77 @@
+package livestream_test
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
+	"github.com/union-benefits/portal/bff/internal/livestream"
+)
+
+// The chat access through the whole BFF (harness: the fixture CMS's member-town-hall, the
+// in-memory comment-access records), as the browser sends it.
+func TestChatAccessThroughTheBFF(t *testing.T) {
+	cms := harness.StartCMS(t)
+	cfg := harness.Config(cms.URL, map[string]string{"RATE_LIMIT_PER_IP": "4"})
+	b := harness.NewBFF(t, cfg)
+	origin := cfg.Frontend.AllowedOrigins[0]
+	post := func(slug, body string) (int, string, map[string]any) {
+		t.Helper()
+		req := httptest.NewRequest("POST", "/api/v1/livestreams/"+slug+"/access", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", origin)
+		resp, err := b.Server.App.Test(req)
+		status, h, raw := harness.Read(t, resp, err)
+		var v map[string]any
+		_ = json.Unmarshal(raw, &v)
+		return status, h.Get("Cache-Control"), v
+	}
+
+	status, cc, got := post("member-town-hall", `{"name":"Pat <3","email":"Pat@Example.org","updates":true}`)
+	if status != 200 || cc != "private, no-store" {
+		t.Fatalf("enter: %d %q %v", status, cc, got)
+	}
+	name, _ := got["username"].(string)
+	if got["stream"] != "1501" || got["hash"] != "up-livestream-chat" || !strings.HasPrefix(name, "Pat &lt;3-") || len(name) != len("Pat &lt;3-0000") {
+		t.Errorf("access %v", got)
+	}
+	recs := b.Chat.Records()
+	rec, ok := recs["1501/"+livestream.PersonKey("pat@example.org")]
+	if len(recs) != 1 || !ok || rec.Email != "Pat@Example.org" || !rec.Updates || rec.Username != name || rec.Timestamp.IsZero() {
+		t.Errorf("records %+v", recs)
+	}
+
+	// A repeat, as the same person in other case: the first record's name, no second record.
+	if status, _, again := post("member-town-hall", `{"name":"Patricia","email":"pat@example.ORG"}`); status != 200 || again["username"] != name {
+		t.Errorf("repeat: %d %v; want %q", status, again, name)
+	}
+	if n := len(b.Chat.Records()); n != 1 {
+		t.Errorf("%d records after a repeat; want 1", n)
+	}
+
+	status, _, problem := post("member-town-hall", `{"name":" ","email":""}`)
+	if status != 400 {
+		t.Fatalf("empty form: %d %v", status, problem)
+	}
+	fields, _ := problem["errors"].([]any)
+	if len(fields) != 2 || !strings.Contains(toJSON(fields), "Please enter a display name.") || !strings.Contains(toJSON(fields), "Please enter your email address.") {
+		t.Errorf("field errors %v", problem)
+	}
+	if status, _, p := post("no-such-stream", `{"name":"Pat","email":"pat@example.org"}`); status != 404 || p["detail"] != "This livestream does not exist." {
+		t.Errorf("unknown stream: %d %v", status, p)
+	}
+	if status, _, _ := post("member-town-hall", `not json`); status != 400 {
+		t.Errorf("a body that is no JSON: %d", status)
+	}
+	// Entries from one address are limited (here 4 a window: 3 above), the form's mistakes not counted.
+	if status, _, p := post("member-town-hall", `{"name":"Sam","email":"sam@example.org"}`); status != 200 {
+		t.Errorf("fourth entry: %d %v; want 200", status, p)
+	}
+	if status, _, p := post("member-town-hall", `{"name":"Lee","email":"lee@example.org"}`); status != 429 {
+		t.Errorf("fifth entry: %d %v; want 429", status, p)
+	}
+}
+
+func toJSON(v any) string { b, _ := json.Marshal(v); return string(b) }

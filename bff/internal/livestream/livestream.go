@@ -1,0 +1,189 @@
+// Package livestream lets a person into a livestream's chat (spec 3 §2 'Livestream page', §3
+// 'Comment-access record', §5 'Chat access'): it checks the access form, and writes the
+// comment-access record at livestream/{id}/users, once per person and stream. The chat itself is
+// the provider's, in the browser; the cookie that ungates it is the browser's too (spec 3 §4).
+package livestream
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"math/big"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/contracts"
+)
+
+// Contract is contracts/livestream.json as the BFF reads it.
+type Contract struct {
+	ChatHash string `json:"chatHash"`
+	Limits   struct {
+		NameMaxLength  int `json:"nameMaxLength"`
+		EmailMaxLength int `json:"emailMaxLength"`
+		SuffixDigits   int `json:"suffixDigits"`
+	} `json:"limits"`
+	Messages map[string]string `json:"messages"`
+}
+
+// contract is parsed once: the file is compiled in, so a bad file fails every test.
+var contract = func() Contract {
+	var c Contract
+	if err := json.Unmarshal(contracts.LivestreamJSON, &c); err != nil {
+		panic(fmt.Sprintf("contracts/livestream.json: %v", err))
+	}
+	return c
+}()
+
+func message(key string) string {
+	m, ok := contract.Messages[key]
+	if !ok {
+		panic("contracts/livestream.json has no message " + key)
+	}
+	return m
+}
+
+// slugPattern is one path segment of a livestream's address (/livestream/{slug}).
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,127}$`)
+
+// Request is the access form (spec 3 §5 'Chat access'). Updates is the 'sign up for emails'
+// box, recorded for the mailing list to read later.
+type Request struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Updates bool   `json:"updates"`
+}
+
+// Access is the answer: what the browser logs in to the chat provider with.
+type Access struct {
+	Stream   string `json:"stream"` // the livestream's id, as in its cookie's name
+	Username string `json:"username"`
+	Hash     string `json:"hash"`
+}
+
+// Streams finds a livestream node (portal.Content).
+type Streams interface {
+	NodeByPath(ctx context.Context, path string) (*portal.Node, error)
+}
+
+// Service implements the chat access.
+type Service struct {
+	streams Streams
+	store   portal.CommentAccessStore
+	now     func() time.Time
+	suffix  func() string
+}
+
+// Options are the parts tests replace.
+type Options struct {
+	Now    func() time.Time
+	Suffix func() string // the random suffix of a chat name
+}
+
+// New returns the service over the CMS's livestream nodes and the record store.
+func New(streams Streams, store portal.CommentAccessStore, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Suffix == nil {
+		o.Suffix = randomSuffix
+	}
+	return &Service{streams: streams, store: store, now: o.Now, suffix: o.Suffix}
+}
+
+// Check applies the access form's rules (spec 3 §5) in the form's order, every failing field
+// with its message, and answers the name and email trimmed.
+func Check(req Request) (Request, error) {
+	req.Name = strings.TrimSpace(req.Name)
+	req.Email = strings.TrimSpace(req.Email)
+	var fields []apperr.FieldError
+	switch {
+	case req.Name == "":
+		fields = append(fields, apperr.FieldError{Field: "name", Message: message("nameRequired")})
+	case utf8.RuneCountInString(req.Name) > contract.Limits.NameMaxLength:
+		fields = append(fields, apperr.FieldError{Field: "name", Message: message("nameTooLong")})
+	}
+	switch {
+	case req.Email == "":
+		fields = append(fields, apperr.FieldError{Field: "email", Message: message("emailRequired")})
+	case len(req.Email) > contract.Limits.EmailMaxLength || !portal.ValidEmail(req.Email):
+		fields = append(fields, apperr.FieldError{Field: "email", Message: message("emailInvalid")})
+	}
+	if len(fields) > 0 {
+		return req, apperr.Fields(fields[0].Message, fields...)
+	}
+	return req, nil
+}
+
+// Enter lets a person into the chat of the livestream at /livestream/{slug}: the record is
+// written the first time, and a repeat (the same email, in any case) answers the first record's
+// chat name instead of writing another.
+func (s *Service) Enter(ctx context.Context, slug string, req Request) (Access, error) {
+	req, err := Check(req)
+	if err != nil {
+		return Access{}, err
+	}
+	stream, err := s.stream(ctx, slug)
+	if err != nil {
+		return Access{}, err
+	}
+	rec := portal.CommentAccess{
+		// Escaped before they are stored (spec 3 §5): the chat provider shows them as HTML.
+		Email:     html.EscapeString(req.Email),
+		Hash:      contract.ChatHash,
+		Timestamp: s.now().UTC(),
+		Updates:   req.Updates,
+		Username:  html.EscapeString(req.Name) + "-" + s.suffix(),
+	}
+	stored, err := s.store.Enter(ctx, stream, PersonKey(req.Email), rec)
+	if err != nil {
+		return Access{}, err
+	}
+	return Access{Stream: stream, Username: stored.Username, Hash: stored.Hash}, nil
+}
+
+// stream is the id of the livestream at /livestream/{slug}; anything else is not found.
+func (s *Service) stream(ctx context.Context, slug string) (string, error) {
+	notFound := apperr.New(apperr.NotFound, message("streamNotFound"))
+	if !slugPattern.MatchString(slug) {
+		return "", notFound
+	}
+	n, err := s.streams.NodeByPath(ctx, "livestream/"+slug)
+	if apperr.Is(err, apperr.NotFound) {
+		return "", notFound
+	}
+	if err != nil {
+		return "", err
+	}
+	if n.Bundle != "livestream" || n.NID == "" {
+		return "", notFound
+	}
+	return n.NID, nil
+}
+
+// PersonKey names a person's record among a stream's: their email, case-folded, hashed so the
+// document id holds no address and no character Firestore refuses.
+func PersonKey(email string) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(email))))
+	return hex.EncodeToString(sum[:])
+}
+
+// randomSuffix is the chat name's random suffix (spec 3 §5): digits, so two people of one
+// name are told apart.
+func randomSuffix() string {
+	digits := contract.Limits.SuffixDigits
+	limit := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil)
+	n, err := rand.Int(rand.Reader, limit)
+	if err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return fmt.Sprintf("%0*d", digits, n)
+}
