@@ -34,6 +34,17 @@ export interface FrontendConfig {
    * default. Only its origin is used here, for the Content-Security-Policy's frame-src.
    */
   externalFormUrl: string;
+  /**
+   * CHAT_PROVIDER_URL: the livestream chat provider's script (spec 3 §7 'Chat provider'). The
+   * default is the local stack's stand-in (bff/cmd/chatstub). Only livestream pages load it, and
+   * only their Content-Security-Policy allows its origin.
+   */
+  chatProviderUrl: string;
+  /**
+   * LIVESTREAM_EVENT_ORIGINS: the origins a livestream's player frame (the CMS's event source)
+   * may come from, comma-separated; by default the CMS's own (the fixtures' player page).
+   */
+  livestreamEventOrigins: string[];
   /** `next dev`: React needs eval there for its debugging aids, never in a production build. */
   development: boolean;
   /**
@@ -48,6 +59,7 @@ const DEFAULT_CHATBOT_SCRIPT_URL = '/chatbot-dev.js';
 const DEFAULT_SUPPORT_PHONE = '800-472-2005';
 const DEFAULT_BFF_TIMEOUT_MS = 20_000;
 const DEFAULT_CMS_URL = 'http://127.0.0.1:8081';
+const DEFAULT_CHAT_PROVIDER_URL = 'http://127.0.0.1:8086/sdk.js';
 const EXTERNAL_FORM_PATH = '/sites/default/files/external-forms/{id}.html?embed=1';
 
 /** A positive whole number of milliseconds, or the default when unset or not one. */
@@ -64,9 +76,26 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
   const supportPhone = env.SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE;
   const cmsPublicUrl = (env.CMS_PUBLIC_URL?.trim() || env.CMS_URL?.trim() || DEFAULT_CMS_URL).replace(/\/+$/, '');
   const externalFormUrl = env.EXTERNAL_FORM_URL?.trim() || cmsPublicUrl + EXTERNAL_FORM_PATH;
+  const chatProviderUrl = env.CHAT_PROVIDER_URL?.trim() || DEFAULT_CHAT_PROVIDER_URL;
+  const livestreamEventOrigins = (env.LIVESTREAM_EVENT_ORIGINS?.trim() || cmsPublicUrl)
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   const development = env.NODE_ENV === 'development';
   const testRoute = development || env.PORTAL_ENV?.trim() === 'test';
-  return { bffUrl, bffTimeoutMs, revalidateSecret, chatbotScriptUrl, supportPhone, cmsPublicUrl, externalFormUrl, development, testRoute };
+  return {
+    bffUrl,
+    bffTimeoutMs,
+    revalidateSecret,
+    chatbotScriptUrl,
+    supportPhone,
+    cmsPublicUrl,
+    externalFormUrl,
+    chatProviderUrl,
+    livestreamEventOrigins,
+    development,
+    testRoute,
+  };
 }
 
 export const config: FrontendConfig = readConfig(process.env);

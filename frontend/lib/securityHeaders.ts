@@ -23,9 +23,16 @@ export interface PolicySources {
   externalFormUrl: string;
   /** CHATBOT_SCRIPT_URL: the chat assistant's script, absolute or a path on this site. */
   chatbotScriptUrl: string;
+  /** CHAT_PROVIDER_URL: the livestream chat provider's script (livestream pages only). */
+  chatProviderUrl?: string;
+  /** LIVESTREAM_EVENT_ORIGINS: where a livestream's player frame may come from (livestream pages only). */
+  livestreamEventOrigins?: string[];
   /** `next dev`: React's debugging aids need eval. */
   development: boolean;
 }
+
+/** The path prefix of the livestream pages, the only pages that load the chat provider. */
+export const LIVESTREAM_PATH_PREFIX = '/livestream/';
 
 /** The origin of an absolute http(s) URL, or undefined for a path or anything else. */
 export function originOf(url: string): string | undefined {
@@ -56,8 +63,12 @@ function serialize(directives: Record<string, (string | undefined | false)[]>): 
  * adds them ('strict-dynamic': Next's chunks, the chat assistant). Browsers that know
  * 'strict-dynamic' ignore the host sources beside it; they are there for older ones.
  */
-export function contentSecurityPolicy(nonce: string, sources: PolicySources, secure: boolean): string {
+export function contentSecurityPolicy(nonce: string, sources: PolicySources, secure: boolean, livestream = false): string {
   const cms = originOf(sources.cmsPublicUrl);
+  // A livestream page runs the chat provider's script, which frames its room, and frames the
+  // event's player; no other page needs either origin.
+  const chat = livestream ? originOf(sources.chatProviderUrl ?? '') : undefined;
+  const events = livestream ? (sources.livestreamEventOrigins ?? []).map(originOf) : [];
   const externalForms = originOf(sources.externalFormUrl);
   const chatbot = originOf(sources.chatbotScriptUrl);
   // The offline stack serves the CMS's files, Cloud Storage (partner logos) and the order
@@ -66,7 +77,7 @@ export function contentSecurityPolicy(nonce: string, sources: PolicySources, sec
   const localHttp = offline && ['http://127.0.0.1:*', 'http://localhost:*'];
   return serialize({
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", chatbot, sources.development && "'unsafe-eval'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", chatbot, chat, sources.development && "'unsafe-eval'"],
     // 'unsafe-inline' for styles is the accepted compromise: Next and React write style elements
     // and style attributes (the blocks' paddings, a frame's height) without a nonce. Style cannot
     // run script. A nonce here would make browsers ignore 'unsafe-inline', so there is none.
@@ -81,7 +92,7 @@ export function contentSecurityPolicy(nonce: string, sources: PolicySources, sec
     'connect-src': ["'self'", chatbot],
     // The video players, the external grant forms, the widget frames (this site's /embed/) and
     // whatever frames the chat assistant opens.
-    'frame-src': ["'self'", YOUTUBE_ORIGIN, externalForms, chatbot],
+    'frame-src': ["'self'", YOUTUBE_ORIGIN, externalForms, chatbot, chat, ...events],
     'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -153,7 +164,9 @@ export interface PageRequest {
 export function securityHeaders(request: PageRequest, nonce: string, sources: PolicySources): Record<string, string> {
   const embed = request.pathname.startsWith(EMBED_PATH_PREFIX);
   const headers: Record<string, string> = {
-    'Content-Security-Policy': embed ? embedPolicy() : contentSecurityPolicy(nonce, sources, request.secure),
+    'Content-Security-Policy': embed
+      ? embedPolicy()
+      : contentSecurityPolicy(nonce, sources, request.secure, request.pathname.startsWith(LIVESTREAM_PATH_PREFIX)),
     // For browsers without frame-ancestors.
     'X-Frame-Options': embed ? 'SAMEORIGIN' : 'DENY',
     'X-Content-Type-Options': 'nosniff',

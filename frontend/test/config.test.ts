@@ -6,6 +6,8 @@ const LOCAL_DEFAULTS = {
   bffTimeoutMs: 20_000,
   cmsPublicUrl: 'http://127.0.0.1:8081',
   externalFormUrl: 'http://127.0.0.1:8081/sites/default/files/external-forms/{id}.html?embed=1',
+  chatProviderUrl: 'http://127.0.0.1:8086/sdk.js',
+  livestreamEventOrigins: ['http://127.0.0.1:8081'],
   development: false,
   testRoute: false,
 };
@@ -67,5 +69,17 @@ describe('readConfig', () => {
     expect(readConfig({ NODE_ENV: 'production', PORTAL_ENV: 'test' }).testRoute).toBe(true);
     expect(readConfig({ NODE_ENV: 'production' }).testRoute).toBe(false);
     expect(readConfig({ NODE_ENV: 'production', PORTAL_ENV: 'production' }).testRoute).toBe(false);
+  });
+
+  it('takes the livestream chat provider and the player frames\' origins', () => {
+    expect(
+      readConfig({
+        CHAT_PROVIDER_URL: ' https://chat.example.net/sdk.js ',
+        LIVESTREAM_EVENT_ORIGINS: 'https://player.example.com/, https://live.example.org',
+      }),
+    ).toMatchObject({
+      chatProviderUrl: 'https://chat.example.net/sdk.js',
+      livestreamEventOrigins: ['https://player.example.com', 'https://live.example.org'],
+    });
   });
 });

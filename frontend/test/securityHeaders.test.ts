@@ -159,3 +159,24 @@ describe('helpers', () => {
     expect(isLoopbackHost('127.0.0.1.example.org')).toBe(false);
   });
 });
+
+describe('livestream pages', () => {
+  const sources: PolicySources = {
+    ...PRODUCTION,
+    chatProviderUrl: 'https://chat-provider.example.com/sdk.js',
+    livestreamEventOrigins: ['https://player.example.com'],
+  };
+  const page = { pathname: '/livestream/member-town-hall', secure: true, host: 'www.example.org' };
+
+  it('allow the chat provider script and frames, and the player frame, only there', () => {
+    const live = directives(securityHeaders(page, 'n', sources)['Content-Security-Policy']);
+    expect(live['script-src']).toContain('https://chat-provider.example.com');
+    expect(live['frame-src']).toEqual(expect.arrayContaining(['https://chat-provider.example.com', 'https://player.example.com']));
+    expect(live['connect-src']).not.toContain('https://chat-provider.example.com');
+    for (const pathname of ['/', '/livestream', '/benefits/livestream/x']) {
+      const other = securityHeaders({ ...page, pathname }, 'n', sources)['Content-Security-Policy'];
+      expect(other).not.toContain('chat-provider.example.com');
+      expect(other).not.toContain('player.example.com');
+    }
+  });
+});

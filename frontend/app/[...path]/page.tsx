@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { permanentRedirect, redirect } from 'next/navigation';
+import { config } from '@/lib/config';
 import { toMetadata } from '@/lib/metadata';
 import { loadPage, type SearchParams } from '@/lib/request';
 import { ContentPage } from '@/components/page/ContentPage';
@@ -28,7 +29,7 @@ export default async function CatchAllPage({ params, searchParams }: Props) {
   return (
     <>
       {page.preview && <PreviewBanner path={page.path} revision={page.preview.revision} />}
-      <ContentPage page={page} />
+      <ContentPage page={page} chatProviderUrl={config.chatProviderUrl} />
     </>
   );
 }

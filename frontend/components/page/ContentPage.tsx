@@ -7,6 +7,7 @@ import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { PageEmbeds } from '@/components/embed/PageEmbeds';
+import { LivestreamView } from '@/components/livestream/LivestreamView';
 import { HeroSignup } from '@/components/mailing/HeroSignup';
 import { BenefitCards } from './BenefitCards';
 import { BenefitMedia } from './BenefitMedia';
@@ -40,7 +41,7 @@ function heroForm(page: PageDocument) {
  * One content page as the BFF shaped it, laid out by kind. A gated document holds only a title:
  * the gate is all there is to draw.
  */
-export function ContentPage({ page }: { page: PageDocument }) {
+export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument; /** CHAT_PROVIDER_URL, for livestream pages. */ chatProviderUrl?: string }) {
   if (page.gate) {
     return (
       <>
@@ -57,6 +58,7 @@ export function ContentPage({ page }: { page: PageDocument }) {
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
       <PageEmbeds page={page} />
+      {page.livestream && <LivestreamView stream={page.livestream} pagePath={page.path} chatProviderUrl={chatProviderUrl} />}
       {(page.kind === 'page' || page.kind === 'members' || page.kind === 'eligibility') &&
         (page.body || page.sidebar || page.benefitPromo) && (
           <div className={`container ${styles.columns}`} data-sidebar={page.sidebar ? true : undefined}>

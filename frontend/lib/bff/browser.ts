@@ -21,6 +21,8 @@ import type {
   Favorites,
   FilesSubmission,
   InterestsUpdate,
+  LivestreamAccess,
+  LivestreamAccessRequest,
   Message,
   OrderHistory,
   PartnerDocument,
@@ -157,3 +159,9 @@ export function fetchBlogPage(category: string, filters: BlogFilters, offset: nu
 export function fetchSearchPage(q: string, type: SearchType, page: number, signal?: AbortSignal) {
   return bffFetch<SearchDocument>(bffPath.search(q, type, page), { signal });
 }
+
+/** The livestream chat (spec 3 §5, §7): the access form writes the comment-access record. */
+export const livestreamApi = {
+  enter: (slug: string, body: LivestreamAccessRequest) =>
+    personal<LivestreamAccess>('POST', bffPath.livestreamAccess(slug), body),
+};

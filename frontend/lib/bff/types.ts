@@ -59,6 +59,9 @@ export type ColumnsPromoBlock = Schemas['ColumnsPromoBlock'];
 export type BenefitSliderBlock = Schemas['BenefitSliderBlock'];
 export type ViralWidgetBlock = Schemas['ViralWidgetBlock'];
 export type CarSearchBlock = Schemas['CarSearchBlock'];
+export type Livestream = Schemas['Livestream'];
+export type LivestreamAccess = Schemas['LivestreamAccess'];
+export type LivestreamAccessRequest = Schemas['LivestreamAccessRequest'];
 export type CarMake = Schemas['CarMake'];
 
 // The blog and search.

@@ -61,6 +61,8 @@ export const bffPath = {
   store: (union?: string) => `${API}/store${queryString({ union })}`,
   /** Where the shipping state is chosen (the BFF keeps it in its cookie). */
   storeState: () => `${API}/store/state`,
+  /** Entering a livestream's chat: writes the comment-access record (spec 3 §7). */
+  livestreamAccess: (slug: string) => `${API}/livestreams/${encodeURIComponent(slug)}/access`,
   /** The reader's cart: a member's own, a visitor's by the BFF's up_cart cookie. */
   cart: () => `${API}/cart`,
   /** One line of the cart, by product id; a PUT sets its absolute quantity. */

@@ -36,6 +36,8 @@ const (
 	PortAuth = 9099
 	// PortStorage is fake-gcs-server (plain HTTP).
 	PortStorage = 4443
+	// PortChat is the livestream chat provider's stand-in (bff/cmd/chatstub), an origin of its own.
+	PortChat = 8086
 	// PortEmulatorHub is the firebase CLI's emulator hub, fixed in firebase.json; the CLI opens
 	// it even when it runs the auth emulator only.
 	PortEmulatorHub = 4400
@@ -123,6 +125,8 @@ func Parts(root string, mode Mode) []Part {
 			"BFF_URL=" + httpURL(PortBFF),
 			// Where browsers fetch the CMS's files, as the BFF has it: the pages' Content-Security-Policy allows it.
 			"CMS_PUBLIC_URL=" + httpURL(PortCMS),
+			// The livestream chat's provider: the stand-in's script.
+			"CHAT_PROVIDER_URL=" + httpURL(PortChat) + "/sdk.js",
 			"REVALIDATE_SECRET=" + DevRevalidateSecret,
 			"NEXT_TELEMETRY_DISABLED=1",
 			"npm_config_update_notifier=false",
@@ -221,6 +225,16 @@ func Parts(root string, mode Mode) []Part {
 			Timeout: 30 * time.Second,
 			URL:     httpURL(PortOrders) + "/graphql",
 			Needs:   []Need{build("orderstub")},
+		},
+		{
+			Name:    "chat",
+			Title:   "chat provider stand-in",
+			Command: []string{".bin/chatstub", "-addr", local(PortChat)},
+			Ports:   []int{PortChat},
+			Ready:   HTTPProbe{URL: httpURL(PortChat) + "/healthz"},
+			Timeout: 30 * time.Second,
+			URL:     httpURL(PortChat),
+			Needs:   []Need{build("chatstub")},
 		},
 		{
 			Name:  "partner",
