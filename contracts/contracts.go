@@ -2,8 +2,9 @@
 // same file the frontend imports: accounts.json (messages, option tables and limits of the
 // account forms, and the words of every account and sign-in answer), grants.json (the grant
 // forms' catalogue, fields, rules and messages), uploads.json (a case's documents: checks,
-// limits and messages) and store.json (the free-materials store: limits, the featured titles,
-// the shipping states and the words of My Orders and the store index).
+// limits and messages), store.json (the free-materials store: limits, the featured titles,
+// the shipping states and the words of My Orders and the store index) and hotels.json (the hotel
+// search box: limits and words).
 package contracts
 
 import (
@@ -165,3 +166,8 @@ func Limit(key string) int {
 	}
 	return v
 }
+
+// HotelsJSON is hotels.json: the hotel search box's limits and words. Package hotels parses it.
+//
+//go:embed hotels.json
+var HotelsJSON []byte

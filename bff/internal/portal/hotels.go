@@ -1,0 +1,23 @@
+package portal
+
+import "context"
+
+// HotelLocation is one suggestion of the hotel search box's location autocomplete (spec 3 §3
+// 'Hotel search item'): the hotel partner's id of a place, its name, its state or province and
+// its kind (a city, an airport, a hotel, ...), which the results link names as destinationType.
+type HotelLocation struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	State string `json:"state,omitempty"`
+	Type  string `json:"type"`
+}
+
+// HotelLocations is the hotel partner's location autocomplete (spec 3 §7 'Hotel autocomplete').
+// query is already checked and normalised by the caller.
+type HotelLocations interface {
+	Locations(ctx context.Context, query string) ([]HotelLocation, error)
+}
+
+// HotelsTag tags the cached autocomplete answers. Nothing publishes them: they only expire (the
+// cache's fresh time) or are purged by hand with the webhook.
+const HotelsTag = "hotels"
