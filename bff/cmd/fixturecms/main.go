@@ -1,5 +1,7 @@
 // Command fixturecms serves the recorded CMS responses of fixtures/cms over HTTP, standing in for
-// the content CMS in local development and end-to-end tests.
+// the content CMS in local development and end-to-end tests. It also stands in for the hotel
+// partner (package hotelstub: the autocomplete under /svcs/ac/ from fixtures/hotels/autocomplete,
+// a listings page at /hotels/listings), so the stack needs no port of its own for it.
 package main
 
 import (
@@ -14,14 +16,16 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/hotelstub"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8081", "address to listen on")
 	dir := flag.String("dir", "fixtures/cms", "fixture directory to serve")
+	hotels := flag.String("hotels", "fixtures/hotels/autocomplete", "recorded answers of the hotel partner's autocomplete")
 	flag.Parse()
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := run(log, *addr, *dir); err != nil {
+	if err := run(log, *addr, *dir, *hotels); err != nil {
 		log.Error("fixture CMS failed", "err", err)
 		os.Exit(1)
 	}
@@ -29,13 +33,22 @@ func main() {
 }
 
 // run serves until SIGINT or SIGTERM, then lets in-flight requests finish.
-func run(log *slog.Logger, addr, dir string) error {
+func run(log *slog.Logger, addr, dir, hotels string) error {
+	partner, err := hotelstub.NewHandler(hotels)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", cmsfixture.NewHandler(dir))
+	mux.Handle(hotelstub.Prefix, partner)
+	mux.Handle(hotelstub.ListingsPath, partner)
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	srv := &http.Server{
 		Addr:              addr,
-		Handler:           cmsfixture.NewHandler(dir),
+		Handler:           mux,
 		ReadHeaderTimeout: 5 * time.Second,
 	}
 	errc := make(chan error, 1)

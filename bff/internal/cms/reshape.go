@@ -65,6 +65,7 @@ type rawNode struct {
 	EmailPromo           *portal.EmailPromo     `json:"email_promo"`
 	VideoPlayer          *rawVideoPlayer        `json:"video_player"`
 	OptionalCTA          *rawLink               `json:"optional_cta"`
+	HotelSearch          bool                   `json:"hotel_search"`
 	Embed                string                 `json:"embed"`
 	Metatags             map[string]string      `json:"metatags"`
 	IsHardshipHelp       bool                   `json:"is_hardship_help"`
@@ -167,6 +168,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
 		BenefitPromoLinkText: raw.BenefitPromoLinkText,
 		OptionalCTA:          optionalLink(raw.OptionalCTA),
+		HotelSearch:          raw.HotelSearch,
 		Embed:                strings.TrimSpace(raw.Embed),
 		Campaigns:            campaigns(doc, r),
 	}

@@ -33,6 +33,7 @@ type Config struct {
 	Limits   Limits
 	Forms    Forms
 	Storage  Storage
+	Hotels   Hotels
 }
 
 // CMS configures the content CMS and its publish webhook.
@@ -102,6 +103,17 @@ type Storage struct {
 	Bucket        string        // STORAGE_BUCKET: the bucket case documents are stored in
 	Timeout       time.Duration // STORAGE_TIMEOUT: the limit on one listing or metadata call
 	UploadTimeout time.Duration // UPLOAD_TIMEOUT: how long one upload may take, slow phones included
+}
+
+// Hotels configures the hotel partner: its location autocomplete and its listings page, where the
+// hotel search box's results link and partner redirects lead (spec 3 §7, spec 1 §7).
+type Hotels struct {
+	APIURL string // HOTELS_API_URL: the partner's API origin; /svcs/ac/index/hotels/... is appended
+	// ListingsURL is HOTELS_LISTINGS_URL: the partner's listings page, an https URL (http on this
+	// machine only); its scheme, host and port are the one partner address a redirect_url may name.
+	ListingsURL string
+	MemberKey   string        // HOTELS_MEMBER_KEY: the site's member key (mk) at the partner; required with a partner's listings page
+	Timeout     time.Duration // HOTELS_TIMEOUT: the limit on one autocomplete call
 }
 
 // Secret is a string that never appears in logs.
@@ -177,6 +189,14 @@ func Load(getenv func(string) string) (Config, error) {
 			UploadTimeout: r.duration("UPLOAD_TIMEOUT", 10*time.Minute),
 		},
 	}
+	c.Hotels = Hotels{
+		// Offline, the fixture CMS serves the partner's stand-in (bff/internal/dev/hotelstub).
+		APIURL:      strings.TrimRight(r.str("HOTELS_API_URL", "http://127.0.0.1:8081"), "/"),
+		ListingsURL: r.str("HOTELS_LISTINGS_URL", "http://127.0.0.1:8081/hotels/listings"),
+		MemberKey:   r.str("HOTELS_MEMBER_KEY", ""),
+		Timeout:     r.duration("HOTELS_TIMEOUT", 3*time.Second),
+	}
+	r.hotels(c.Hotels)
 	c.Frontend.SecureCookies = !isLocalhost(c.Frontend.URL)
 	c.Frontend.AllowedOrigins = r.list("ALLOWED_ORIGINS", c.Frontend.URL)
 	c.CMS.PublicURL = strings.TrimRight(r.str("CMS_PUBLIC_URL", c.CMS.URL), "/")
@@ -209,6 +229,23 @@ func Load(getenv func(string) string) (Config, error) {
 		r.errs = append(r.errs, errors.New("CACHE_FRESH_TTL: must not exceed CACHE_STALE_TTL"))
 	}
 	return c, errors.Join(r.errs...)
+}
+
+// hotels checks the hotel partner's addresses: both absolute http(s) URLs, the listings page https
+// unless it is this machine's stand-in (a redirect must not downgrade a member to plain http),
+// and a member key whenever the listings page is a real partner's.
+func (r *reader) hotels(h Hotels) {
+	if u, err := url.Parse(h.APIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		r.errs = append(r.errs, fmt.Errorf("HOTELS_API_URL: %q is not an http(s) URL", h.APIURL))
+	}
+	u, err := url.Parse(h.ListingsURL)
+	local := isLocalhost(h.ListingsURL)
+	if err != nil || (u.Scheme != "https" && !local) || u.Host == "" || u.User != nil {
+		r.errs = append(r.errs, fmt.Errorf("HOTELS_LISTINGS_URL: %q is not an https URL", h.ListingsURL))
+	}
+	if h.MemberKey == "" && !local {
+		r.errs = append(r.errs, errors.New("HOTELS_MEMBER_KEY: required with a partner's HOTELS_LISTINGS_URL"))
+	}
 }
 
 // isLocalhost reports whether a URL is served from this machine over plain HTTP, the one place a

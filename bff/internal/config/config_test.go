@@ -103,3 +103,38 @@ func TestCookiesAreSecureExceptOnALocalhostFrontend(t *testing.T) {
 		}
 	}
 }
+
+func TestHotelsDefaultToTheLocalStandIn(t *testing.T) {
+	c, err := Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Hotels.APIURL != "http://127.0.0.1:8081" || c.Hotels.ListingsURL != "http://127.0.0.1:8081/hotels/listings" ||
+		c.Hotels.MemberKey != "" || c.Hotels.Timeout != 3*time.Second {
+		t.Fatalf("hotels: %+v", c.Hotels)
+	}
+}
+
+// A real partner's listings page is https, and the partner must know the site by its member key.
+func TestHotelsOfARealPartner(t *testing.T) {
+	base := map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k",
+		"HOTELS_API_URL": "https://hotels.example.com", "HOTELS_LISTINGS_URL": "https://hotels.example.com/hotels/listings"}
+	if _, err := Load(env(base)); err == nil || !strings.Contains(err.Error(), "HOTELS_MEMBER_KEY") {
+		t.Fatalf("err = %v, want the member key required", err)
+	}
+	base["HOTELS_MEMBER_KEY"] = "mk-1"
+	if c, err := Load(env(base)); err != nil || c.Hotels.MemberKey != "mk-1" {
+		t.Fatalf("%+v, %v", c.Hotels, err)
+	}
+	for _, bad := range []string{"http://hotels.example.com/l", "hotels.example.com/l", "https://u@hotels.example.com/l", "javascript:x"} {
+		base["HOTELS_LISTINGS_URL"] = bad
+		if _, err := Load(env(base)); err == nil || !strings.Contains(err.Error(), "HOTELS_LISTINGS_URL") {
+			t.Errorf("%q: err = %v", bad, err)
+		}
+	}
+	base["HOTELS_LISTINGS_URL"] = "https://hotels.example.com/l"
+	base["HOTELS_API_URL"] = "ftp://hotels.example.com"
+	if _, err := Load(env(base)); err == nil || !strings.Contains(err.Error(), "HOTELS_API_URL") {
+		t.Errorf("err = %v", err)
+	}
+}

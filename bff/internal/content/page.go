@@ -225,6 +225,7 @@ var assemblers = map[string]assembler{
 	},
 	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
+		doc.HotelSearch = src.node.HotelSearch
 		return withBenefitMedia(src, r, doc), nil
 	},
 	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {

@@ -375,3 +375,19 @@ func TestOnlyTheHomeHeroHasTheEmailPromo(t *testing.T) {
 		t.Errorf("a generic page's hero got the promo %+v", h.EmailPromo)
 	}
 }
+
+// A benefit page whose node has hotel_search shows the hotel search box (spec 3 §2); no other
+// kind of page does, whatever its node says.
+func TestOnlyABenefitPageCarriesTheHotelSearch(t *testing.T) {
+	n := &portal.Node{Title: "Hotel Discounts", HotelSearch: true}
+	for kind, want := range map[string]bool{"benefit": true, "landing": false, "page": false} {
+		var doc portal.PageDocument
+		src := &source{node: n, kind: kind, sitePath: "/benefits/hotel-discounts"}
+		if _, err := assemblers[kind](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.HotelSearch != want {
+			t.Errorf("%s: hotelSearch %v, want %v", kind, doc.HotelSearch, want)
+		}
+	}
+}

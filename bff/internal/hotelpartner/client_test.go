@@ -79,7 +79,9 @@ func TestLocationsFailuresAreUnavailable(t *testing.T) {
 		"too much": func(w http.ResponseWriter, _ *http.Request) {
 			_, _ = w.Write([]byte(`{"searchItems":[],"pad":"` + strings.Repeat("x", maxBody) + `"}`))
 		},
-		"redirect": func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "https://elsewhere.invalid/", http.StatusFound) },
+		"redirect": func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "https://elsewhere.invalid/", http.StatusFound)
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := serve(t, h).Locations(context.Background(), "xx")

@@ -199,6 +199,7 @@ type Node struct {
 	OptionalCTA       *CMSLink   // a benefit or landing page's call to action below its hero
 	Embed             string     // a benefit or landing page's vendor markup, unsanitised
 	Campaigns         []Campaign // a benefit's viral sweep lightboxes
+	HotelSearch       bool       // a benefit page that shows the hotel search box above its hero
 	Meta              map[string]string
 	Paragraphs        []Paragraph
 

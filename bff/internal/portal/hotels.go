@@ -21,3 +21,9 @@ type HotelLocations interface {
 // HotelsTag tags the cached autocomplete answers. Nothing publishes them: they only expire (the
 // cache's fresh time) or are purged by hand with the webhook.
 const HotelsTag = "hotels"
+
+// HotelLocationList is the autocomplete's answer: the suggestions, best first; none when nothing
+// matches or the partner did not answer.
+type HotelLocationList struct {
+	Items []HotelLocation `json:"items"`
+}

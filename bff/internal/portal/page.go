@@ -30,6 +30,8 @@ type PageDocument struct {
 	// below its hero (spec 3 §3).
 	VideoPlayer *VideoPlayer `json:"videoPlayer,omitempty"`
 	OptionalCTA *Link        `json:"optionalCta,omitempty"`
+	// HotelSearch is a benefit page that shows the hotel search box above its hero (spec 3 §2).
+	HotelSearch bool `json:"hotelSearch,omitempty"`
 	// Embed is a benefit or landing page's vendor markup and Campaigns a benefit's Viral Sweep
 	// campaigns; both unsanitised, for sandboxed frames only (frontend components/embed).
 	Embed     string     `json:"embed,omitempty"`

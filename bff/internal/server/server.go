@@ -22,6 +22,8 @@ import (
 	"github.com/union-benefits/portal/bff/internal/content"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/grants"
+	"github.com/union-benefits/portal/bff/internal/hotelpartner"
+	"github.com/union-benefits/portal/bff/internal/hotels"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/livestream"
 	"github.com/union-benefits/portal/bff/internal/mailing"
@@ -156,6 +158,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
+	hotelSearch, err := buildHotels(up)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
 	srv.App = httpapi.New(httpapi.Options{
 		Logger:         o.Logger,
 		Metrics:        up.metrics,
@@ -210,6 +217,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
+		httpapi.Hotels(hotelSearch),
 		httpapi.Partners(httpapi.PartnersDeps{
 			Sessions: accounts.Sessions,
 			Partners: partners.New(up.auth, partnerStore, accounts.Sessions, partners.Options{
@@ -439,6 +447,18 @@ func buildLivestream(up *upstreams, srv *Server) (*livestream.Service, error) {
 		records = p.CommentAccess()
 	}
 	return livestream.New(up.content, records, livestream.Options{Now: up.o.Now}), nil
+}
+
+// buildHotels builds the hotel search box over the partner's autocomplete behind the content
+// cache, and the links of its listings page.
+func buildHotels(up *upstreams) (*hotels.Service, error) {
+	cfg := up.cfg.Hotels
+	links, err := hotels.NewLinks(cfg.ListingsURL, cfg.MemberKey)
+	if err != nil {
+		return nil, err
+	}
+	partner := hotelpartner.New(hotelpartner.Options{BaseURL: cfg.APIURL, Timeout: cfg.Timeout, Metrics: up.metrics})
+	return hotels.New(cache.NewHotelLocations(partner, up.store), links, hotels.Options{Logger: up.o.Logger, Now: up.o.Now}), nil
 }
 
 // partnerStore is the partner records, links, token audit log and mail outbox: the options'

@@ -885,6 +885,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hotels/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hotel search box's location autocomplete (spec 3 §7 'Hotel autocomplete').
+         * @description The hotel partner's suggestions for what the reader typed (its
+         *     `GET /svcs/ac/index/hotels/{location}/6/3/0/0`, `searchItems` reshaped as spec 3 §3 'Hotel
+         *     search item'), best first. The query is trimmed, its whitespace collapsed and lower-cased;
+         *     it must then be `limits.location` of contracts/hotels.json long (2 to 64 characters) and
+         *     hold only letters, digits, spaces and `.,'-&()` (400 otherwise, field `q`). Answers are the
+         *     same for everyone and cached per query for the content cache's fresh time (tag `hotels`);
+         *     each uncached query spends the asking address's `CONTENT_MISSES_PER_IP` (then 429). The
+         *     partner failing is logged and answered with no suggestions, never an error.
+         */
+        get: operations["getHotelLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hotels/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hotel search's results link (spec 3 §7 'Hotel results link').
+         * @description Sends the browser (302) to the hotel partner's listings page (`HOTELS_LISTINGS_URL`) with
+         *     `wl_source=searchbox`, `mk` (`HOTELS_MEMBER_KEY`), `destinationType`, `destinationId` and,
+         *     when given, `checkIn` and `checkOut` (yyyymmdd), `numRooms`, `numAdults` and
+         *     `childrenAges`. Every value is checked (contracts/hotels.json limits): the destination is
+         *     a suggestion's id and type; dates come both or neither, check-in from today (a day's
+         *     leeway for time zones) to `limits.maxDaysAhead` days ahead, check-out after it; rooms 1-9,
+         *     adults 1-28, at most 6 children's ages of 0-17, comma-separated. A broken rule is 400 with
+         *     the field at fault; nothing is corrected. `Cache-Control: private, no-store`.
+         */
+        get: operations["goToHotelResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hotels/redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The external partner redirect (spec 1 §7).
+         * @description Sends the browser (302) where a `redirect_url` may go, and home (`/`) anywhere else, so the
+         *     site is never an open redirect. A path of the store (`/store` or below it; no dot
+         *     segments, backslashes, control characters or `//`) goes there with its query. A URL on
+         *     the hotel partner's host (the scheme, host and port of `HOTELS_LISTINGS_URL`, no user
+         *     info) is not followed but rebuilt: the listings page with the fixed campaign parameters
+         *     (`utm_source=union-benefits&utm_medium=partner-redirect&utm_campaign=hotels`), `mk`,
+         *     `destinationType=CITY`, and the URL's `in`, `from`, `to`, `rooms` and `adults` (from its
+         *     query or its path, `/in/{id}/from/{date}/...`) as `destinationId`, `checkIn`, `checkOut`
+         *     (yyyymmdd; m/d/yyyy and yyyy-mm-dd are read too), `numRooms` and `numAdults`; a value
+         *     that fails its rule is left out. Next.js sends any page address carrying `redirect_url`
+         *     here (frontend/proxy.ts). `Cache-Control: private, no-store`.
+         */
+        get: operations["followPartnerRedirect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/eligibility": {
         parameters: {
             query?: never;
@@ -1495,6 +1579,20 @@ export interface components {
             callout?: components["schemas"]["Callout"];
             emailPromo?: components["schemas"]["EmailPromo"];
         };
+        /** @description One suggestion of the hotel search's location autocomplete (spec 3 §3 'Hotel search item'). */
+        HotelLocation: {
+            /** @description The partner's id of the place: the results link's destinationId */
+            id: string;
+            /** @description itemName */
+            name: string;
+            /** @description provinceName */
+            state?: string;
+            /** @description CITY, HOTEL, ...: the results link's destinationType */
+            type: string;
+        };
+        HotelLocationList: {
+            items: components["schemas"]["HotelLocation"][];
+        };
         /** @description A benefit or landing page's YouTube video (spec 3 §3), played in an overlay on request. */
         VideoPlayer: {
             youTubeId: string;
@@ -1571,6 +1669,8 @@ export interface components {
             useFormStyle?: boolean;
             livestream?: components["schemas"]["Livestream"];
             videoPlayer?: components["schemas"]["VideoPlayer"];
+            /** @description A benefit page that shows the hotel search box above its hero (spec 3 §2; the CMS node's hotel_search). */
+            hotelSearch?: boolean;
             /** @description A benefit or landing page's call to action, below its hero. */
             optionalCta?: components["schemas"]["Link"];
             /** @description A benefit or landing page's vendor markup (spec 3 §3 embed), unsanitised. Render it only inside a sandboxed frame of its own (GET /embed/page/embed?path=), never into the page. */
@@ -3554,6 +3654,81 @@ export interface operations {
             409: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
+        };
+    };
+    getHotelLocations: {
+        parameters: {
+            query: {
+                /** @description What the reader typed. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions; none when nothing matches or the partner did not answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotelLocationList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+        };
+    };
+    goToHotelResults: {
+        parameters: {
+            query: {
+                destinationId: string;
+                destinationType: string;
+                checkIn?: string;
+                checkOut?: string;
+                numRooms?: number;
+                numAdults?: number;
+                /** @description Each child's age, 0 (an infant) to 17, comma-separated; at most 6. */
+                childrenAges?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the partner's listings page. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
+    followPartnerRedirect: {
+        parameters: {
+            query?: {
+                redirect_url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the target, or home. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getEligibility: {

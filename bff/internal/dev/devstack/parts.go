@@ -50,6 +50,9 @@ const (
 	// DevPreviewSecret signs editors' preview links in development only (make preview-link and
 	// the end-to-end tests sign with it); the real secret is shared with the CMS alone.
 	DevPreviewSecret = "dev-preview-secret"
+	// DevHotelsMemberKey is the member key (mk) the hotel search's links carry on the stack; the
+	// real one is the partner's.
+	DevHotelsMemberKey = "dev-member-key"
 	// DevRevalidateSecret authorises the BFF's revalidation calls to Next.js in development only.
 	DevRevalidateSecret = "dev-revalidate-secret"
 )
@@ -83,6 +86,10 @@ var bffEnv = []string{
 	"RATE_LIMIT_PER_EMAIL=200",
 	// The fixture CMS serves drafts to the holder of its preview token.
 	"CMS_PREVIEW_TOKEN=" + cmsfixture.PreviewToken,
+	// The fixture CMS also stands in for the hotel partner (bff/internal/dev/hotelstub).
+	"HOTELS_API_URL=" + httpURL(PortCMS),
+	"HOTELS_LISTINGS_URL=" + httpURL(PortCMS) + "/hotels/listings",
+	"HOTELS_MEMBER_KEY=" + DevHotelsMemberKey,
 }
 
 // Env is the environment the stack's clients use: the BFF, and in test mode the test command.

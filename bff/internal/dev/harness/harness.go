@@ -145,6 +145,8 @@ func Config(cmsURL string, env map[string]string) config.Config {
 			"FIREBASE_API_KEY":   "test-key",
 			"FRONTEND_URL":       "http://127.0.0.1:1",
 			"ORDERS_URL":         Nowhere + "/graphql",
+			// Nothing answers for the hotel partner unless a test starts its stand-in.
+			"HOTELS_API_URL": Nowhere,
 		}[k]
 	})
 	if err != nil {
