@@ -4,6 +4,7 @@ import { REQUEST_PATH_HEADER } from '@/lib/returnTo';
 import { newNonce, securityHeaders } from '@/lib/securityHeaders';
 import { UNION_COOKIE, UNION_HEADER, UNION_COOKIE_MAX_AGE, cleanUnion } from '@/lib/union';
 import { NOT_FOUND_ROUTE, isMissingPage } from '@/lib/missingPage';
+import { partnerRedirectPath } from '@/lib/partnerRedirect';
 
 /** Whether the browser reached us over https, directly or through the proxy in front of Next. */
 function reachedOverHttps(request: NextRequest): boolean {
@@ -37,6 +38,9 @@ function forwardRequestPath(headers: Headers, request: NextRequest): void {
  *
  * And an address with no page is rewritten to the not-found page with status 404 before it is
  * rendered (lib/missingPage.ts), so its HTML holds the message.
+ *
+ * A partner's `?redirect_url=` on any page (spec 1 §7) goes to the BFF's redirect route, which
+ * sends the visitor on only to a store page or the hotel partner (lib/partnerRedirect.ts).
  */
 export async function proxy(request: NextRequest) {
   const chosen = cleanUnion(request.nextUrl.searchParams.get('union'));
@@ -55,7 +59,11 @@ export async function proxy(request: NextRequest) {
   if (union) headers.set(UNION_HEADER, union);
   forwardRequestPath(headers, request);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
-  const response = await pageResponse(request, headers);
+  const redirect = partnerRedirectPath(request.nextUrl.searchParams);
+  // A relative Location: the browser stays on the host it asked, whatever Next takes its own to be.
+  const response = redirect
+    ? new NextResponse(null, { status: 302, headers: { Location: redirect } })
+    : await pageResponse(request, headers);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   if (chosen) {
     response.cookies.set(UNION_COOKIE, chosen, {

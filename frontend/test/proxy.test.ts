@@ -53,4 +53,25 @@ describe('proxy', () => {
     const { forwarded } = await run('http://127.0.0.1:3000/', { [UNION_HEADER]: '41' });
     expect(forwarded(UNION_HEADER)).toBeNull();
   });
+
+  // Spec 1 §7: the BFF decides where a partner's redirect_url may go; the proxy only hands it
+  // over, on this site, whatever it names.
+  it('hands a partner redirect_url to the BFF redirect route on this site', async () => {
+    for (const target of ['/store/checkout', 'https://hotels.example.com/?in=1&from=20261201', 'https://evil.example/', '//evil.example']) {
+      const { response } = await run(`http://127.0.0.1:3000/benefits/hotel-discounts?redirect_url=${encodeURIComponent(target)}`);
+      expect(response.status).toBe(302);
+      const raw = response.headers.get('location') ?? '';
+      expect(raw.startsWith('/api/v1/hotels/redirect?')).toBe(true);
+      const location = new URL(raw, 'http://127.0.0.1:3000');
+      expect(location.pathname).toBe('/api/v1/hotels/redirect');
+      expect(location.searchParams.get('redirect_url')).toBe(target);
+      expect(response.headers.get('content-security-policy')).toBeTruthy();
+    }
+  });
+
+  it('still keeps a chosen union when it redirects', async () => {
+    const { response } = await run('http://127.0.0.1:3000/?union=37&redirect_url=%2Fstore');
+    expect(response.status).toBe(302);
+    expect(response.cookies.get('union')?.value).toBe('37');
+  });
 });

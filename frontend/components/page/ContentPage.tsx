@@ -7,6 +7,7 @@ import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { PageEmbeds } from '@/components/embed/PageEmbeds';
+import { HotelSearch } from '@/components/hotels/HotelSearch';
 import { LivestreamView } from '@/components/livestream/LivestreamView';
 import { HeroSignup } from '@/components/mailing/HeroSignup';
 import { BenefitCards } from './BenefitCards';
@@ -54,6 +55,7 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
   return (
     <>
       {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} pagePath={page.path} />}
+      {page.hotelSearch && <HotelSearch />}
       {page.kind === 'home' ? <HomeHero hero={page.hero} union={page.union?.id} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />

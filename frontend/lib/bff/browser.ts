@@ -20,6 +20,7 @@ import type {
   ChangePasswordRequest,
   Favorites,
   FilesSubmission,
+  HotelLocationList,
   InterestsUpdate,
   LivestreamAccess,
   LivestreamAccessRequest,
@@ -148,6 +149,11 @@ export const partnersApi = {
   /** `origin` is where the popup was opened from, as far as it can tell; the BFF records it. */
   token: (id: string, origin?: string) => personal<PartnerToken>('POST', bffPath.partnerToken(id), { origin }),
   sites: () => personal<ConnectedSites>('GET', bffPath.partners()),
+};
+
+/** The hotel search box (spec 3 §7): location suggestions, the same for everyone. */
+export const hotelsApi = {
+  locations: (q: string, signal?: AbortSignal) => bffFetch<HotelLocationList>(bffPath.hotelLocations(q), { signal }),
 };
 
 /** A further page of a blog list, from `offset`. */

@@ -72,6 +72,21 @@ export const bffPath = {
   /** The public job loss pre-check wizard's settings (spec 2 §2). */
   jobLossPrecheck: () => `${API}/precheck/job-loss`,
 
+  /** The hotel search's location suggestions for what the reader typed (spec 3 §7). */
+  hotelLocations: (q: string) => `${API}/hotels/locations${queryString({ q })}`,
+  /** The hotel search's results link: the BFF sends the browser on to the partner's listings page. */
+  hotelResults: (params: {
+    destinationId: string;
+    destinationType: string;
+    checkIn?: string;
+    checkOut?: string;
+    numRooms?: number;
+    numAdults?: number;
+    childrenAges?: string;
+  }) => `${API}/hotels/results${queryString(params)}`,
+  /** The external partner redirect (spec 1 §7): the BFF decides where a redirect_url may go. */
+  hotelRedirect: (redirectUrl: string) => `${API}/hotels/redirect${queryString({ redirect_url: redirectUrl })}`,
+
   /** The member's connected partner sites. */
   partners: () => `${API}/partners`,
   /** What the partner popup shows for a partner (and the reader). */
