@@ -60,9 +60,10 @@ export async function proxy(request: NextRequest) {
   forwardRequestPath(headers, request);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
   const redirect = partnerRedirectPath(request.nextUrl.searchParams);
-  // A relative Location: the browser stays on the host it asked, whatever Next takes its own to be.
+  // On the request's own origin, which Next turns into a relative Location: the browser stays on
+  // the host it asked for.
   const response = redirect
-    ? new NextResponse(null, { status: 302, headers: { Location: redirect } })
+    ? NextResponse.redirect(new URL(redirect, request.nextUrl), 302)
     : await pageResponse(request, headers);
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   if (chosen) {
