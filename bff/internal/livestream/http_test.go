@@ -75,3 +75,37 @@ func TestChatAccessThroughTheBFF(t *testing.T) {
 }
 
 func toJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+// A members-only livestream (disabled_anonymous) lets only members into its chat, as its page
+// shows its body only to them: a visitor calling the BFF directly is refused and nothing is
+// written; a signed-in member gets in.
+func TestAMembersOnlyChatIsForMembers(t *testing.T) {
+	cms := harness.StartCMS(t)
+	cms.Edit(t, "node/livestream/member-town-hall.json", `"disabled_anonymous": false`, `"disabled_anonymous": true`)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	c := harness.LoadContract(t)
+	route := "/api/v1/livestreams/{slug}/access"
+	target := "/api/v1/livestreams/member-town-hall/access"
+	form := map[string]any{"name": "Pat", "email": "pat@example.org"}
+
+	visitor := harness.NewBrowser(t, b.URL, c)
+	if a := visitor.Want(visitor.Call("POST", route, target, form), 401); a.Title() != "Please log in to continue." {
+		t.Errorf("visitor: %q", a.Title())
+	}
+	if n := len(b.Chat.Records()); n != 0 {
+		t.Fatalf("a refused visitor wrote %d records", n)
+	}
+
+	member := harness.NewBrowser(t, b.URL, c)
+	reg := map[string]any{
+		"email": "pat@example.org", "password": "Password1", "confirmPassword": "Password1",
+		"firstName": "Pat", "lastName": "Member", "union": "37", "zip": "94612",
+	}
+	member.Want(member.Call("POST", "/api/v1/accounts", "/api/v1/accounts", reg), 201)
+	member.Want(member.Call("POST", route, target, form), 200)
+	if n := len(b.Chat.Records()); n != 1 {
+		t.Errorf("%d records after the member entered; want 1", n)
+	}
+	// The body cannot claim membership: the flag is the session's alone.
+	visitor.Want(visitor.Call("POST", route, target, map[string]any{"name": "Sam", "email": "sam@example.org", "Member": true, "member": true}), 401)
+}

@@ -60,6 +60,9 @@ type Request struct {
 	Name    string `json:"name"`
 	Email   string `json:"email"`
 	Updates bool   `json:"updates"`
+	// Member is set by the HTTP layer from the session, never from the body: a members-only
+	// livestream's chat lets only members in, as its page does.
+	Member bool `json:"-"`
 }
 
 // Access is the answer: what the browser logs in to the chat provider with.
@@ -131,10 +134,14 @@ func (s *Service) Enter(ctx context.Context, slug string, req Request) (Access, 
 	if err != nil {
 		return Access{}, err
 	}
-	stream, err := s.stream(ctx, slug)
+	n, err := s.stream(ctx, slug)
 	if err != nil {
 		return Access{}, err
 	}
+	if n.DisabledAnonymous && !req.Member {
+		return Access{}, apperr.New(apperr.Unauthenticated, contracts.Message("signInRequired"))
+	}
+	stream := n.NID
 	rec := portal.CommentAccess{
 		// Escaped before they are stored (spec 3 §5): the chat provider shows them as HTML.
 		Email:     html.EscapeString(req.Email),
@@ -150,23 +157,23 @@ func (s *Service) Enter(ctx context.Context, slug string, req Request) (Access, 
 	return Access{Stream: stream, Username: stored.Username, Hash: stored.Hash}, nil
 }
 
-// stream is the id of the livestream at /livestream/{slug}; anything else is not found.
-func (s *Service) stream(ctx context.Context, slug string) (string, error) {
+// stream is the livestream node at /livestream/{slug}; anything else is not found.
+func (s *Service) stream(ctx context.Context, slug string) (*portal.Node, error) {
 	notFound := apperr.New(apperr.NotFound, message("streamNotFound"))
 	if !slugPattern.MatchString(slug) {
-		return "", notFound
+		return nil, notFound
 	}
 	n, err := s.streams.NodeByPath(ctx, "livestream/"+slug)
 	if apperr.Is(err, apperr.NotFound) {
-		return "", notFound
+		return nil, notFound
 	}
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if n.Bundle != "livestream" || n.NID == "" {
-		return "", notFound
+		return nil, notFound
 	}
-	return n.NID, nil
+	return n, nil
 }
 
 // PersonKey names a person's record among a stream's: their email, case-folded, hashed so the

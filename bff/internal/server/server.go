@@ -229,8 +229,10 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			TokenLimits:   ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
 		}),
 		httpapi.Livestream(httpapi.LivestreamDeps{
-			Access:  chat,
-			Entries: ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+			Access:        chat,
+			Members:       accounts.Sessions,
+			Entries:       ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
 			Purger:      up.store,
