@@ -7,16 +7,14 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/serve"
 
 	"github.com/union-benefits/portal/bff/internal/dev/chatstub"
 )
@@ -37,20 +35,6 @@ func run(log *slog.Logger, addr string) error {
 		return err
 	}
 	srv := &http.Server{Handler: chatstub.NewHandler(), ReadHeaderTimeout: 5 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
 	log.Info("chat stand-in listening", "addr", ln.Addr().String())
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return serve.UntilSignal(srv, ln)
 }

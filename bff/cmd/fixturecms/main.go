@@ -5,15 +5,14 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/serve"
 
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/dev/hotelstub"
@@ -43,27 +42,15 @@ func run(log *slog.Logger, addr, dir, hotels string) error {
 	mux.Handle(hotelstub.Prefix, partner)
 	mux.Handle(hotelstub.ListingsPath, partner)
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           mux,
 		ReadHeaderTimeout: 5 * time.Second,
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
 	log.Info("fixture CMS listening", "addr", addr, "dir", dir)
-
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return serve.UntilSignal(srv, ln)
 }

@@ -9,17 +9,15 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/serve"
 
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 )
@@ -51,21 +49,9 @@ func run(log *slog.Logger, addr, schema, data string) error {
 		ReadHeaderTimeout: 5 * time.Second,
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
 	log.Info("order stand-in listening", "addr", ln.Addr().String(), "schema", schema, "data", data)
-
-	select {
-	case err := <-errc:
+	if err := serve.UntilSignal(srv, ln); err != nil {
 		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("shutdown: %w", err)
 	}
 	log.Info("order stand-in stopped")
 	return nil

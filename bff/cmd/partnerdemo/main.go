@@ -7,15 +7,14 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/serve"
 
 	"github.com/union-benefits/portal/bff/internal/dev/partnerdemo"
 )
@@ -33,21 +32,14 @@ func main() {
 		Handler:           partnerdemo.Handler(partnerdemo.Options{Site: *site, AuthURL: *authURL, APIKey: *apiKey}),
 		ReadHeaderTimeout: 5 * time.Second,
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("demo partner site listening", "addr", *addr, "site", *site)
-	select {
-	case err := <-errc:
-		log.Error("demo partner site stopped", "err", err)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Error("demo partner site cannot listen", "err", err)
 		os.Exit(1)
-	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Error("demo partner site shutdown", "err", err)
+	log.Info("demo partner site listening", "addr", *addr, "site", *site)
+	if err := serve.UntilSignal(srv, ln); err != nil {
+		log.Error("demo partner site stopped", "err", err)
 		os.Exit(1)
 	}
 }
