@@ -74,7 +74,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 )}
                 {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
                 <Suspense fallback={null}>
-                  <ModalHost />
+                  <ModalHost dressing={site?.authModals} />
                   <StatusMessageFromQuery />
                   <PageViewTracker />
                 </Suspense>

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GateModal } from '@/components/modals/GateModal';
 import { Modal } from '@/components/modals/Modal';
 import { ModalHost } from '@/components/modals/ModalHost';
 import { modalFromParam } from '@/components/modals/modalParam';
+import { site } from './examples';
 import { nav } from './navigationMock';
 import { renderWithSession } from './session';
 
@@ -138,5 +139,48 @@ describe('GateModal', () => {
     nav.go('/benefits/members-only?modal=login');
     renderWithSession(<GateModal />);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("the editors' custom login and signup modals", () => {
+  beforeEach(() => nav.reset());
+  const dressing = site().authModals;
+
+  it('puts the login picture and words beside the form, keeping the title and the form', () => {
+    nav.go('/?modal=login');
+    renderWithSession(<ModalHost dressing={dressing} />);
+    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    const panel = within(dialog).getByText('Welcome back').closest('div')!.parentElement!;
+    expect(within(panel).getByText('Log in to see the benefits available through your union.')).toBeTruthy();
+    const picture = panel.querySelector('img')!;
+    expect(picture.getAttribute('src')).toBe('https://cms.example.org/sites/default/files/global/login-modal.svg');
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['515', '595']);
+    expect(within(dialog).getByLabelText(/^Email/)).toBeTruthy();
+  });
+
+  it('shows the signup icon and headline above its title, its picture behind it, on the left', () => {
+    nav.go('/?modal=signup');
+    renderWithSession(<ModalHost dressing={dressing} />);
+    const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
+    expect(within(dialog).getByText('Unlock your union benefits')).toBeTruthy();
+    const icon = dialog.querySelector('img')!;
+    expect([icon.getAttribute('src'), icon.getAttribute('width'), icon.getAttribute('height')]).toEqual([
+      'https://cms.example.org/sites/default/files/global/signup-icon.svg',
+      '70',
+      '70',
+    ]);
+    const backdrop = dialog.parentElement!;
+    expect(backdrop.getAttribute('data-placement')).toBe('left');
+    expect(backdrop.querySelector(':scope > img')!.getAttribute('src')).toBe(
+      'https://cms.example.org/sites/default/files/global/signup-background.svg',
+    );
+  });
+
+  it('keeps the plain modals when the editors set nothing', () => {
+    nav.go('/?modal=signup');
+    renderWithSession(<ModalHost dressing={{}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(dialog.parentElement!.getAttribute('data-placement')).toBe('center');
   });
 });

@@ -162,7 +162,7 @@ func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, e
 	if err != nil {
 		return nil, err
 	}
-	v, err := reshapeVariable(r)
+	v, err := c.reshapeVariable(r)
 	if err != nil {
 		return nil, c.malformed("variable", err)
 	}

@@ -101,14 +101,15 @@ type rawFile struct {
 }
 
 type rawUnion struct {
-	TID        id     `json:"tid"`
-	Name       string `json:"name"`
-	Title      string `json:"title"`
-	ShortName  string `json:"short_name"`
-	Weight     int    `json:"weight"`
-	HideForm   bool   `json:"hide_form"`
-	NetsuiteID string `json:"netsuite_id"`
-	AgiaID     string `json:"agia_id"`
+	TID            id      `json:"tid"`
+	Name           string  `json:"name"`
+	Title          string  `json:"title"`
+	ShortName      string  `json:"short_name"`
+	Weight         int     `json:"weight"`
+	HideForm       bool    `json:"hide_form"`
+	NetsuiteID     string  `json:"netsuite_id"`
+	AgiaID         string  `json:"agia_id"`
+	CreditCardLink rawLink `json:"credit_card_link"`
 }
 
 type rawTerm struct {
@@ -360,6 +361,16 @@ func (c *Client) reshapeUnion(doc *document, r *resource) (portal.Union, error) 
 		}
 		u.Logo = &img
 	}
+	// A card needs both its picture and where to apply; half of one is not shown.
+	if link := reshapeLink(raw.CreditCardLink); link.URL != "" {
+		if cards := doc.related(r, "credit_card_image"); len(cards) > 0 {
+			img, err := c.reshapeImage(cards[0])
+			if err != nil {
+				return portal.Union{}, err
+			}
+			u.CreditCard = &portal.CreditCard{Image: img, Link: link}
+		}
+	}
 	return u, nil
 }
 
@@ -399,7 +410,7 @@ func reshapeMenuLink(r *resource) (portal.MenuLink, error) {
 	return m, nil
 }
 
-func reshapeVariable(r *resource) (*portal.Variable, error) {
+func (c *Client) reshapeVariable(r *resource) (*portal.Variable, error) {
 	var raw rawVariable
 	if err := r.attrs(&raw); err != nil {
 		return nil, err
@@ -411,7 +422,40 @@ func reshapeVariable(r *resource) (*portal.Variable, error) {
 	if raw.Value == nil {
 		raw.Value = map[string]any{}
 	}
+	c.variableFiles(raw.Value)
 	return &portal.Variable{Name: name, Values: raw.Value}, nil
+}
+
+// variableFiles makes the file paths inside a variable's values absolute on the CMS's public
+// host, as node images are, so every reader of a variable (modal images, a PDF link) gets a URL
+// a browser can fetch. Variables carry links as "uri" values (internal:/x), never as bare site
+// paths, so a path of Drupal's public files (/sites/{site}/files/...) is always a file.
+func (c *Client) variableFiles(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = c.variableFiles(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = c.variableFiles(e)
+		}
+	case string:
+		if isSiteFile(x) {
+			return c.fileURL(x)
+		}
+	}
+	return v
+}
+
+// isSiteFile reports whether a path is in Drupal's public files: /sites/{site}/files/...
+func isSiteFile(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/sites/")
+	if !ok {
+		return false
+	}
+	_, after, ok := strings.Cut(rest, "/")
+	return ok && strings.HasPrefix(after, "files/")
 }
 
 // termIDs returns the numeric term ids (tid) of a node's term relationship: the ids the rest of

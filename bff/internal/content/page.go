@@ -226,6 +226,7 @@ var assemblers = map[string]assembler{
 	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
 		doc.HotelSearch = src.node.HotelSearch
+		doc.CreditCard = creditCard(src, r)
 		return withBenefitMedia(src, r, doc), nil
 	},
 	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
@@ -502,6 +503,7 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome
 		ProductName: s.productName,
 		MainMenu:    main,
 		Footer:      f,
+		AuthModals:  authModals(global),
 		Tags: []string{portal.MenuTag, portal.VariableTag(globalVariable),
 			portal.VariableTag("union_structure_social_media")},
 	}, nil

@@ -31,7 +31,7 @@ func (f *fakeContent) NodeByPath(_ context.Context, path string) (*portal.Node, 
 	}
 	return nil, apperr.New(apperr.NotFound, "404 not found.")
 }
-func (f *fakeContent) Unions(context.Context) (portal.Unions, error)        { return nil, nil }
+func (f *fakeContent) Unions(context.Context) (portal.Unions, error)        { return f.unions, nil }
 func (f *fakeContent) Terms(context.Context, string) ([]portal.Term, error) { return nil, nil }
 func (f *fakeContent) Menus(context.Context) ([]portal.MenuLink, error)     { return f.menus, nil }
 func (f *fakeContent) Benefits(context.Context) ([]portal.BenefitTeaser, error) {

@@ -103,6 +103,15 @@ type Union struct {
 	NetsuiteID string `json:"netsuiteId,omitempty"`
 	AgiaID     string `json:"agiaId,omitempty"`
 	Logo       *Image `json:"logo,omitempty"`
+	// CreditCard is the union's own edition of the union credit card, when it has one.
+	CreditCard *CreditCard `json:"creditCard,omitempty"`
+}
+
+// CreditCard is a union's credit card: the card's picture and where to apply (spec 3 §3, the
+// union term's creditCardImage and creditCardLink).
+type CreditCard struct {
+	Image Image   `json:"image"`
+	Link  CMSLink `json:"link"`
 }
 
 // Label is the union's display label: its name, then the short name in parentheses when present.
@@ -171,6 +180,29 @@ type Variable struct {
 func (v Variable) String(key string) string {
 	s, _ := v.Values[key].(string)
 	return s
+}
+
+// Object returns a value of the variable that is itself a set of values (custom_login_modal),
+// empty when absent or not an object.
+func (v Variable) Object(key string) Variable {
+	m, _ := v.Values[key].(map[string]any)
+	return Variable{Name: v.Name + "." + key, Values: m}
+}
+
+// Image returns an image value ({url, alt, width, height}), or nil when it has no url.
+func (v Variable) Image(key string) *Image {
+	o := v.Object(key)
+	url := SafeLinkURL(o.String("url"))
+	if url == "" {
+		return nil
+	}
+	return &Image{URL: url, Alt: o.String("alt"), Width: o.int("width"), Height: o.int("height")}
+}
+
+// int reads a whole number; JSON numbers arrive as float64.
+func (v Variable) int(key string) int {
+	f, _ := v.Values[key].(float64)
+	return int(f)
 }
 
 // Node is a content node reshaped from the CMS: the raw material of a page document. Fields a

@@ -38,6 +38,8 @@ type PageDocument struct {
 	Campaigns []Campaign `json:"campaigns,omitempty"`
 	// Livestream is a livestream page's event and chat (spec 3 §2 'Livestream page').
 	Livestream *Livestream `json:"livestream,omitempty"`
+	// CreditCard is the reader's union's card, on the credit-card benefit only.
+	CreditCard *CreditCardOffer `json:"creditCard,omitempty"`
 	// Eligibility is the eligibility page's tables.
 	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
 	// Preview marks an editor's preview of an unpublished draft (package preview); such a
@@ -196,8 +198,40 @@ type SiteChrome struct {
 	ProductName string     `json:"productName"`
 	MainMenu    []MenuItem `json:"mainMenu"`
 	Footer      Footer     `json:"footer"`
+	AuthModals  AuthModals `json:"authModals"`
 	// Tags name what the chrome was built from, for purging caches; never sent.
 	Tags []string `json:"-"`
+}
+
+// AuthModals is how the editors dress the login and signup modals (union_structure_global's
+// custom_login_modal and custom_signup_modal, spec 3 §3); each is absent when they set nothing,
+// and the modals then show only their form.
+type AuthModals struct {
+	Login  *LoginModalStyle  `json:"login,omitempty"`
+	Signup *SignupModalStyle `json:"signup,omitempty"`
+}
+
+// LoginModalStyle is the login modal's own words and picture.
+type LoginModalStyle struct {
+	Headline   string `json:"headline,omitempty"`
+	SubHeading string `json:"subHeading,omitempty"`
+	Image      *Image `json:"image,omitempty"` // 515x595, beside the form
+}
+
+// SignupModalStyle is the signup modal's headline, icon and the picture behind it.
+type SignupModalStyle struct {
+	Headline   string `json:"headline,omitempty"`
+	Icon       *Image `json:"icon,omitempty"`       // 70x70
+	Background *Image `json:"background,omitempty"` // 1920x1080, behind the dialog
+	Position   string `json:"position"`             // left or center
+}
+
+// CreditCardOffer is the reader's union's credit card on the benefit the editors chose for it
+// (union_structure_global's credit_card_benefit).
+type CreditCardOffer struct {
+	Union UnionRef `json:"union"`
+	Image Image    `json:"image"`
+	Link  Link     `json:"link"`
 }
 
 // MenuItem is a menu link placed in its tree, with its title chosen for the reader.

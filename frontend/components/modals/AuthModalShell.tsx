@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Modal } from './Modal';
 import styles from './AuthModals.module.css';
 
@@ -10,7 +10,8 @@ export interface AuthModalProps {
 
 /**
  * The frame the login, signup and reset modals share: title, a line of text, the form (the
- * accounts work drops it into `children`), and the links to the other modals in the footer.
+ * accounts work drops it into `children`), and the links to the other modals in the footer. The
+ * editors' dressing of a modal (an eyebrow, a picture beside it or behind it) passes through.
  */
 export function AuthModalShell({
   name,
@@ -19,13 +20,22 @@ export function AuthModalShell({
   links,
   onClose,
   children,
-}: AuthModalProps & { name: string; title: string; intro: ReactNode; links: ReactNode; children?: ReactNode }) {
+  ...dressing
+}: AuthModalProps &
+  Pick<ComponentProps<typeof Modal>, 'eyebrow' | 'media' | 'backdrop' | 'placement'> & {
+    name: string;
+    title: string;
+    intro: ReactNode;
+    links: ReactNode;
+    children?: ReactNode;
+  }) {
   return (
     <Modal
       name={name}
       title={title}
       onClose={onClose}
       footer={<ul className={styles.links}>{links}</ul>}
+      {...dressing}
     >
       <p className={styles.intro}>{intro}</p>
       <div className={styles.form}>{children}</div>

@@ -3,12 +3,17 @@
 import { LoginForm } from '@/components/auth/LoginForm';
 import { LoginOffline } from '@/components/auth/LoginOffline';
 import { useSession } from '@/components/session/SessionProvider';
+import type { LoginModalStyle } from '@/lib/bff/types';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
 import { ModalLink } from './ModalLink';
 import styles from './AuthModals.module.css';
 
-/** `?modal=login` or `?modal=signin`. Links to reset and signup (spec 3 §4). */
-export function LoginModal({ onClose }: AuthModalProps) {
+/**
+ * `?modal=login` or `?modal=signin`. Links to reset and signup (spec 3 §4). The editors' custom
+ * login modal (spec 3 §3) adds a panel beside the form: their picture (515x595) under their
+ * headline and sub-heading.
+ */
+export function LoginModal({ onClose, dressing }: AuthModalProps & { dressing?: LoginModalStyle }) {
   const { session } = useSession();
   return (
     <AuthModalShell
@@ -16,6 +21,7 @@ export function LoginModal({ onClose }: AuthModalProps) {
       title="Log In"
       intro="Sign in with your member email address and password to see the benefits of your union."
       onClose={onClose}
+      media={dressing && <LoginPanel dressing={dressing} />}
       links={
         <>
           <li>
@@ -34,5 +40,28 @@ export function LoginModal({ onClose }: AuthModalProps) {
     >
       {session.loginEnabled ? <LoginForm onSignedIn={onClose} /> : <LoginOffline session={session} />}
     </AuthModalShell>
+  );
+}
+
+function LoginPanel({ dressing: { headline, subHeading, image } }: { dressing: LoginModalStyle }) {
+  return (
+    <div className={styles.panel} data-pictured={image ? '' : undefined}>
+      {image && (
+        <img
+          className={styles.panelImage}
+          src={image.url}
+          alt={image.alt}
+          width={image.width ?? 515}
+          height={image.height ?? 595}
+          decoding="async"
+        />
+      )}
+      {(headline || subHeading) && (
+        <div className={styles.panelWords}>
+          {headline && <p className={styles.panelHeadline}>{headline}</p>}
+          {subHeading && <p>{subHeading}</p>}
+        </div>
+      )}
+    </div>
   );
 }

@@ -13,6 +13,17 @@ interface ModalProps {
   footer?: ReactNode;
   /** Optional test hook and styling handle, as data-modal on the dialog. */
   name?: string;
+  /** Above the title, in the head: a modal's own small headline or icon. */
+  eyebrow?: ReactNode;
+  /**
+   * A panel beside the dialog's content on wide screens (a picture with words), a band below the
+   * title on narrow ones. It widens the dialog.
+   */
+  media?: ReactNode;
+  /** A picture filling the screen behind the dialog, under the dimming. */
+  backdrop?: { url: string };
+  /** Where the dialog sits over the page on wide screens; phones always get the whole screen. */
+  placement?: 'center' | 'left';
 }
 
 // Open modals, newest last: only the top one answers Escape, and the page scrolls again when the
@@ -52,7 +63,7 @@ function unlockScroll() {
  * scrolling. Full screen on phones. It renders in place (fixed over the page), so a modal opened by
  * the address is in the server's HTML too.
  */
-export function Modal({ title, onClose, children, footer, name }: ModalProps) {
+export function Modal({ title, onClose, children, footer, name, eyebrow, media, backdrop, placement = 'center' }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -120,6 +131,8 @@ export function Modal({ title, onClose, children, footer, name }: ModalProps) {
   return (
     <div
       className={styles.backdrop}
+      data-placement={placement}
+      data-pictured={backdrop ? '' : undefined}
       onMouseDown={(event) => {
         pressedOnBackdrop.current = event.target === event.currentTarget;
       }}
@@ -129,20 +142,28 @@ export function Modal({ title, onClose, children, footer, name }: ModalProps) {
         pressedOnBackdrop.current = false;
       }}
     >
+      {backdrop && (
+        // Decoration only: clicks pass through it to the backdrop, which closes the modal.
+        <img className={styles.backdropImage} src={backdrop.url} alt="" aria-hidden="true" decoding="async" />
+      )}
       <div
         ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={styles.dialog}
+        className={media ? `${styles.dialog} ${styles.withMedia}` : styles.dialog}
         tabIndex={-1}
         onKeyDown={trapTab}
         data-modal={name}
       >
+        {media && <div className={styles.media}>{media}</div>}
         <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
+          <div className={styles.heading}>
+            {eyebrow}
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+          </div>
           <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
             <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M4.5 4.5l11 11M15.5 4.5l-11 11" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />

@@ -3,6 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { currentHash, withParams } from '@/components/shell/url';
+import type { AuthModals } from '@/lib/bff/types';
 import { DESTINATION_PARAM } from '@/lib/returnTo';
 import { LoginModal } from './LoginModal';
 import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from './modalParam';
@@ -12,9 +13,10 @@ import { SignupModal } from './SignupModal';
 /**
  * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing
  * one takes the parameter (and the signup's prefill and the return target) out of the address without a history entry or
- * a scroll; an unknown value is taken out after 200 ms.
+ * a scroll; an unknown value is taken out after 200 ms. `dressing` is the editors' custom login and
+ * signup modals, from the site chrome.
  */
-export function ModalHost() {
+export function ModalHost({ dressing }: { dressing?: AuthModals }) {
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
@@ -39,9 +41,9 @@ export function ModalHost() {
 
   switch (kind) {
     case 'login':
-      return <LoginModal onClose={close} />;
+      return <LoginModal onClose={close} dressing={dressing?.login} />;
     case 'signup':
-      return <SignupModal onClose={close} />;
+      return <SignupModal onClose={close} dressing={dressing?.signup} />;
     case 'reset':
       return <ResetModal onClose={close} />;
     default:

@@ -4,6 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { LoginOffline } from '@/components/auth/LoginOffline';
 import { SignupForm } from '@/components/auth/SignupForm';
 import { useSession } from '@/components/session/SessionProvider';
+import type { SignupModalStyle } from '@/lib/bff/types';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
 import { ModalLink } from './ModalLink';
 import { SIGNUP_PARAMS } from './modalParam';
@@ -12,9 +13,11 @@ import styles from './AuthModals.module.css';
 /**
  * `?modal=signup` or `?modal=register`. Links to login (spec 3 §4). `&complete=1` is the
  * completion mode (after a mailing-list sign-up); `&email=` and `&union=` prefill the form. The
- * form lives only while the modal is open, so every opening starts empty.
+ * form lives only while the modal is open, so every opening starts empty. The editors' custom
+ * signup modal (spec 3 §3) adds their icon (70x70) and headline above the title, their picture
+ * (1920x1080) behind the dialog, and may move the dialog to the left of the screen.
  */
-export function SignupModal({ onClose }: AuthModalProps) {
+export function SignupModal({ onClose, dressing }: AuthModalProps & { dressing?: SignupModalStyle }) {
   const { session } = useSession();
   const searchParams = useSearchParams();
   const completing = searchParams.get(SIGNUP_PARAMS.complete) === '1';
@@ -28,6 +31,9 @@ export function SignupModal({ onClose }: AuthModalProps) {
       title={completing ? 'Complete Your Account' : 'Create Your Account'}
       intro="Members and their families sign up free with an email address and their union."
       onClose={onClose}
+      eyebrow={dressing && (dressing.icon || dressing.headline) && <SignupEyebrow dressing={dressing} />}
+      backdrop={dressing?.background}
+      placement={dressing?.position === 'left' ? 'left' : 'center'}
       links={
         <li>
           Already have an account?{' '}
@@ -43,5 +49,14 @@ export function SignupModal({ onClose }: AuthModalProps) {
         <LoginOffline session={session} />
       )}
     </AuthModalShell>
+  );
+}
+
+function SignupEyebrow({ dressing: { icon, headline } }: { dressing: SignupModalStyle }) {
+  return (
+    <div className={styles.eyebrow}>
+      {icon && <img className={styles.eyebrowIcon} src={icon.url} alt={icon.alt} width={70} height={70} decoding="async" />}
+      {headline && <p className={styles.eyebrowHeadline}>{headline}</p>}
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { LivestreamView } from '@/components/livestream/LivestreamView';
 import { HeroSignup } from '@/components/mailing/HeroSignup';
 import { BenefitCards } from './BenefitCards';
 import { BenefitMedia } from './BenefitMedia';
+import { UnionCard } from './UnionCard';
 import { PageSidebar } from './PageSidebar';
 import { SecondaryNav } from './SecondaryNav';
 import styles from './ContentPage.module.css';
@@ -59,6 +60,7 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
       {page.kind === 'home' ? <HomeHero hero={page.hero} union={page.union?.id} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
+      {page.creditCard && <UnionCard offer={page.creditCard} />}
       <PageEmbeds page={page} />
       {page.livestream && <LivestreamView stream={page.livestream} pagePath={page.path} chatProviderUrl={chatProviderUrl} />}
       {(page.kind === 'page' || page.kind === 'members' || page.kind === 'eligibility') &&

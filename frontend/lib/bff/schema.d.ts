@@ -1668,6 +1668,12 @@ export interface components {
             benefits?: components["schemas"]["BenefitGroups"];
             useFormStyle?: boolean;
             livestream?: components["schemas"]["Livestream"];
+            /** @description The reader's union's own credit card, on the benefit union_structure_global's credit_card_benefit names, for a reader who chose a union (or a member) whose union has a card. */
+            creditCard?: {
+                union: components["schemas"]["UnionRef"];
+                image: components["schemas"]["Image"];
+                link: components["schemas"]["Link"];
+            };
             videoPlayer?: components["schemas"]["VideoPlayer"];
             /** @description A benefit page that shows the hotel search box above its hero (spec 3 §2; the CMS node's hotel_search). */
             hotelSearch?: boolean;
@@ -2223,6 +2229,24 @@ export interface components {
                 /** @description With %YEAR% already replaced by the current year */
                 copyright: string;
                 bottomLinks: components["schemas"]["Link"][];
+            };
+            /** @description How the editors dress the login and signup modals (union_structure_global's custom_login_modal and custom_signup_modal); a modal left plain is absent. */
+            authModals: {
+                login?: {
+                    headline?: string;
+                    subHeading?: string;
+                    /** @description 515x595, beside the form */
+                    image?: components["schemas"]["Image"];
+                };
+                signup?: {
+                    headline?: string;
+                    /** @description 70x70 */
+                    icon?: components["schemas"]["Image"];
+                    /** @description 1920x1080, behind the dialog */
+                    background?: components["schemas"]["Image"];
+                    /** @enum {string} */
+                    position: "left" | "center";
+                };
             };
         };
         PurgeRequest: {
