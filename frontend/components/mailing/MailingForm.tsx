@@ -90,7 +90,7 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
   const set = (key: keyof MailingValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   return (
-    <form className={styles.form} data-layout={layout} data-tone={tone} onSubmit={submit} noValidate={false} aria-busy={pending}>
+    <form className={styles.form} data-layout={layout} data-tone={tone} onSubmit={submit} aria-busy={pending}>
       <div className={styles.fields}>
         {withFirstName && (
           <div className={styles.field}>
