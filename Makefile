@@ -1,6 +1,6 @@
 # The union benefits portal: Go BFF, Next.js frontend, and the offline stand-ins they run against.
 #
-#   make deps      install what is missing (npm packages, Chromium, Go modules) and build .bin/
+#   make deps      install what is missing (npm packages, Chromium, redis-server, Go modules) and build .bin/
 #   make dev       the whole site offline: http://127.0.0.1:3000 (Ctrl-C stops everything)
 #   make test      every check and test, unit to end-to-end; what CI runs (.ci/run)
 #   make generate  regenerate generated code (genqlient, TypeScript types of the BFF's API)
@@ -13,7 +13,7 @@
 #
 # Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
-# fake-gcs-server 4443. `.bin/stack help` says more.
+# fake-gcs-server 4443, Redis 6379 (BFF replicas of `make test` on 8091 and 8092). `.bin/stack help` says more.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -33,7 +33,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: help deps npm-deps chromium go-deps build dev test check-contracts vet go-test \
+.PHONY: help deps npm-deps chromium redis-server go-deps build dev test check-contracts vet go-test \
 	frontend-typecheck frontend-test frontend-build test-integration test-stack bench soak generate \
 	fixtures-record preview-link clean
 
@@ -42,7 +42,7 @@ help:
 
 ## ---- dependencies -------------------------------------------------------------------------
 
-deps: npm-deps chromium go-deps build
+deps: npm-deps chromium redis-server go-deps build
 
 # npm's own record of the installed tree is node_modules/.package-lock.json; when it is missing
 # or older than package-lock.json, the tree is stale and npm ci rebuilds it from the lock.
@@ -57,6 +57,14 @@ chromium:
 		echo "installing Debian's chromium"; \
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+	fi
+
+# The replicas' shared limits and purge bus offline, and the Redis of the Go tests: Debian's.
+redis-server:
+	@if [ ! -x /usr/bin/redis-server ]; then \
+		echo "installing Debian's redis-server"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server; \
 	fi
 
 go-deps:
@@ -104,9 +112,11 @@ frontend-test:
 frontend-build:
 	$(NPM) -w frontend run build
 
-# Starts the whole stack (Next.js from the build above), runs test-stack against it, stops it.
+# Starts the whole stack (Next.js from the build above) with two BFF replicas behind the stack's
+# round-robin load balancer, so every end-to-end test crosses replicas sharing Redis; runs
+# test-stack against it, stops it.
 test-integration: build
-	$(BIN)/stack test -- $(MAKE) --no-print-directory test-stack
+	$(BIN)/stack test -replicas 2 -- $(MAKE) --no-print-directory test-stack
 
 # Needs a running stack and its variables; run through test-integration (or inside
 # `eval "$$(.bin/stack env)"` next to a `make dev`).

@@ -1,8 +1,8 @@
-// Command stack runs the whole site offline: the auth and Firestore emulators, fake-gcs-server,
+// Command stack runs the whole site offline: Redis, the auth and Firestore emulators, fake-gcs-server,
 // the fixture CMS, the order stand-in, the BFF and Next.js (package devstack).
 //
-//	stack dev  [-skip part,...]                 everything, output streamed; Ctrl-C stops it all
-//	stack test [-skip part,...] -- CMD ARGS...  everything (Next.js production build), run CMD
+//	stack dev  [-skip part,...] [-replicas n]   everything, output streamed; Ctrl-C stops it all
+//	stack test [-skip ...] [-replicas n] -- CMD  everything (Next.js production build), run CMD
 //	                                            against it, stop, exit with CMD's status
 //	stack env                                   print the variables test commands get
 //
@@ -35,6 +35,8 @@ const usage = `usage:
 
 flags:
   -skip part,...   parts not to start (%s)
+  -replicas n      run n BFF replicas (sharing Redis) behind a round-robin load balancer on the
+                   BFF's port; the replicas listen on 8091, 8092, ... (default 1: one BFF)
   -root dir        repository root (default: the nearest directory above holding go.mod and firebase.json)
   -logs dir        per-part log files (default <root>/.run/logs)
 
@@ -42,6 +44,7 @@ parts and their fixed addresses:
   auth       Firebase Auth emulator      http://127.0.0.1:9099  (hub 4400, logging 4500)
   firestore  Firestore emulator (gRPC)   127.0.0.1:8085
   storage    fake-gcs-server             http://127.0.0.1:4443  (bucket demo-union-benefits.appspot.com)
+  redis      Redis (limits, purge bus)   redis://127.0.0.1:6379
   cms        fixture CMS                 http://127.0.0.1:8081
   orders     order stand-in (GraphQL)    http://127.0.0.1:8082/graphql
   partner    demo partner site           http://127.0.0.1:3100
@@ -77,6 +80,7 @@ func run(args []string) int {
 	fs := flag.NewFlagSet("stack "+sub, flag.ContinueOnError)
 	fs.Usage = func() { printUsage(os.Stderr) }
 	skip := fs.String("skip", "", "")
+	replicas := fs.Int("replicas", 1, "")
 	root := fs.String("root", "", "")
 	logs := fs.String("logs", "", "")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -101,7 +105,7 @@ func run(args []string) int {
 	if sub == "test" {
 		mode = devstack.Test
 	}
-	parts, err := selectParts(devstack.Parts(dir, mode), *skip)
+	parts, err := selectParts(devstack.Replicated(devstack.Parts(dir, mode), *replicas), *skip)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "stack:", err)
 		return 2

@@ -34,6 +34,10 @@ type Config struct {
 	Forms    Forms
 	Storage  Storage
 	Hotels   Hotels
+	// RedisURL is REDIS_URL: the Redis every replica shares (the abuse limits' counts and the bus
+	// that carries a CMS purge to every replica's cache); empty keeps both in this process, which
+	// is right for a single replica only.
+	RedisURL string
 }
 
 // CMS configures the content CMS and its publish webhook.
@@ -197,6 +201,10 @@ func Load(getenv func(string) string) (Config, error) {
 		Timeout:     r.duration("HOTELS_TIMEOUT", 3*time.Second),
 	}
 	r.hotels(c.Hotels)
+	c.RedisURL = r.str("REDIS_URL", "")
+	if u, err := url.Parse(c.RedisURL); c.RedisURL != "" && (err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "") {
+		r.errs = append(r.errs, errors.New("REDIS_URL: not a redis:// or rediss:// URL"))
+	}
 	c.Frontend.SecureCookies = !isLocalhost(c.Frontend.URL)
 	c.Frontend.AllowedOrigins = r.list("ALLOWED_ORIGINS", c.Frontend.URL)
 	c.CMS.PublicURL = strings.TrimRight(r.str("CMS_PUBLIC_URL", c.CMS.URL), "/")

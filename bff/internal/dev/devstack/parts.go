@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
@@ -38,6 +39,11 @@ const (
 	PortStorage = 4443
 	// PortChat is the livestream chat provider's stand-in (bff/cmd/chatstub), an origin of its own.
 	PortChat = 8086
+	// PortRedis is redis-server, the replicas' shared limits and purge bus.
+	PortRedis = 6379
+	// PortReplicas is the port before the first BFF replica's when the stack runs several
+	// (-replicas): replica i listens on PortReplicas+i, and the BFF's port is their load balancer.
+	PortReplicas = 8090
 	// PortEmulatorHub is the firebase CLI's emulator hub, fixed in firebase.json; the CLI opens
 	// it even when it runs the auth emulator only.
 	PortEmulatorHub = 4400
@@ -90,6 +96,15 @@ var bffEnv = []string{
 	"HOTELS_API_URL=" + httpURL(PortCMS),
 	"HOTELS_LISTINGS_URL=" + httpURL(PortCMS) + "/hotels/listings",
 	"HOTELS_MEMBER_KEY=" + DevHotelsMemberKey,
+	// The limits and purges every replica shares; one BFF uses them the same way.
+	"REDIS_URL=redis://" + local(PortRedis),
+}
+
+// RedisArgs are redis-server's arguments for a stand-in on port with dir its working directory:
+// loopback only, nothing saved (a restart is an empty Redis, as a new Memorystore instance is).
+func RedisArgs(port int, dir string) []string {
+	return []string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+		"--dir", dir, "--daemonize", "no"}
 }
 
 // Env is the environment the stack's clients use: the BFF, and in test mode the test command.
@@ -157,6 +172,17 @@ func Parts(root string, mode Mode) []Part {
 	}
 
 	return []Part{
+		{
+			Name:    "redis",
+			Title:   "Redis",
+			Command: append([]string{"redis-server"}, RedisArgs(PortRedis, filepath.Join(root, ".run", "redis"))...),
+			Ports:   []int{PortRedis},
+			Ready:   RedisProbe{Addr: local(PortRedis)},
+			Timeout: 30 * time.Second,
+			URL:     "redis://" + local(PortRedis),
+			Needs:   []Need{{Path: "/usr/bin/redis-server", Hint: "install Debian's redis-server: make deps"}},
+			Dirs:    []string{filepath.Join(".run", "redis")},
+		},
 		{
 			Name:  "auth",
 			Title: "auth emulator",
@@ -267,4 +293,45 @@ func Parts(root string, mode Mode) []Part {
 		},
 		frontend,
 	}
+}
+
+// Replicated turns the stack's one BFF into n replicas, each on a port of its own (PortReplicas+i)
+// and all sharing Redis, behind a round-robin load balancer of ours (bff/cmd/replicaproxy) on the
+// BFF's port: whatever calls the BFF calls it as before, and consecutive requests reach
+// different replicas. n below 2 leaves the parts as they are.
+func Replicated(parts []Part, n int) []Part {
+	if n < 2 {
+		return parts
+	}
+	var out []Part
+	for _, p := range parts {
+		if p.Name != "bff" {
+			out = append(out, p)
+			continue
+		}
+		var backends []string
+		for i := 1; i <= n; i++ {
+			port := PortReplicas + i
+			r := p
+			r.Name = "bff" + strconv.Itoa(i)
+			r.Title = "BFF replica " + strconv.Itoa(i)
+			r.Env = append(append([]string(nil), p.Env...), "BFF_ADDR="+local(port))
+			r.Ports = []int{port}
+			r.Ready = HTTPProbe{URL: httpURL(port) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }}
+			r.URL = httpURL(port)
+			out = append(out, r)
+			backends = append(backends, httpURL(port))
+		}
+		out = append(out, Part{
+			Name:    "bff",
+			Title:   "BFF load balancer",
+			Command: []string{".bin/replicaproxy", "-addr", local(PortBFF), "-to", strings.Join(backends, ",")},
+			Ports:   []int{PortBFF},
+			Ready:   p.Ready,
+			Timeout: 30 * time.Second,
+			URL:     httpURL(PortBFF) + " (round robin over " + strconv.Itoa(n) + " replicas)",
+			Needs:   []Need{build("replicaproxy")},
+		})
+	}
+	return out
 }

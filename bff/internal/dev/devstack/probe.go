@@ -81,3 +81,33 @@ func (p TCPProbe) Check(ctx context.Context) error {
 
 // String names the address.
 func (p TCPProbe) String() string { return "TCP connect to " + p.Addr }
+
+// RedisProbe is ready when Redis at Addr answers PING with PONG: a Redis still loading refuses
+// commands though it accepts connections.
+type RedisProbe struct{ Addr string }
+
+// Check sends one PING.
+func (p RedisProbe) Check(ctx context.Context) error {
+	d := net.Dialer{Timeout: dialTimeout}
+	conn, err := d.DialContext(ctx, "tcp", p.Addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(dialTimeout))
+	if _, err := conn.Write([]byte("PING\r\n")); err != nil {
+		return err
+	}
+	buf := make([]byte, 64)
+	n, err := conn.Read(buf)
+	if err != nil {
+		return err
+	}
+	if string(buf[:n]) != "+PONG\r\n" {
+		return fmt.Errorf("answered %q", buf[:n])
+	}
+	return nil
+}
+
+// String names the address.
+func (p RedisProbe) String() string { return "Redis PING to " + p.Addr }

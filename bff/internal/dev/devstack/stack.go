@@ -39,6 +39,8 @@ type Part struct {
 	// Needs are files that must exist before the part can start (built binaries, a Next.js
 	// build), each with the command that makes it.
 	Needs []Need
+	// Dirs are directories made before it starts, relative to the root (a working directory).
+	Dirs []string
 }
 
 // Need is a file a part cannot start without, and how to make it.
@@ -119,6 +121,12 @@ func (r *Runner) Start(ctx context.Context, parts []Part) (*Stack, error) {
 		width = max(width, len(p.Name))
 	}
 	for i, p := range parts {
+		for _, d := range p.Dirs {
+			if err := os.MkdirAll(filepath.Join(r.Root, d), 0o755); err != nil {
+				s.Stop()
+				return nil, fmt.Errorf("%s: %w", p.Title, err)
+			}
+		}
 		r.say("starting %s: %s", p.Title, strings.Join(p.Command, " "))
 		pr, err := s.start(p, prefixFor(p.Name, i, width, r.Color))
 		if err == nil {
@@ -140,7 +148,11 @@ func (r *Runner) preflight(parts []Part) error {
 	var missing []string
 	for _, p := range parts {
 		for _, n := range p.Needs {
-			if _, err := os.Stat(filepath.Join(r.Root, n.Path)); err != nil {
+			path := n.Path
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(r.Root, path)
+			}
+			if _, err := os.Stat(path); err != nil {
 				missing = append(missing, fmt.Sprintf("%s needs %s, which is missing — %s", p.Title, n.Path, n.Hint))
 			}
 		}
