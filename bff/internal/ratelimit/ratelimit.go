@@ -1,7 +1,7 @@
-// Package ratelimit counts attempts per key in fixed windows (go-cache), so sign-in, sign-up,
-// reset and verification requests can be limited per IP and per email. Counts live in this
-// process: with several replicas each allows the limit, which bounds abuse well enough without
-// a shared store.
+// Package ratelimit counts attempts per key in fixed windows, so sign-in, sign-up, reset and
+// verification requests can be limited per IP and per email. Two Limiters count: Memory in this
+// process (go-cache), for a single replica, and Shared in a store every replica shares (Redis),
+// so that several replicas allow the limit once between them, not once each.
 package ratelimit
 
 import (
@@ -24,8 +24,17 @@ const DefaultMaxKeys = 100_000
 // growing without bound or forgetting the counts that hold attackers back.
 const overflowKey = "\x00overflow"
 
-// Limiter allows Limit attempts per key in each Window.
-type Limiter struct {
+// Limiter allows a limit of attempts per key in each window. Allow counts an attempt against
+// every key and refuses when any is over; Check refuses when the key has used its limit, without
+// counting; Fail only counts. A refusal is apperr.RateLimited with the spec's message.
+type Limiter interface {
+	Allow(keys ...string) error
+	Check(key string) error
+	Fail(key string)
+}
+
+// Memory is the Limiter of one process.
+type Memory struct {
 	limit   int
 	window  time.Duration
 	maxKeys int
@@ -33,20 +42,20 @@ type Limiter struct {
 	counts  *gocache.Cache
 }
 
-// New returns a Limiter that remembers at most DefaultMaxKeys keys.
-func New(limit int, window time.Duration) *Limiter {
+// New returns a Memory Limiter that remembers at most DefaultMaxKeys keys.
+func New(limit int, window time.Duration) *Memory {
 	return NewBounded(limit, window, DefaultMaxKeys)
 }
 
-// NewBounded returns a Limiter that remembers at most maxKeys keys (see overflowKey).
-func NewBounded(limit int, window time.Duration, maxKeys int) *Limiter {
-	return &Limiter{limit: limit, window: window, maxKeys: maxKeys, counts: gocache.New(window, window)}
+// NewBounded returns a Memory Limiter that remembers at most maxKeys keys (see overflowKey).
+func NewBounded(limit int, window time.Duration, maxKeys int) *Memory {
+	return &Memory{limit: limit, window: window, maxKeys: maxKeys, counts: gocache.New(window, window)}
 }
 
 // Allow counts one attempt against every key and answers apperr.RateLimited when any of them is
 // over its limit. Every key is counted even when an earlier one refuses, so an attacker cannot
 // spread attempts by alternating what they vary.
-func (l *Limiter) Allow(keys ...string) error {
+func (l *Memory) Allow(keys ...string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	over := false
@@ -55,36 +64,29 @@ func (l *Limiter) Allow(keys ...string) error {
 			over = true
 		}
 	}
-	return l.refusal(over)
+	return refusal(over)
 }
 
 // Check answers apperr.RateLimited when the key has used up its limit, without counting: with
 // Fail it limits failures only, as a sign-in lockout must (a member who signs in rightly many
 // times is not locked out).
-func (l *Limiter) Check(key string) error {
+func (l *Memory) Check(key string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.refusal(l.get(key) >= l.limit)
+	return refusal(l.get(key) >= l.limit)
 }
 
 // Fail counts one failed attempt against the key.
-func (l *Limiter) Fail(key string) {
+func (l *Memory) Fail(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.add(key)
 }
 
-// Len is how many keys the Limiter holds now, expired ones included until they are swept.
-func (l *Limiter) Len() int { return l.counts.ItemCount() }
+// Len is how many keys the Memory holds now, expired ones included until they are swept.
+func (l *Memory) Len() int { return l.counts.ItemCount() }
 
-func (l *Limiter) refusal(over bool) error {
-	if over {
-		return apperr.New(apperr.RateLimited, contracts.Message("rateLimited"))
-	}
-	return nil
-}
-
-func (l *Limiter) get(key string) int {
+func (l *Memory) get(key string) int {
 	if n, found := l.counts.Get(key); found {
 		return n.(int)
 	}
@@ -95,7 +97,7 @@ func (l *Limiter) get(key string) int {
 }
 
 // add counts one against key and returns its count in this window.
-func (l *Limiter) add(key string) int {
+func (l *Memory) add(key string) int {
 	if n, err := l.counts.IncrementInt(key, 1); err == nil {
 		return n
 	}
@@ -110,4 +112,12 @@ func (l *Limiter) add(key string) int {
 	}
 	l.counts.Set(key, 1, l.window)
 	return 1
+}
+
+// refusal is the answer of a limiter: nil, or the spec's refusal when over.
+func refusal(over bool) error {
+	if over {
+		return apperr.New(apperr.RateLimited, contracts.Message("rateLimited"))
+	}
+	return nil
 }
