@@ -269,6 +269,18 @@ func (s *Store) Purge(tags ...string) int {
 	return len(keys)
 }
 
+// PurgeAll removes every entry: a replica that may have missed purges (it lost the purge bus for
+// a while) cannot know which tags they named.
+func (s *Store) PurgeAll() int {
+	keys := s.index.purgeAll()
+	for _, key := range keys {
+		s.loads.Forget(key)
+		s.rc.Del(key)
+	}
+	s.rc.Wait()
+	return len(keys)
+}
+
 // IndexSize reports how many tags and keys the tag index holds, for the metrics. The index lives
 // beside ristretto, outside its byte budget: it stays bounded only because every entry leaving
 // ristretto (evicted, expired, refused, purged) leaves the index too, which is what a soak of
@@ -376,6 +388,20 @@ func (ix *tagIndex) purge(tags []string) []string {
 			}
 		}
 	}
+	return keys
+}
+
+// purgeAll bumps the generation, empties the index and returns every key it held.
+func (ix *tagIndex) purgeAll() []string {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.gen++
+	keys := make([]string, 0, len(ix.keys))
+	for key := range ix.keys {
+		keys = append(keys, key)
+	}
+	ix.tags = map[string]map[string]struct{}{}
+	ix.keys = map[string]*entry{}
 	return keys
 }
 

@@ -1,0 +1,104 @@
+package cache
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+)
+
+// Bus carries purges between the replicas of the BFF (redis.Client).
+type Bus interface {
+	Publish(ctx context.Context, channel string, payload []byte) error
+	// Subscribe delivers channel's messages until ctx ends; connected is called on every
+	// confirmed subscription (again after a reconnect), lost once per lost connection.
+	Subscribe(ctx context.Context, channel string, message func([]byte), connected func(again bool), lost func(error))
+}
+
+// purgeChannel is the bus channel of purges.
+const purgeChannel = "portal:cache:purge"
+
+// purgeMessage is one purge on the bus: the tags, and the replica that sent it.
+type purgeMessage struct {
+	From string   `json:"from"`
+	Tags []string `json:"tags"`
+}
+
+// Purges makes a purge reach the store of every replica. The replica that receives the CMS
+// webhook purges its own store at once, whatever the bus does, and publishes the tags; every
+// other replica purges them when the message arrives. A purge by tag is idempotent, and the
+// sender skips its own message. A replica that loses the bus drops its whole store when it
+// reconnects: purges sent meanwhile are lost, and without them it would serve an edit's old
+// version until its entries went stale.
+type Purges struct {
+	store  *Store
+	bus    Bus
+	id     string
+	logger *slog.Logger
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// NewPurges subscribes store to the purges on bus until Close.
+func NewPurges(store *Store, bus Bus, logger *slog.Logger) *Purges {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &Purges{store: store, bus: bus, id: hex.EncodeToString(b[:]), logger: logger, cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		bus.Subscribe(ctx, purgeChannel, p.receive, p.connected, p.lost)
+	}()
+	return p
+}
+
+// Purge removes every entry carrying any of the tags from this replica's store, tells the other
+// replicas to do the same, and reports how many entries it removed here.
+func (p *Purges) Purge(tags ...string) int {
+	n := p.store.Purge(tags...)
+	payload, err := json.Marshal(purgeMessage{From: p.id, Tags: tags})
+	if err == nil {
+		err = p.bus.Publish(context.Background(), purgeChannel, payload)
+	}
+	if err != nil {
+		// The others drop their whole store when they reconnect, if they lost the bus too;
+		// those that did not keep the old version until it goes stale.
+		p.logger.Warn("purge applied on this replica only: the purge bus is unavailable",
+			slog.Any("tags", tags), slog.String("err", err.Error()))
+	}
+	return n
+}
+
+func (p *Purges) receive(payload []byte) {
+	var m purgeMessage
+	if err := json.Unmarshal(payload, &m); err != nil {
+		p.logger.Warn("purge bus: unreadable message", slog.String("err", err.Error()))
+		return
+	}
+	if m.From == p.id {
+		return
+	}
+	p.store.Purge(m.Tags...)
+}
+
+func (p *Purges) connected(again bool) {
+	if !again {
+		return
+	}
+	n := p.store.PurgeAll()
+	p.logger.Info("purge bus back: dropped the content cache, purges may have been missed", slog.Int("entries", n))
+}
+
+func (p *Purges) lost(err error) {
+	p.logger.Warn("purge bus lost: purges apply on this replica only until it returns", slog.String("err", err.Error()))
+}
+
+// Close stops listening to the bus.
+func (p *Purges) Close() {
+	p.cancel()
+	<-p.done
+}

@@ -1,0 +1,116 @@
+package cache
+
+import (
+	"context"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/redistest"
+	"github.com/union-benefits/portal/bff/internal/redis"
+)
+
+// replicaStore is one replica's store on the purge bus, with a loader that counts its loads.
+type replicaStore struct {
+	store  *Store
+	purges *Purges
+	loads  atomic.Int32
+}
+
+func newReplica(t *testing.T, url string) *replicaStore {
+	t.Helper()
+	s, _ := newTestStore(t)
+	c, err := redis.New(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &replicaStore{store: s, purges: NewPurges(s, c, slog.New(slog.DiscardHandler))}
+	t.Cleanup(func() { r.purges.Close(); _ = c.Close() })
+	return r
+}
+
+// get reads key (tagged node:1), loading on a miss.
+func (r *replicaStore) get(t *testing.T, key string) {
+	t.Helper()
+	_, err := Fetch(context.Background(), r.store, "page", key, func(context.Context) (Loaded[string], error) {
+		r.loads.Add(1)
+		return Loaded[string]{Value: "v", Tags: []string{"node:1"}}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cached reports whether key is in the store (a read that does not load).
+func (r *replicaStore) cached(key string) bool {
+	_, ok := r.store.rc.Get("page|" + key)
+	return ok
+}
+
+// eventually polls cond for up to 5 s.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// subscribed waits until both replicas listen: a purge sent and seen proves it.
+func subscribed(t *testing.T, a, b *replicaStore) {
+	t.Helper()
+	b.get(t, "warm")
+	eventually(t, "the replicas listen to the bus", func() bool {
+		a.purges.Purge("node:1")
+		return !b.cached("warm")
+	})
+}
+
+// A purge on one replica empties that tag on every replica; the other keys stay.
+func TestAPurgeReachesEveryReplica(t *testing.T) {
+	srv := redistest.Start(t)
+	a, b := newReplica(t, srv.URL()), newReplica(t, srv.URL())
+	subscribed(t, a, b)
+	a.get(t, "/x")
+	b.get(t, "/x")
+	b.store.rc.Wait()
+	a.store.rc.Wait()
+	if n := a.purges.Purge("node:1"); n != 1 {
+		t.Fatalf("the receiving replica purged %d entries, want 1", n)
+	}
+	if a.cached("/x") {
+		t.Fatal("the receiving replica still holds the entry")
+	}
+	eventually(t, "the other replica drops the entry", func() bool { return !b.cached("/x") })
+	// Applying a purge twice changes nothing more.
+	a.purges.receive([]byte(`{"from":"another","tags":["node:1"]}`))
+}
+
+// A replica that lost the bus keeps purging its own store, and one that missed purges while it
+// was away drops its whole store when it reconnects.
+func TestAReplicaBackOnTheBusDropsWhatItMayHaveMissed(t *testing.T) {
+	srv := redistest.Start(t)
+	a, b := newReplica(t, srv.URL()), newReplica(t, srv.URL())
+	subscribed(t, a, b)
+
+	srv.Stop()
+	a.get(t, "/x")
+	b.get(t, "/other") // tagged node:1 too, but any entry goes: the missed purges' tags are unknown
+	a.store.rc.Wait()
+	b.store.rc.Wait()
+	if n := a.purges.Purge("node:1"); n != 1 {
+		t.Fatalf("without the bus, the receiving replica purged %d entries, want 1", n)
+	}
+	if !b.cached("/other") {
+		t.Fatal("the other replica lost its entry while the bus was down")
+	}
+
+	srv.Restart()
+	eventually(t, "the other replica drops its cache on reconnecting", func() bool { return !b.cached("/other") })
+	// And the bus carries purges again.
+	subscribed(t, a, b)
+}
