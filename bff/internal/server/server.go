@@ -33,6 +33,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/preview"
 	"github.com/union-benefits/portal/bff/internal/ratelimit"
+	"github.com/union-benefits/portal/bff/internal/redis"
 	"github.com/union-benefits/portal/bff/internal/revalidate"
 	"github.com/union-benefits/portal/bff/internal/storage"
 	"github.com/union-benefits/portal/bff/internal/store"
@@ -59,12 +60,14 @@ func (s *Server) Shutdown(drain, timeout time.Duration) error {
 	return nil
 }
 
-// Close releases the caches and upstream clients, after the app has shut down.
+// Close releases the caches and upstream clients, after the app has shut down. The last
+// registered closes first (the purge bus before the Redis connection it listens on), and the
+// content cache last: a purge arriving meanwhile still finds it.
 func (s *Server) Close() {
-	s.Store.Close()
-	for _, c := range s.closers {
-		_ = c()
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		_ = s.closers[i]()
 	}
+	s.Store.Close()
 }
 
 // Options are the parts tests may replace.
@@ -106,6 +109,9 @@ type upstreams struct {
 	orders *cache.Orders
 	// firestore is the one Firestore connection of the features that need it, made on first use.
 	firestore *firestore.Profiles
+	// redis is the Redis every replica shares, nil when REDIS_URL is empty; limits counts in it.
+	redis  *redis.Client
+	limits *ratelimit.Shared
 	// auth is the identity provider and profiles the profile store, set by buildAccounts
 	// (partner sign-in uses auth too, the mailing list profiles).
 	auth     portal.Auth
@@ -122,6 +128,9 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		return nil, err
 	}
 	srv := &Server{Ready: new(atomic.Bool), Store: up.store}
+	if up.redis != nil {
+		srv.closers = append(srv.closers, up.redis.Close)
+	}
 	pages := buildContent(up)
 	partnerStore, err := up.partnerStore(srv)
 	if err != nil {
@@ -172,7 +181,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Ready:          srv.Ready,
 		Cache:          up.store,
 		Secure:         cfg.Frontend.SecureCookies,
-		ContentMisses:  ratelimit.New(cfg.Limits.ContentMisses, cfg.Limits.Window),
+		ContentMisses:  up.limiter("content-misses", cfg.Limits.ContentMisses, cfg.Limits.Window),
 	},
 		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
 		httpapi.Preview(httpapi.PreviewDeps{Previews: buildPreview(up), Readers: pages, Members: accounts.Sessions}),
@@ -183,8 +192,8 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Profiles:      accounts.Profiles,
 			Favorites:     accounts.Favorites,
 			Carts:         materials,
-			IPLimits:      ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
-			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
+			IPLimits:      up.limiter("accounts-ip", cfg.Limits.PerIP, cfg.Limits.Window),
+			EmailLimits:   up.limiter("accounts-email", cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Grants(httpapi.GrantsDeps{
@@ -207,14 +216,14 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Index:   materials,
 			Cart:    materials,
 			// A visitor starts one cart; an office behind one address starts several.
-			NewCarts:      ratelimit.New(4*cfg.Limits.PerIP, cfg.Limits.Window),
+			NewCarts:      up.limiter("new-carts", 4*cfg.Limits.PerIP, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Mailing(httpapi.MailingDeps{
 			Members:       accounts.Sessions,
 			Subscriber:    mailingList,
-			IPLimits:      ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
-			EmailLimits:   ratelimit.New(cfg.Limits.PerEmail, cfg.Limits.Window),
+			IPLimits:      up.limiter("mailing-ip", cfg.Limits.PerIP, cfg.Limits.Window),
+			EmailLimits:   up.limiter("mailing-email", cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hotels(hotelSearch),
@@ -226,16 +235,16 @@ func New(cfg config.Config, o Options) (*Server, error) {
 				Now:        o.Now,
 			}),
 			SecureCookies: cfg.Frontend.SecureCookies,
-			TokenLimits:   ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+			TokenLimits:   up.limiter("partner-tokens", cfg.Limits.PerIP, cfg.Limits.Window),
 		}),
 		httpapi.Livestream(httpapi.LivestreamDeps{
 			Access:        chat,
 			Members:       accounts.Sessions,
-			Entries:       ratelimit.New(cfg.Limits.PerIP, cfg.Limits.Window),
+			Entries:       up.limiter("livestream-entries", cfg.Limits.PerIP, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		httpapi.Hooks(httpapi.HooksDeps{
-			Purger:      up.store,
+			Purger:      up.purger(srv),
 			Revalidator: revalidate.New(cfg.Frontend.URL, cfg.Frontend.RevalidateSecret.Reveal(), 5*time.Second),
 			Secret:      cfg.CMS.WebhookSecret.Reveal(),
 			Logger:      o.Logger,
@@ -268,10 +277,39 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 		// A flood of unique paths or searches waits for these instead of piling onto the CMS.
 		MaxConcurrent: cfg.CMS.MaxConcurrent,
 	})
-	return &upstreams{
+	up := &upstreams{
 		cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store),
 		orders: cache.NewOrders(orders.New(cfg.Orders.URL, nil), store),
-	}, nil
+	}
+	if cfg.RedisURL != "" {
+		rc, err := redis.New(cfg.RedisURL)
+		if err != nil {
+			store.Close()
+			return nil, err
+		}
+		up.redis, up.limits = rc, ratelimit.NewShared(rc, o.Logger)
+	}
+	return up, nil
+}
+
+// limiter is the Limiter named name: counted in Redis, shared by every replica, when there is
+// one, else in this process.
+func (up *upstreams) limiter(name string, limit int, window time.Duration) ratelimit.Limiter {
+	if up.limits == nil {
+		return ratelimit.New(limit, window)
+	}
+	return up.limits.Limiter(name, limit, window)
+}
+
+// purger is what the CMS webhook purges through: the content cache, and with Redis the purge bus
+// that carries the purge to every other replica's (closed with srv).
+func (up *upstreams) purger(srv *Server) httpapi.Purger {
+	if up.redis == nil {
+		return up.store
+	}
+	p := cache.NewPurges(up.store, up.redis, up.o.Logger)
+	srv.closers = append(srv.closers, func() error { p.Close(); return nil })
+	return p
 }
 
 // buildContent builds the content site's documents, cached per path and reader.
