@@ -36,8 +36,8 @@ type Config struct {
 	Hotels   Hotels
 	// RedisURL is REDIS_URL: the Redis every replica shares (the abuse limits' counts and the bus
 	// that carries a CMS purge to every replica's cache); empty keeps both in this process, which
-	// is right for a single replica only.
-	RedisURL string
+	// is right for a single replica only. A Secret: the URL may carry Redis's password.
+	RedisURL Secret
 }
 
 // CMS configures the content CMS and its publish webhook.
@@ -201,8 +201,8 @@ func Load(getenv func(string) string) (Config, error) {
 		Timeout:     r.duration("HOTELS_TIMEOUT", 3*time.Second),
 	}
 	r.hotels(c.Hotels)
-	c.RedisURL = r.str("REDIS_URL", "")
-	if u, err := url.Parse(c.RedisURL); c.RedisURL != "" && (err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "") {
+	c.RedisURL = Secret(r.str("REDIS_URL", ""))
+	if u, err := url.Parse(c.RedisURL.Reveal()); c.RedisURL != "" && (err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "") {
 		r.errs = append(r.errs, errors.New("REDIS_URL: not a redis:// or rediss:// URL"))
 	}
 	c.Frontend.SecureCookies = !isLocalhost(c.Frontend.URL)

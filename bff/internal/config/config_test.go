@@ -138,3 +138,27 @@ func TestHotelsOfARealPartner(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// REDIS_URL is optional, must be a redis URL when set, and never shows its password in logs.
+func TestRedisURL(t *testing.T) {
+	env := map[string]string{"CMS_WEBHOOK_SECRET": "s", "FIREBASE_API_KEY": "k"}
+	get := func(k string) string { return env[k] }
+	c, err := Load(get)
+	if err != nil || c.RedisURL != "" {
+		t.Fatalf("unset: %q %v", c.RedisURL, err)
+	}
+	env["REDIS_URL"] = "redis://:hunter2@10.0.0.3:6379/0"
+	c, err = Load(get)
+	if err != nil || c.RedisURL.Reveal() != env["REDIS_URL"] {
+		t.Fatalf("set: %q %v", c.RedisURL.Reveal(), err)
+	}
+	if s := fmt.Sprint(c); strings.Contains(s, "hunter2") {
+		t.Fatalf("the password shows: %s", s)
+	}
+	for _, bad := range []string{"10.0.0.3:6379", "http://10.0.0.3", "redis://"} {
+		env["REDIS_URL"] = bad
+		if _, err := Load(get); err == nil || !strings.Contains(err.Error(), "REDIS_URL") {
+			t.Errorf("%q: %v, want a REDIS_URL error", bad, err)
+		}
+	}
+}

@@ -282,7 +282,7 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 		orders: cache.NewOrders(orders.New(cfg.Orders.URL, nil), store),
 	}
 	if cfg.RedisURL != "" {
-		rc, err := redis.New(cfg.RedisURL)
+		rc, err := redis.New(cfg.RedisURL.Reveal())
 		if err != nil {
 			store.Close()
 			return nil, err
