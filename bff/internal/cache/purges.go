@@ -87,6 +87,7 @@ func (p *Purges) receive(payload []byte) {
 
 func (p *Purges) connected(again bool) {
 	if !again {
+		p.logger.Info("purge bus listening")
 		return
 	}
 	n := p.store.PurgeAll()
