@@ -25,3 +25,51 @@ func TestTheStacksBFFSettingsLoad(t *testing.T) {
 		t.Fatalf("the stack's BFF settings: %v", err)
 	}
 }
+
+// -replicas 2: two BFFs on ports of their own with the BFF's settings and Redis, and the load
+// balancer on the BFF's port in front of them, started after them; the other parts unchanged.
+func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
+	parts := Parts(t.TempDir(), Test)
+	if got := Replicated(parts, 1); len(got) != len(parts) {
+		t.Fatalf("one replica changed the parts: %d, want %d", len(got), len(parts))
+	}
+	got := Replicated(parts, 2)
+	var names []string
+	byName := map[string]Part{}
+	for _, p := range got {
+		names = append(names, p.Name)
+		byName[p.Name] = p
+	}
+	want := "redis auth firestore storage cms orders chat partner bff1 bff2 bff frontend"
+	if strings.Join(names, " ") != want {
+		t.Fatalf("parts %q, want %q", strings.Join(names, " "), want)
+	}
+	for i, name := range []string{"bff1", "bff2"} {
+		r := byName[name]
+		if r.Ports[0] != PortReplicas+i+1 {
+			t.Errorf("%s listens on %d", name, r.Ports[0])
+		}
+		vars := map[string]string{}
+		for _, kv := range r.Env {
+			k, v, _ := strings.Cut(kv, "=")
+			vars[k] = v // the last value wins, as exec's environment does
+		}
+		cfg, err := config.Load(func(k string) string { return vars[k] })
+		if err != nil {
+			t.Fatalf("%s settings: %v", name, err)
+		}
+		if cfg.Addr != local(PortReplicas+i+1) || cfg.RedisURL.Reveal() != "redis://"+local(PortRedis) {
+			t.Errorf("%s: BFF_ADDR %s, REDIS_URL %s", name, cfg.Addr, cfg.RedisURL.Reveal())
+		}
+	}
+	lb := byName["bff"]
+	if lb.Ports[0] != PortBFF || !strings.Contains(strings.Join(lb.Command, " "), httpURL(PortReplicas+1)+","+httpURL(PortReplicas+2)) {
+		t.Errorf("load balancer: ports %v, command %q", lb.Ports, lb.Command)
+	}
+	// The originals are untouched: the replicas' environments are copies.
+	for _, p := range parts {
+		if p.Name == "bff" && strings.Contains(strings.Join(p.Env, " "), "BFF_ADDR="+local(PortReplicas+1)) {
+			t.Fatal("Replicated changed the BFF part's environment")
+		}
+	}
+}
