@@ -38,7 +38,7 @@ func run(log *slog.Logger, addr, dir, hotels string) error {
 		return err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/", cmsfixture.NewHandler(dir))
+	mux.Handle("/", cmsfixture.NewHandler(dir, cmsfixture.WithLogger(log)))
 	mux.Handle(hotelstub.Prefix, partner)
 	mux.Handle(hotelstub.ListingsPath, partner)
 

@@ -14,10 +14,16 @@ import (
 	"unicode"
 )
 
-// The blog and search requests are answered by computing over the fixture content itself, as
-// the CMS computes them over its database: posts from post/{nid}.json, search over those and
-// every node under node/. So any filter, page or search term works offline, and a new fixture
-// file shows up in lists and search without another recording.
+// The blog list, archive and search requests replay a recorded answer when the fixtures hold one
+// for that exact query (RecordedFile: posts/{query}.json, archives.json, search/{query}.json), so
+// recorded fixtures answer exactly as the live CMS did. A request never recorded is answered by
+// computing over the fixture content itself, as the CMS computes them over its database: posts
+// from post/{nid}.json, search over those and every node under node/. So any filter, page or
+// search term works offline, and a hand-made fixture file shows up in lists and search.
+
+// AnswerHeader says on each blog list, archive and search answer whether it was "recorded" or
+// "computed", for tests and for a developer reading an answer with curl.
+const AnswerHeader = "X-Fixture-Answer"
 
 // Page sizes of the CMS: a post list's default and largest limit, and search's fixed page.
 const (
@@ -79,15 +85,40 @@ func (h handler) serveBlog(w http.ResponseWriter, r *http.Request, res string) b
 		}
 		w.Header().Set("Content-Type", ContentType)
 		writeBody(w, r, http.StatusOK, body)
-	case "posts":
-		h.servePosts(w, r, q)
-	case "archives":
-		h.serveArchives(w, r)
-	case "search":
-		h.serveSearch(w, r, q)
+	case "posts", "archives", "search":
+		if h.replay(w, r, res) {
+			return true
+		}
+		h.log.Info("fixture CMS computed an answer that was never recorded", "request", r.URL.RequestURI())
+		w.Header().Set(AnswerHeader, "computed")
+		switch res {
+		case "posts":
+			h.servePosts(w, r, q)
+		case "archives":
+			h.serveArchives(w, r)
+		default:
+			h.serveSearch(w, r, q)
+		}
 	default:
 		return false
 	}
+	return true
+}
+
+// replay answers a blog list, archive or search request with its recorded answer, if there is one.
+func (h handler) replay(w http.ResponseWriter, r *http.Request, res string) bool {
+	file, ok := RecordedFile(res, r.URL.Query())
+	if !ok {
+		return false
+	}
+	body, err := h.read(file)
+	if err != nil {
+		return false
+	}
+	h.log.Info("fixture CMS replayed a recorded answer", "request", r.URL.RequestURI(), "file", file)
+	w.Header().Set(AnswerHeader, "recorded")
+	w.Header().Set("Content-Type", ContentType)
+	writeBody(w, r, http.StatusOK, body)
 	return true
 }
 

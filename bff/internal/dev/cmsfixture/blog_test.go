@@ -3,6 +3,10 @@ package cmsfixture
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -172,4 +176,43 @@ func TestSearchOverFixtureContent(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// TestRecordedAnswersReplay: a list, archive or search answer recorded for a query is replayed
+// as it was recorded, even where the posts would compute another; any other query is computed,
+// and the answer says which.
+func TestRecordedAnswersReplay(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(fixtureDir)); err != nil {
+		t.Fatal(err)
+	}
+	recorded := map[string]string{
+		"/api/v0/posts?category=201&limit=10&offset=0": "posts/category=201,limit=10,offset=0.json",
+		"/api/v0/archives": "archives.json",
+		"/api/v0/search?keywords=Workers%27+Rights&page=0&type=all": "search/keywords=Workers%27+Rights,page=0,type=all.json",
+	}
+	for target, file := range recorded {
+		u, _ := url.Parse(target)
+		got, ok := RecordedFile(strings.TrimPrefix(u.Path, "/api/v0/"), u.Query())
+		if !ok || got != file {
+			t.Fatalf("RecordedFile(%s) = %q, %v; want %q", target, got, ok, file)
+		}
+		body := `{"data":[],"meta":{"count":0},"links":{"self":{"href":"recorded ` + file + `"}}}` + "\n"
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, file)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rr := get(t, NewHandler(dir), http.MethodGet, target)
+		if rr.Code != http.StatusOK || rr.Body.String() != body || rr.Header().Get(AnswerHeader) != "recorded" {
+			t.Errorf("GET %s: status %d, %s %q, body %s; want the recording", target, rr.Code, AnswerHeader, rr.Header().Get(AnswerHeader), rr.Body)
+		}
+	}
+	// Another page of the same list was never recorded: computed from the posts.
+	rr := get(t, NewHandler(dir), http.MethodGet, "/api/v0/posts?category=201&limit=10&offset=10")
+	var c collection
+	if err := json.Unmarshal(rr.Body.Bytes(), &c); err != nil || rr.Header().Get(AnswerHeader) != "computed" || len(c.Data) != 5 || c.Meta.Count != 15 {
+		t.Errorf("unrecorded page: %s %q, %d posts of %d (%v); want computed, 5 of 15", AnswerHeader, rr.Header().Get(AnswerHeader), len(c.Data), c.Meta.Count, err)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
 	"os"
@@ -56,11 +57,28 @@ var imageTypes = map[string]string{
 	".pdf":  "application/pdf",
 }
 
-type handler struct{ dir string }
+type handler struct {
+	dir string
+	// log says, for each blog, archive and search request, whether a recorded answer was
+	// replayed or the answer was computed from the posts because none was recorded.
+	log *slog.Logger
+}
+
+// Option tunes a handler.
+type Option func(*handler)
+
+// WithLogger logs which blog, archive and search answers are replayed and which are computed.
+func WithLogger(log *slog.Logger) Option { return func(h *handler) { h.log = log } }
 
 // NewHandler returns a handler that answers the CMS's requests from the fixture directory dir
 // (the layout of fixtures/cms/README.md).
-func NewHandler(dir string) http.Handler { return handler{dir: dir} }
+func NewHandler(dir string, opts ...Option) http.Handler {
+	h := handler{dir: dir, log: slog.New(slog.DiscardHandler)}
+	for _, o := range opts {
+		o(&h)
+	}
+	return h
+}
 
 func (h handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {

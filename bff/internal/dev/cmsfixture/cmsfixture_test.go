@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -242,36 +241,21 @@ func TestReadsEveryRequest(t *testing.T) {
 	}
 }
 
-// TestRecordedFixtures checks the repository's fixtures: every document parses, its resource ids
-// are unique, every relationship points at a resource the document carries, nothing in included
-// is unreferenced, and every file--image it names is served.
+// TestRecordedFixtures checks the repository's fixtures with Check (no dangling reference, every
+// referenced file served, every draft, listed post and search hit backed by its file; see Check),
+// and that the fixture CMS answers every request a page needs.
 func TestRecordedFixtures(t *testing.T) {
 	h := NewHandler(fixtureDir)
-	var docs int
-	typeOf := map[string]string{} // a UUID names one resource across every document
-	err := filepath.WalkDir(fixtureDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".json" {
-			return err
-		}
-		docs++
-		rel, _ := filepath.Rel(fixtureDir, p)
-		for _, r := range checkDocument(t, h, filepath.ToSlash(rel), p) {
-			if r.Type == "variable--variable" {
-				continue // its id is the state name
-			}
-			if !uuidV4.MatchString(r.ID) {
-				t.Errorf("%s: %s id %q is not a v4 UUID", rel, r.Type, r.ID)
-			}
-			if prev, ok := typeOf[r.ID]; ok && prev != r.Type {
-				t.Errorf("%s: id %s is a %s here and a %s elsewhere", rel, r.ID, r.Type, prev)
-			}
-			typeOf[r.ID] = r.Type
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	for _, p := range Check(fixtureDir) {
+		t.Error(p)
 	}
+	var docs int
+	_ = filepath.WalkDir(fixtureDir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".json" {
+			docs++
+		}
+		return err
+	})
 	if docs < 9 {
 		t.Errorf("found %d fixture documents, want at least 9", docs)
 	}
@@ -285,6 +269,9 @@ func TestRecordedFixtures(t *testing.T) {
 		"/api/v0/variable?state=union_structure_profile",
 		"/api/v0/variable?state=union_structure_application_forms",
 		"/api/v0/node?path=home/1072",
+		"/api/v0/eligibility",
+		"/api/v0/truecar-make",
+		"/api/v0/benefits",
 	} {
 		if rr := get(t, h, http.MethodGet, target); rr.Code != http.StatusOK {
 			t.Errorf("GET %s: status %d", target, rr.Code)
@@ -292,109 +279,38 @@ func TestRecordedFixtures(t *testing.T) {
 	}
 }
 
-var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
-
-type resource struct {
-	Type          string                     `json:"type"`
-	ID            string                     `json:"id"`
-	Attributes    map[string]json.RawMessage `json:"attributes"`
-	Relationships map[string]struct {
-		Data json.RawMessage `json:"data"`
-	} `json:"relationships"`
-}
-
-type identifier struct{ Type, ID string }
-
-// checkDocument checks one fixture document and returns its resources.
-func checkDocument(t *testing.T, h http.Handler, rel, file string) []resource {
-	t.Helper()
-	body, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Data     json.RawMessage `json:"data"`
-		Included []resource      `json:"included"`
-	}
-	if err := json.Unmarshal(body, &doc); err != nil {
-		t.Errorf("%s: %v", rel, err)
-		return nil
-	}
-	var primary []resource
-	if strings.HasPrefix(strings.TrimSpace(string(doc.Data)), "[") {
-		err = json.Unmarshal(doc.Data, &primary)
-	} else {
-		var one resource
-		err = json.Unmarshal(doc.Data, &one)
-		primary = []resource{one}
-	}
-	if err != nil {
-		t.Errorf("%s: data: %v", rel, err)
-		return nil
-	}
-	all := append(primary, doc.Included...)
-	have := map[identifier]bool{}
-	for _, r := range all {
-		id := identifier{r.Type, r.ID}
-		if r.Type == "" || r.ID == "" {
-			t.Errorf("%s: resource without type or id: %+v", rel, id)
+// TestCheckFindsProblems plants each kind of inconsistency Check must catch in a copy of the
+// fixtures, so a check that silently stopped looking would fail here.
+func TestCheckFindsProblems(t *testing.T) {
+	dir := tempFixtures(t)
+	write := func(rel, body string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		if have[id] {
-			t.Errorf("%s: %s %s appears twice", rel, r.Type, r.ID)
-		}
-		have[id] = true
-	}
-	referenced := map[identifier]bool{}
-	for _, r := range all {
-		for name, relship := range r.Relationships {
-			var targets []identifier
-			raw := strings.TrimSpace(string(relship.Data))
-			switch {
-			case raw == "null":
-			case strings.HasPrefix(raw, "["):
-				err = json.Unmarshal(relship.Data, &targets)
-			default:
-				var one identifier
-				err = json.Unmarshal(relship.Data, &one)
-				targets = []identifier{one}
-			}
-			if err != nil {
-				t.Errorf("%s: %s %s: relationship %s: %v", rel, r.Type, r.ID, name, err)
-			}
-			for _, target := range targets {
-				referenced[target] = true
-				if !have[target] {
-					t.Errorf("%s: %s %s: relationship %s points at %s %s, which the document does not carry", rel, r.Type, r.ID, name, target.Type, target.ID)
-				}
-			}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	for _, r := range doc.Included {
-		if !referenced[identifier{r.Type, r.ID}] {
-			t.Errorf("%s: included %s %s is not referenced", rel, r.Type, r.ID)
-		}
-		if r.Type != "file--image" {
-			continue
-		}
-		var uri struct{ URL string }
-		_ = json.Unmarshal(r.Attributes["uri"], &uri)
-		var styles map[string]string
-		_ = json.Unmarshal(r.Attributes["image_style_uri"], &styles)
-		for _, u := range append([]string{uri.URL}, mapValues(styles)...) {
-			if rr := get(t, h, http.MethodGet, u); rr.Code != http.StatusOK || !strings.HasPrefix(rr.Header().Get("Content-Type"), "image/") {
-				t.Errorf("%s: file %s %s: GET %s: status %d, type %q", rel, r.ID, uri.URL, u, rr.Code, rr.Header().Get("Content-Type"))
-			}
+	const post = `{"type":"node--post","id":"6f1c2a9e-0000-4000-8000-000000009999","attributes":{"nid":9999}}`
+	write("revision/no-such-page/1.json", `{"data":{"type":"node--page","id":"6f1c2a9e-0000-4000-8000-000000008888"}}`)
+	write("posts/limit=10,offset=0.json", `{"data":[`+post+`]}`)
+	write("search/keywords=x,page=0,type=all.json", `{"data":[{"type":"search_result--search_result","id":"s1","attributes":{"type":"page","nid":1,"path":"/gone"}}]}`)
+	write("variable/extra.json", `{"data":{"type":"variable--variable","id":"extra","attributes":{"img":"https://cms.example.org/sites/default/files/nowhere.png"}}}`)
+	write("node/dangling.json", `{"data":{"type":"node--page","id":"6f1c2a9e-0000-4000-8000-000000007777","relationships":{"hero_image":{"data":{"type":"file--image","id":"9a4e6c10-0000-4000-8000-000000007777"}}}}}`)
+	problems := strings.Join(Check(dir), "\n")
+	for _, want := range []string{
+		"revision/no-such-page/1.json: a draft of no-such-page",
+		"posts/limit=10,offset=0.json: lists post 9999",
+		"search/keywords=x,page=0,type=all.json: finds page /gone",
+		"variable/extra.json: names the file /sites/default/files/nowhere.png",
+		"node/dangling.json: node--page 6f1c2a9e-0000-4000-8000-000000007777: relationship hero_image points at file--image",
+	} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("Check did not report %q; it reported:\n%s", want, problems)
 		}
 	}
-	return all
-}
-
-func mapValues(m map[string]string) []string {
-	var vs []string
-	for _, v := range m {
-		vs = append(vs, v)
-	}
-	return vs
 }
 
 // TestBenefits checks GET /api/v0/benefits: it replays benefits.json (404 when there is none), and
@@ -421,7 +337,7 @@ func TestBenefits(t *testing.T) {
 	// The repository's list: one entry per benefit node, with the node's id, teaser fields and
 	// relationships, so a card and the page it links to never disagree.
 	var doc struct {
-		Data []resource `json:"data"`
+		Data []checkResource `json:"data"`
 		Meta struct {
 			Count int `json:"count"`
 		} `json:"meta"`
@@ -444,7 +360,7 @@ func TestBenefits(t *testing.T) {
 			t.Errorf("benefit %s %s: GET node %q: status %d", b.Type, b.ID, p.Alias, rr.Code)
 			continue
 		}
-		var node struct{ Data resource }
+		var node struct{ Data checkResource }
 		if err := json.Unmarshal(rr.Body.Bytes(), &node); err != nil {
 			t.Errorf("node %s: %v", p.Alias, err)
 			continue
