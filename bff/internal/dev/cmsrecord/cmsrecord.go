@@ -1,6 +1,11 @@
 // Package cmsrecord records a live CMS into the fixture layout of fixtures/cms (see its README), so
-// the fixture CMS can replay real content. Bodies are kept as the CMS sent them, only re-indented,
-// so a recording is a faithful sample of the wire format the BFF must read.
+// the fixture CMS can replay real content. It records what the BFF reads, by driving the BFF's own
+// CMS client and page services (content, blog, grant forms) over the site as readers visit it,
+// through an http.RoundTripper that files every answer where the fixture CMS replays it
+// (cmsfixture.RecordedFile). No list of URLs to keep in step: a request the BFF starts making is
+// recorded the day it is made, and one the layout has no file for stops the recording. Bodies are
+// kept as the CMS sent them, only re-indented, so a recording is a faithful sample of the wire
+// format the BFF must read.
 package cmsrecord
 
 import (
@@ -17,28 +22,22 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/cms"
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 )
 
 // HomePath is the path of the home node; the home page always loads it.
 const HomePath = "home/1072"
 
-// Bundles are the term bundles the portal reads.
-var Bundles = []string{"union", "blog_category", "blog_topic"}
-
-// Variables are the site variables the portal reads.
-var Variables = []string{
-	"union_structure_global",
-	"union_structure_social_media",
-	"union_structure_profile",
-	"union_structure_application_forms",
-}
-
 const (
-	jsonAPI     = "application/vnd.api+json"
 	filesPrefix = "/sites/default/files/"
+	apiPrefix   = "/api/v0/"
 	// maxBody bounds what one response may hold; a CMS answering more is misbehaving.
 	maxBody = 64 << 20
 )
@@ -51,6 +50,38 @@ type Options struct {
 	Timeout time.Duration
 	// Logger reports progress and skipped paths; nil means slog.Default().
 	Logger *slog.Logger
+	// Seed is a fixture directory (the committed fixtures) whose nodes, posts and drafts are
+	// visited too, besides what a reader reaches: pages no menu links, and drafts, which a CMS
+	// lists nowhere. Empty visits only what a reader reaches.
+	Seed string
+	// PreviewToken is the CMS's preview token (CMS_PREVIEW_TOKEN), to record the seed's drafts;
+	// without it they are left out.
+	PreviewToken string
+	// FileHosts are other hosts whose /sites/default/files/ URLs are the CMS's own files (its
+	// public host, CMS_PUBLIC_URL's); the CMS's own host always is.
+	FileHosts []string
+	// HomePath is the CMS path of the home node; HomePath when empty.
+	HomePath string
+	// ProductName is the brand page titles carry; "Union Benefits" when empty.
+	ProductName string
+}
+
+func (o *Options) defaults() {
+	if o.Client == nil {
+		o.Client = &http.Client{}
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 30 * time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.HomePath == "" {
+		o.HomePath = HomePath
+	}
+	if o.ProductName == "" {
+		o.ProductName = "Union Benefits"
+	}
 }
 
 // errNotFound marks a 404 answer: the one failure a recording tolerates, for menu links to pages
@@ -58,91 +89,71 @@ type Options struct {
 var errNotFound = errors.New("not found")
 
 type recorder struct {
-	base    *url.URL
-	out     string
-	client  *http.Client
-	timeout time.Duration
-	log     *slog.Logger
+	base      *url.URL
+	out       string
+	client    *http.Client
+	timeout   time.Duration
+	log       *slog.Logger
+	fileHosts []string
+
+	mu sync.Mutex
+	// answers are the recorded bodies by fixture file.
+	answers map[string][]byte
+	// failures are requests the layout has no file for, or answers that were neither 200 nor 404.
+	failures []string
 	// files are the /sites/default/files/ paths the recorded documents reference.
 	files map[string]bool
 }
 
-// Record fetches the menu, the terms, the variables, the benefits list, the home node, the node of
-// every internal menu link and of every listed benefit, and the files those documents reference from
-// the CMS at baseURL, and writes them to outDir.
-// Files already in outDir that the CMS no longer answers are left alone.
-func Record(ctx context.Context, baseURL, outDir string, opts Options) error {
+// Record walks the site at the CMS at baseURL as readers would, through the BFF's own code (see
+// the package doc and walker.walk), writes every answer the BFF read to outDir in the fixture
+// layout, and then the files those answers reference. It returns the BFF documents of the pages
+// it visited. outDir should be empty: files a recording did not write are left alone.
+func Record(ctx context.Context, baseURL, outDir string, opts Options) (Documents, error) {
 	base, err := url.Parse(baseURL)
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
-		return fmt.Errorf("cms base URL %q: want an absolute http(s) URL", baseURL)
+		return nil, fmt.Errorf("cms base URL %q: want an absolute http(s) URL", baseURL)
 	}
+	opts.defaults()
 	rec := &recorder{
-		base:    base,
-		out:     outDir,
-		client:  opts.Client,
-		timeout: opts.Timeout,
-		log:     opts.Logger,
-		files:   map[string]bool{},
+		base:      base,
+		out:       outDir,
+		client:    opts.Client,
+		timeout:   opts.Timeout,
+		log:       opts.Logger,
+		fileHosts: append([]string{base.Host}, opts.FileHosts...),
+		answers:   map[string][]byte{},
+		files:     map[string]bool{},
 	}
-	if rec.client == nil {
-		rec.client = &http.Client{}
+	transport := opts.Client.Transport
+	if transport == nil {
+		transport = http.DefaultTransport
 	}
-	if rec.timeout <= 0 {
-		rec.timeout = 30 * time.Second
+	client := cms.New(cms.Options{
+		BaseURL: baseURL,
+		// The documents name files on one fixed host, so documents built against two CMSs
+		// (a recording and its source) compare equal.
+		PublicURL:     publicURL,
+		Timeout:       opts.Timeout,
+		HTTP:          &http.Client{Transport: &recordingTransport{rec: rec, next: transport}},
+		MaxConcurrent: 4,
+	})
+	w := newWalker(client, opts)
+	err = w.walk(ctx)
+	if len(rec.failures) > 0 {
+		// The failures name the requests; the walk's error only the page that met one.
+		slices.Sort(rec.failures)
+		return nil, fmt.Errorf("the BFF read what cannot be recorded (%v):\n  %s", err, strings.Join(rec.failures, "\n  "))
 	}
-	if rec.log == nil {
-		rec.log = slog.Default()
-	}
-	return rec.run(ctx)
-}
-
-func (rec *recorder) run(ctx context.Context) error {
-	menu, err := rec.document(ctx, "menu", nil, "menu.json")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for _, b := range Bundles {
-		if _, err := rec.document(ctx, "term", url.Values{"bundle": {b}}, path.Join("term", b+".json")); err != nil {
-			return err
+	for _, file := range slices.Sorted(maps.Keys(rec.answers)) {
+		if err := writeAtomic(filepath.Join(rec.out, filepath.FromSlash(file)), rec.answers[file]); err != nil {
+			return nil, err
 		}
 	}
-	for _, v := range Variables {
-		if _, err := rec.document(ctx, "variable", url.Values{"state": {v}}, path.Join("variable", v+".json")); err != nil {
-			return err
-		}
-	}
-	benefits, err := rec.document(ctx, "benefits", nil, "benefits.json")
-	if err != nil {
-		return err
-	}
-	if _, err := rec.document(ctx, "truecar-make", nil, "truecar-make.json"); err != nil {
-		return err
-	}
-	if err := rec.node(ctx, HomePath); err != nil {
-		return err
-	}
-	paths, err := menuPaths(menu)
-	if err != nil {
-		return fmt.Errorf("menu: %w", err)
-	}
-	listed, err := benefitPaths(benefits)
-	if err != nil {
-		return fmt.Errorf("benefits: %w", err)
-	}
-	// A benefit is usually linked from the menu too; each node is fetched once.
-	for _, p := range slices.Compact(slices.Sorted(slices.Values(append(paths, listed...)))) {
-		if p == HomePath {
-			continue
-		}
-		err := rec.node(ctx, p)
-		if errors.Is(err, errNotFound) {
-			rec.log.Warn("menu link or listed benefit has no node; skipped", "path", p)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-	}
+	rec.log.Info("recorded the CMS's answers", "files", len(rec.answers), "pages", len(w.docs))
 	for _, f := range slices.Sorted(maps.Keys(rec.files)) {
 		err := rec.file(ctx, f)
 		if errors.Is(err, errNotFound) {
@@ -150,46 +161,132 @@ func (rec *recorder) run(ctx context.Context) error {
 			continue
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return w.docs, nil
 }
 
-func (rec *recorder) node(ctx context.Context, p string) error {
-	if !safeRel(p) {
-		return fmt.Errorf("node path %q cannot name a fixture file", p)
+// publicURL is the file host of the documents Record and DirDocuments build.
+const publicURL = "https://cms.example.org"
+
+// recordingTransport files every API answer the BFF's CMS client receives (see Record; with a nil
+// rec it only remembers them). The walk
+// reads the same content for many pages and readers, as the BFF's cache would absorb; the
+// transport asks the CMS once per request and answers repeats from memory.
+type recordingTransport struct {
+	rec  *recorder
+	next http.RoundTripper
+
+	mu   sync.Mutex
+	seen map[string]*seenAnswer
+}
+
+// seenAnswer is one answer of the CMS, ready once done is closed.
+type seenAnswer struct {
+	done   chan struct{}
+	status int
+	header http.Header
+	body   []byte
+	err    error
+}
+
+func (t *recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if !strings.HasPrefix(req.URL.Path, apiPrefix) {
+		return t.next.RoundTrip(req)
 	}
-	_, err := rec.document(ctx, "node", url.Values{"path": {p}}, path.Join("node", p+".json"))
-	return err
+	key := req.Method + " " + req.URL.String() + " " + req.Header.Get("Authorization")
+	t.mu.Lock()
+	if t.seen == nil {
+		t.seen = map[string]*seenAnswer{}
+	}
+	a, ok := t.seen[key]
+	if !ok {
+		a = &seenAnswer{done: make(chan struct{})}
+		t.seen[key] = a
+	}
+	t.mu.Unlock()
+	if ok {
+		select {
+		case <-a.done:
+		case <-req.Context().Done():
+			return nil, req.Context().Err()
+		}
+	} else {
+		t.fetch(req, a)
+	}
+	if a.err != nil {
+		return nil, a.err
+	}
+	return &http.Response{
+		Status: http.StatusText(a.status), StatusCode: a.status, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: a.header.Clone(), Body: io.NopCloser(bytes.NewReader(a.body)), ContentLength: int64(len(a.body)),
+		Request: req,
+	}, nil
 }
 
-// document fetches one JSON:API document, writes it to file under the output directory and notes
-// the files it references.
-func (rec *recorder) document(ctx context.Context, resource string, q url.Values, file string) ([]byte, error) {
-	u := rec.base.JoinPath("api", "v0", resource)
-	// A slash needs no escaping in a query; keeping it makes logs and errors readable.
-	u.RawQuery = strings.ReplaceAll(q.Encode(), "%2F", "/")
-	body, err := rec.get(ctx, u, jsonAPI)
+// fetch asks the CMS and records its answer. A failed request is not kept, so a later one may
+// succeed.
+func (t *recordingTransport) fetch(req *http.Request, a *seenAnswer) {
+	defer close(a.done)
+	resp, err := t.next.RoundTrip(req)
+	if err == nil {
+		a.body, err = io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+		resp.Body.Close()
+		a.status, a.header = resp.StatusCode, resp.Header
+	}
 	if err != nil {
-		return nil, err
+		a.err = fmt.Errorf("GET %s: %w", req.URL, err)
+		t.mu.Lock()
+		delete(t.seen, req.Method+" "+req.URL.String()+" "+req.Header.Get("Authorization"))
+		t.mu.Unlock()
+		return
+	}
+	if t.rec != nil {
+		t.rec.answer(req, a.status, a.body)
+	}
+}
+
+// answer files one API answer: a 200 under its fixture file, a 404 nowhere (the fixture CMS
+// answers 404 for what it has no file of, as the CMS did).
+func (rec *recorder) answer(req *http.Request, status int, body []byte) {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	file, ok := cmsfixture.RecordedFile(strings.TrimPrefix(req.URL.Path, apiPrefix), req.URL.Query())
+	// The request as a person reads it: path=benefits/wireless, not path=benefits%2Fwireless.
+	uri := req.URL.Path
+	if q, err := url.QueryUnescape(req.URL.RawQuery); err == nil && q != "" {
+		uri += "?" + q
+	}
+	switch {
+	case status == http.StatusNotFound:
+		rec.log.Info("not found", "url", req.URL.String())
+		return
+	case status != http.StatusOK:
+		rec.failures = append(rec.failures, fmt.Sprintf("GET %s: status %d", uri, status))
+		return
+	case !ok:
+		rec.failures = append(rec.failures, fmt.Sprintf("GET %s: no file of the fixture layout holds it (cmsfixture.RecordedFile)", uri))
+		return
+	case len(body) > maxBody:
+		rec.failures = append(rec.failures, fmt.Sprintf("GET %s: body larger than %d bytes", uri, maxBody))
+		return
 	}
 	var pretty bytes.Buffer
 	// Indent keeps trailing whitespace, so trim it to end with exactly one newline.
 	if err := json.Indent(&pretty, bytes.TrimSpace(body), "", "  "); err != nil {
-		return nil, fmt.Errorf("GET %s: body is not JSON: %w", u, err)
+		rec.failures = append(rec.failures, fmt.Sprintf("GET %s: body is not JSON: %v", uri, err))
+		return
 	}
 	pretty.WriteByte('\n')
 	var doc any
-	if err := json.Unmarshal(body, &doc); err != nil {
-		return nil, fmt.Errorf("GET %s: %w", u, err)
-	}
+	_ = json.Unmarshal(body, &doc)
 	rec.noteFiles(doc)
-	if err := writeAtomic(filepath.Join(rec.out, filepath.FromSlash(file)), pretty.Bytes()); err != nil {
-		return nil, err
+	if prev, dup := rec.answers[file]; dup && !bytes.Equal(prev, pretty.Bytes()) {
+		rec.log.Warn("the CMS answered one request twice, differently; keeping the last", "file", file)
 	}
-	rec.log.Info("recorded", "url", u.String(), "file", file)
-	return body, nil
+	rec.answers[file] = pretty.Bytes()
+	rec.log.Debug("recorded", "url", req.URL.String(), "file", file)
 }
 
 // file copies one file under /sites/default/files/ to files/ in the output directory.
@@ -251,11 +348,16 @@ func (rec *recorder) noteFiles(v any) {
 			rec.noteFiles(e)
 		}
 	case string:
-		if p, ok := rec.filePath(v); ok {
-			rec.files[p] = true
+		for _, ref := range fileRefRE.FindAllString(v, -1) {
+			if p, ok := rec.filePath(ref); ok {
+				rec.files[p] = true
+			}
 		}
 	}
 }
+
+// fileRefRE finds a file URL inside any string, rich text included (an <img src>).
+var fileRefRE = regexp.MustCompile(`(https?://[^/\s"'<>]+)?/sites/default/files/[^\s"'<>()?#,]+`)
 
 func (rec *recorder) filePath(s string) (string, bool) {
 	if !strings.Contains(s, filesPrefix) || strings.ContainsAny(s, " \t\r\n<>\"") {
@@ -265,67 +367,13 @@ func (rec *recorder) filePath(s string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if u.Host != "" && !strings.EqualFold(u.Host, rec.base.Host) {
+	if u.Host != "" && !slices.ContainsFunc(rec.fileHosts, func(h string) bool { return strings.EqualFold(h, u.Host) }) {
 		return "", false
 	}
 	if !strings.HasPrefix(u.Path, filesPrefix) || !safeRel(strings.TrimPrefix(u.Path, filesPrefix)) {
 		return "", false
 	}
 	return u.Path, true
-}
-
-// menuPaths lists, sorted and without repeats, the node paths of the menu's internal links
-// ("internal:/benefits/wireless" is the node at "benefits/wireless").
-func menuPaths(body []byte) ([]string, error) {
-	var doc struct {
-		Data []struct {
-			Attributes struct {
-				Link struct {
-					URI string `json:"uri"`
-				} `json:"link"`
-			} `json:"attributes"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(body, &doc); err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	for _, l := range doc.Data {
-		rest, ok := strings.CutPrefix(l.Attributes.Link.URI, "internal:/")
-		if !ok {
-			continue
-		}
-		rest, _, _ = strings.Cut(rest, "#")
-		rest, _, _ = strings.Cut(rest, "?")
-		if p := strings.Trim(rest, "/"); p != "" && safeRel(p) {
-			seen[p] = true
-		}
-	}
-	return slices.Sorted(maps.Keys(seen)), nil
-}
-
-// benefitPaths lists, sorted and without repeats, the node paths of the benefits list
-// ("/benefits/wireless" is the node at "benefits/wireless").
-func benefitPaths(body []byte) ([]string, error) {
-	var doc struct {
-		Data []struct {
-			Attributes struct {
-				Path struct {
-					Alias string `json:"alias"`
-				} `json:"path"`
-			} `json:"attributes"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(body, &doc); err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	for _, b := range doc.Data {
-		if p := strings.Trim(b.Attributes.Path.Alias, "/"); p != "" && safeRel(p) {
-			seen[p] = true
-		}
-	}
-	return slices.Sorted(maps.Keys(seen)), nil
 }
 
 // safeRel reports whether p is a relative slash path that stays inside the directory it is joined

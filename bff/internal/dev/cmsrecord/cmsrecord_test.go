@@ -60,6 +60,11 @@ func assertRecording(t *testing.T, src, out string) []string {
 			return nil
 		}
 		want := filepath.Join(src, filepath.FromSlash(rel))
+		if _, err := os.Stat(want); err != nil && computed(rel) {
+			// A blog list, archive or search answer the source computed: it has no file to
+			// equal; TestRecordReplaysIdentically shows it replays as it was computed.
+			return nil
+		}
 		if filepath.Ext(rel) != ".json" {
 			got, _ := os.ReadFile(p)
 			wantBody, err := os.ReadFile(want)
@@ -83,11 +88,19 @@ func assertRecording(t *testing.T, src, out string) []string {
 	return recorded
 }
 
+// computed reports whether rel is a recorded blog list, archive or search answer.
+func computed(rel string) bool {
+	return rel == "archives.json" || strings.HasPrefix(rel, "posts/") || strings.HasPrefix(rel, "search/")
+}
+
 func TestRecordFixtureCMS(t *testing.T) {
 	srv := httptest.NewServer(cmsfixture.NewHandler(fixtureDir))
 	defer srv.Close()
 	out := t.TempDir()
-	if err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
+	opts := options(t)
+	// The BFF reads no page of union_structure_profile; the seed keeps it recorded.
+	opts.Seed = fixtureDir
+	if _, err := Record(t.Context(), srv.URL, out, opts); err != nil {
 		t.Fatal(err)
 	}
 	recorded := assertRecording(t, fixtureDir, out)
@@ -182,7 +195,7 @@ func TestRecordMenuNodes(t *testing.T) {
 	srv := httptest.NewServer(log)
 	defer srv.Close()
 	out := t.TempDir()
-	if err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
+	if _, err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
 		t.Fatal(err)
 	}
 	recorded := assertRecording(t, src, out)
@@ -231,7 +244,7 @@ func TestRecordFailsOnServerError(t *testing.T) {
 		fixture.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	err := Record(t.Context(), srv.URL, t.TempDir(), options(t))
+	_, err := Record(t.Context(), srv.URL, t.TempDir(), options(t))
 	if err == nil || !strings.Contains(err.Error(), "path=benefits/wireless") {
 		t.Errorf("Record: %v, want an error naming benefits/wireless", err)
 	}
@@ -244,7 +257,7 @@ func TestRecordNeedsHome(t *testing.T) {
 	}
 	srv := httptest.NewServer(cmsfixture.NewHandler(src))
 	defer srv.Close()
-	if err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) {
+	if _, err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) {
 		t.Errorf("Record: %v, want not found", err)
 	}
 }
@@ -257,7 +270,7 @@ func TestRecordTimesOut(t *testing.T) {
 	opts := options(t)
 	opts.Timeout = 50 * time.Millisecond
 	start := time.Now()
-	err := Record(t.Context(), srv.URL, t.TempDir(), opts)
+	_, err := Record(t.Context(), srv.URL, t.TempDir(), opts)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Record: %v, want a deadline error", err)
 	}
@@ -268,7 +281,7 @@ func TestRecordTimesOut(t *testing.T) {
 
 func TestRecordRejectsBadBaseURL(t *testing.T) {
 	for _, base := range []string{"", "cms.example.org", "ftp://cms.example.org", "http://"} {
-		if err := Record(t.Context(), base, t.TempDir(), options(t)); err == nil {
+		if _, err := Record(t.Context(), base, t.TempDir(), options(t)); err == nil {
 			t.Errorf("Record(%q): no error", base)
 		}
 	}
@@ -276,7 +289,7 @@ func TestRecordRejectsBadBaseURL(t *testing.T) {
 
 func TestFilePathStaysOnHost(t *testing.T) {
 	base, _ := url.Parse("https://cms.example.org/")
-	rec := &recorder{base: base, files: map[string]bool{}}
+	rec := &recorder{base: base, fileHosts: []string{base.Host}, files: map[string]bool{}}
 	cases := map[string]string{
 		"/sites/default/files/home/hero.svg":                          "/sites/default/files/home/hero.svg",
 		"/sites/default/files/home/hero.svg?itok=abc":                 "/sites/default/files/home/hero.svg",
@@ -305,7 +318,7 @@ func TestRecordBenefits(t *testing.T) {
 	srv := httptest.NewServer(log)
 	defer srv.Close()
 	out := t.TempDir()
-	if err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
+	if _, err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
 		t.Fatal(err)
 	}
 	recorded := assertRecording(t, src, out)
@@ -366,7 +379,7 @@ func TestRecordNeedsBenefits(t *testing.T) {
 	}
 	srv := httptest.NewServer(cmsfixture.NewHandler(src))
 	defer srv.Close()
-	if err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) || !strings.Contains(err.Error(), "/api/v0/benefits") {
+	if _, err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) || !strings.Contains(err.Error(), "/api/v0/benefits") {
 		t.Errorf("Record: %v, want not found naming /api/v0/benefits", err)
 	}
 }
