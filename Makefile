@@ -8,7 +8,8 @@
 #   make soak      10 minutes of mixed traffic at 70% of the measured peak on a fresh stack: errors,
 #                  p99, and whether goroutines, memory and the cache's tag index stay flat
 #                  (SOAK_DURATION=30s for a short run, SOAK_FLAGS for more: .bin/soak -h)
-#   make fixtures-record CMS=https://...   record a live CMS into fixtures/cms
+#   make fixtures-record CMS=https://...   record a live CMS into fixtures/cms and say what changed
+#                  (OUT=dir records into a new folder for comparison only)
 #   make preview-link PAGE=/benefits/wireless   a signed link to the page's newest fixture draft
 #
 # Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
@@ -137,10 +138,16 @@ SOAK_FLAGS ?=
 soak: build
 	$(BIN)/stack test -skip frontend,partner -- $(BIN)/soak -duration $(SOAK_DURATION) $(SOAK_FLAGS)
 
-# Records a live CMS into fixtures/cms: make fixtures-record CMS=https://cms.example.org
+# Records a live CMS into fixtures/cms and prints what changed against the committed fixtures
+# (files added, changed, removed; pages whose BFF documents changed):
+#   make fixtures-record CMS=https://cms.example.org [OUT=dir] [CMS_PREVIEW_TOKEN=...] [CMS_PUBLIC_URL=...]
+# OUT records into a new or empty folder instead, leaving fixtures/cms as it is; the token also
+# records the fixtures' drafts (revision/).
+OUT ?= fixtures/cms
 fixtures-record:
-	@[ -n "$(CMS)" ] || { echo "usage: make fixtures-record CMS=https://cms.example.org"; exit 2; }
-	$(GO) run ./bff/cmd/cmsrecord -from "$(CMS)" -out fixtures/cms
+	@[ -n "$(CMS)" ] || { echo "usage: make fixtures-record CMS=https://cms.example.org [OUT=dir]"; exit 2; }
+	$(GO) run ./bff/cmd/cmsrecord -from "$(CMS)" -out "$(OUT)" -compare fixtures/cms \
+		-preview-token "$${CMS_PREVIEW_TOKEN:-}" -public "$${CMS_PUBLIC_URL:-}"
 
 # Prints an editor's preview link to a page's newest draft in fixtures/cms (open it while make dev
 # runs). PAGE, not PATH: a PATH on make's command line would replace the shell's.

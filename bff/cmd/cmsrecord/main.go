@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,7 +25,9 @@ func main() {
 	out := flag.String("out", "fixtures/cms", "fixture directory to write; another than -compare must be new or empty, and only receives the recording")
 	compare := flag.String("compare", "fixtures/cms", "the committed fixtures: what the summary compares with, and whose pages, posts and drafts are visited too")
 	token := flag.String("preview-token", "", "the CMS's preview token (CMS_PREVIEW_TOKEN), to record the committed fixtures' drafts")
-	public := flag.String("public-host", "", "the CMS's public host (CMS_PUBLIC_URL's), whose file URLs are the CMS's own files too")
+	public := flag.String("public", "", "the CMS's public URL (CMS_PUBLIC_URL), whose file URLs are the CMS's own files too")
+	home := flag.String("home", cmsrecord.HomePath, "the CMS path of the home node (CMS_HOME_PATH)")
+	product := flag.String("product", "Union Benefits", "the product name pages are titled with (PRODUCT_NAME)")
 	timeout := flag.Duration("timeout", 30*time.Second, "timeout of each request")
 	flag.Parse()
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
@@ -35,9 +38,14 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opts := cmsrecord.Options{Timeout: *timeout, Logger: log, Seed: *compare, PreviewToken: *token}
+	opts := cmsrecord.Options{Timeout: *timeout, Logger: log, Seed: *compare, PreviewToken: *token, HomePath: *home, ProductName: *product}
 	if *public != "" {
-		opts.FileHosts = []string{*public}
+		u, err := url.Parse(*public)
+		if err != nil || u.Host == "" {
+			log.Error("-public must be an absolute URL", "public", *public)
+			os.Exit(2)
+		}
+		opts.FileHosts = []string{u.Host}
 	}
 	if err := run(ctx, log, *from, *out, *compare, opts); err != nil {
 		log.Error("recording failed", "err", err)
