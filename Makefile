@@ -34,7 +34,21 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: help deps npm-deps chromium redis-server go-deps build dev test check-contracts vet go-test \
+# Node.js: the project runs on a maintained LTS line whatever node the machine has (Debian's is 20,
+# past its end of life). The official binary ships in the npm package node-{os}-{arch}, so
+# `make node` (part of deps) unpacks it into .bin/node from the npm registry, nothing else, and
+# every target runs with .bin/node/bin first on PATH: make dev, make test and so CI run on it, and
+# npm (the machine's) runs under it. Native addons are built against its headers (nodedir), and
+# node_modules is reinstalled when NODE_VERSION changes. netlify.toml and package.json's engines
+# name the same line.
+NODE_VERSION := 24.21.0
+NODE_DIR := $(BIN)/node
+NODE_PKG := node-$(shell uname -s | tr A-Z a-z)-$(subst aarch64,arm64,$(subst x86_64,x64,$(shell uname -m)))
+NODE_STAMP := $(NODE_DIR)/.installed-$(NODE_VERSION)
+export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
+export npm_config_nodedir := $(CURDIR)/$(NODE_DIR)
+
+.PHONY: help deps node npm-deps chromium redis-server go-deps build dev test check-contracts vet go-test \
 	frontend-typecheck frontend-test frontend-build test-integration test-stack bench soak generate \
 	fixtures-record preview-link clean
 
@@ -43,12 +57,22 @@ help:
 
 ## ---- dependencies -------------------------------------------------------------------------
 
-deps: npm-deps chromium redis-server go-deps build
+deps: node npm-deps chromium redis-server go-deps build
+
+# The node of NODE_VERSION above, unpacked from its npm package (the machine's node runs npm for
+# this one step, before .bin/node exists).
+node: $(NODE_STAMP)
+$(NODE_STAMP):
+	rm -rf $(NODE_DIR) && mkdir -p $(NODE_DIR)
+	cd $(NODE_DIR) && $(NPM) pack --silent $(NODE_PKG)@$(NODE_VERSION) >/dev/null && \
+		tar -xzf $(NODE_PKG)-$(NODE_VERSION).tgz --strip-components=1 && rm $(NODE_PKG)-$(NODE_VERSION).tgz
+	$(NODE_DIR)/bin/node --version
+	@touch $@
 
 # npm's own record of the installed tree is node_modules/.package-lock.json; when it is missing
 # or older than package-lock.json, the tree is stale and npm ci rebuilds it from the lock.
 npm-deps: node_modules/.package-lock.json
-node_modules/.package-lock.json: package-lock.json
+node_modules/.package-lock.json: package-lock.json $(NODE_STAMP)
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
 
