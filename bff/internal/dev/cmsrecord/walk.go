@@ -45,7 +45,9 @@ type walker struct {
 	seed   string
 	token  string
 	home   string
-	docs   Documents
+	// product is the brand, which names one form of the catalogue.
+	product string
+	docs    Documents
 }
 
 func newWalker(client *cms.Client, opts Options) *walker {
@@ -57,11 +59,12 @@ func newWalker(client *cms.Client, opts Options) *walker {
 		forms: grants.New(noProfiles{}, noCases{}, client, grants.Options{
 			ProductName: opts.ProductName, ExternalFormURL: "https://forms.example.org/{id}", Logger: log,
 		}).Forms,
-		log:   log,
-		seed:  opts.Seed,
-		home:  opts.HomePath,
-		token: opts.PreviewToken,
-		docs:  Documents{},
+		log:     log,
+		seed:    opts.Seed,
+		home:    opts.HomePath,
+		product: opts.ProductName,
+		token:   opts.PreviewToken,
+		docs:    Documents{},
 	}
 }
 
@@ -139,7 +142,7 @@ func (w *walker) walk(ctx context.Context) error {
 	if err := w.walkBlog(ctx); err != nil {
 		return err
 	}
-	for _, f := range grants.NewCatalogue("").Forms() {
+	for _, f := range grants.NewCatalogue(w.product).Forms() {
 		doc, err := w.forms.Form(ctx, portal.Identity{UID: "recorder"}, f.ID)
 		if err := w.put("form "+f.ID, doc, err); err != nil {
 			return err
