@@ -1,18 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { currentHash, withParams } from '@/components/shell/url';
 import type { AuthModals } from '@/lib/bff/types';
 import { DESTINATION_PARAM } from '@/lib/returnTo';
+import { LoginModal } from './LoginModal';
 import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from './modalParam';
-
-// The modals and their forms load when one is first opened: every page carries the host, few
-// readers open a modal, and a page opened with ?modal= still gets it in its server HTML.
-const LoginModal = dynamic(() => import('./LoginModal').then((m) => m.LoginModal));
-const SignupModal = dynamic(() => import('./SignupModal').then((m) => m.SignupModal));
-const ResetModal = dynamic(() => import('./ResetModal').then((m) => m.ResetModal));
+import { ResetModal } from './ResetModal';
+import { SignupModal } from './SignupModal';
 
 /**
  * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing
