@@ -8,6 +8,20 @@ export async function seriousAxeViolations(page: Page) {
   // Next streams a dynamic page's metadata after its body, so right after a reload the <title> can
   // still be on its way; give it a moment (a page that never gets one still fails below).
   await page.waitForFunction(() => document.title !== '', null, { timeout: 5000 }).catch(() => undefined);
+  // Judge the page as a person sees it once it settles: a dialog that is still fading in has its
+  // text at part opacity, which axe would report as low contrast. Endless animations (spinners)
+  // are left running; a paused animation never finishes: two seconds is the most this waits.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const results = await page.evaluate(() =>
     (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
