@@ -15,6 +15,10 @@ const nextConfig: NextConfig = {
     // default): a case document may be up to contracts/uploads.json's maxBytes, so allow that and
     // room to spare; the BFF refuses anything over maxBytes itself.
     proxyClientMaxBodySize: uploads.limits.maxBytes + 1024 * 1024,
+    // The page cache (lib/pageCache.ts) keeps a page per (path, union) in memory only, where Next
+    // bounds it (cacheMaxMemorySize, least recently used out first). On disk it would grow with
+    // every union name a visitor types into ?union=, and outlive the deployment's CMS state.
+    isrFlushToDisk: false,
   },
   // `make dev` prints 127.0.0.1 addresses; Next's dev server only hydrates pages for origins it
   // knows, and localhost is the only one it knows by default.

@@ -5,6 +5,8 @@ import { newNonce, securityHeaders } from '@/lib/securityHeaders';
 import { UNION_COOKIE, UNION_HEADER, UNION_COOKIE_MAX_AGE, cleanUnion } from '@/lib/union';
 import { NOT_FOUND_ROUTE, isMissingPage } from '@/lib/missingPage';
 import { partnerRedirectPath } from '@/lib/partnerRedirect';
+import { CACHED_PAGE_NONCE, cachedPageUrl } from '@/lib/pageCache';
+import { isPageCachePath } from '@/lib/pageCacheRoute';
 
 /** Whether the browser reached us over https, directly or through the proxy in front of Next. */
 function reachedOverHttps(request: NextRequest): boolean {
@@ -41,12 +43,18 @@ function forwardRequestPath(headers: Headers, request: NextRequest): void {
  *
  * A partner's `?redirect_url=` on any page (spec 1 §7) goes to the BFF's redirect route, which
  * sends the visitor on only to a store page or the hotel partner (lib/partnerRedirect.ts).
+ *
+ * An anonymous visitor's CMS page comes from the page cache: the request is rewritten to the
+ * internal route that Next renders once per (path, union) and keeps (lib/pageCache.ts).
  */
 export async function proxy(request: NextRequest) {
   const chosen = cleanUnion(request.nextUrl.searchParams.get('union'));
   const union = chosen ?? cleanUnion(request.cookies.get(UNION_COOKIE)?.value);
+  const redirect = partnerRedirectPath(request.nextUrl.searchParams);
+  const target = redirect ? null : await pageTarget(request, union);
 
-  const nonce = newNonce();
+  // A page from the page cache was rendered with the cached pages' nonce, whoever asked first.
+  const nonce = target?.kind === 'cached' ? CACHED_PAGE_NONCE : newNonce();
   const secure = reachedOverHttps(request);
   const security = securityHeaders(
     { pathname: request.nextUrl.pathname, secure, host: request.headers.get('host') ?? '' },
@@ -59,12 +67,21 @@ export async function proxy(request: NextRequest) {
   if (union) headers.set(UNION_HEADER, union);
   forwardRequestPath(headers, request);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
-  const redirect = partnerRedirectPath(request.nextUrl.searchParams);
-  // On the request's own origin, which Next turns into a relative Location: the browser stays on
-  // the host it asked for.
-  const response = redirect
-    ? NextResponse.redirect(new URL(redirect, request.nextUrl), 302)
-    : await pageResponse(request, headers);
+  let response: NextResponse;
+  if (redirect) {
+    // On the request's own origin, which Next turns into a relative Location: the browser stays
+    // on the host it asked for.
+    response = NextResponse.redirect(new URL(redirect, request.nextUrl), 302);
+  } else if (target?.kind === 'missing') {
+    response = NextResponse.rewrite(new URL(NOT_FOUND_ROUTE, request.url), { request: { headers }, status: 404 });
+  } else if (target?.kind === 'cached') {
+    response = NextResponse.rewrite(target.url, { request: { headers } });
+    // The address is shared by members and by every union's visitors: only Next's own cache,
+    // which keys by union, may keep the page; no browser or shared cache in between.
+    response.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+  } else {
+    response = NextResponse.next({ request: { headers } });
+  }
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   if (chosen) {
     response.cookies.set(UNION_COOKIE, chosen, {
@@ -78,12 +95,20 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-/** The page asked for, or the not-found page in its place when there is none (404). */
-async function pageResponse(request: NextRequest, headers: Headers): Promise<NextResponse> {
-  if (await isMissingPage(request)) {
-    return NextResponse.rewrite(new URL(NOT_FOUND_ROUTE, request.url), { request: { headers }, status: 404 });
-  }
-  return NextResponse.next({ request: { headers } });
+/** What Next sends for a page rendered per request, and so for a cached one too. */
+const PERSONAL_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+type PageTarget = { kind: 'missing' } | { kind: 'cached'; url: URL } | null;
+
+/**
+ * Where the page asked for is rendered: the not-found page in its place when there is none (404),
+ * the page cache for an anonymous visitor (lib/pageCache.ts), or null for a render of its own.
+ * The page cache's internal route is no address of the site.
+ */
+async function pageTarget(request: NextRequest, union: string | undefined): Promise<PageTarget> {
+  if (isPageCachePath(request.nextUrl.pathname) || (await isMissingPage(request))) return { kind: 'missing' };
+  const url = await cachedPageUrl(request, union);
+  return url ? { kind: 'cached', url } : null;
 }
 
 export const config = {

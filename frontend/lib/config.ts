@@ -52,6 +52,12 @@ export interface FrontendConfig {
    * and where PORTAL_ENV=test (the local stack's test mode); a 404 everywhere else.
    */
   testRoute: boolean;
+  /**
+   * The site's public origin (SITE_URL, else the URL Netlify gives a deployment). Pages served
+   * from the page cache are rendered once for everyone, with no request to take a host from, so
+   * their canonical and social URLs name this origin. Defaults to the local stack's address.
+   */
+  siteUrl: string;
 }
 
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
@@ -59,6 +65,7 @@ const DEFAULT_CHATBOT_SCRIPT_URL = '/chatbot-dev.js';
 const DEFAULT_SUPPORT_PHONE = '800-472-2005';
 const DEFAULT_BFF_TIMEOUT_MS = 20_000;
 const DEFAULT_CMS_URL = 'http://127.0.0.1:8081';
+const DEFAULT_SITE_URL = 'http://127.0.0.1:3000';
 const DEFAULT_CHAT_PROVIDER_URL = 'http://127.0.0.1:8086/sdk.js';
 const EXTERNAL_FORM_PATH = '/sites/default/files/external-forms/{id}.html?embed=1';
 
@@ -82,6 +89,7 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
     .map((s) => s.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   const development = env.NODE_ENV === 'development';
+  const siteUrl = (env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, '');
   const testRoute = development || env.PORTAL_ENV?.trim() === 'test';
   return {
     bffUrl,
@@ -95,6 +103,7 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
     livestreamEventOrigins,
     development,
     testRoute,
+    siteUrl,
   };
 }
 

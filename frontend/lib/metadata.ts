@@ -23,3 +23,13 @@ export function toMetadata(meta: PageMeta): Metadata {
     },
   };
 }
+
+/** The site-wide head: the product's name as the title template, and the origin URLs resolve on. */
+export function siteMetadata(productName: string | undefined, origin: URL | undefined): Metadata {
+  return {
+    metadataBase: origin,
+    title: productName ? { default: productName, template: `%s | ${productName}` } : undefined,
+    applicationName: productName,
+    openGraph: productName ? { siteName: productName, type: 'website' } : undefined,
+  };
+}

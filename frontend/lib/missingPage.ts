@@ -36,36 +36,41 @@ export const APP_ROUTES = new Set([
   'search',
   'store',
   'test',
+  'visitor', // the page cache's internal route (lib/pageCache.ts)
 ]);
 
 /** The cookie Next sets while draft mode is on (draftMode().enable()). */
-const DRAFT_MODE_COOKIE = '__prerender_bypass';
+export const DRAFT_MODE_COOKIE = '__prerender_bypass';
 
 /** The statuses of the BFF that mean 'no page of ours' (as getPage in lib/bff/server.ts). */
 const NOT_OURS = new Set([400, 404, 414, 431]);
 
 /**
- * Addresses the BFF said exist, for anonymous readers, per union: a page seen again within this
- * time costs no second BFF call (its render makes the one it needs). Only found answers are kept:
- * a missing page costs one call here and none in its render, so there is nothing to save; and a
- * page published a moment ago must not stay missing. Should a kept page be unpublished meanwhile,
- * its render still answers 404 (without the server-rendered body) until the entry lapses.
+ * Addresses the BFF said exist, for anonymous readers, per union, and whether each is a page or
+ * sends the reader elsewhere (a redirect document): a page seen again within this time costs no
+ * second BFF call (its render makes the one it needs). Only found answers are kept: a missing
+ * page costs one call here and none in its render, so there is nothing to save; and a page
+ * published a moment ago must not stay missing. Should a kept page be unpublished meanwhile, its
+ * render still answers 404 (without the server-rendered body) until the entry lapses.
  */
 const FOUND_TTL_MS = 60_000;
 const FOUND_MAX = 5_000;
-const found = new Map<string, number>();
+const found = new Map<string, { until: number; answer: Found }>();
 
-function remembered(key: string, now: number): boolean {
-  const until = found.get(key);
-  if (until === undefined) return false;
-  if (until > now) return true;
+/** What the BFF has at an address: a page, or a redirect document that sends the reader on. */
+type Found = 'page' | 'moved';
+
+function remembered(key: string, now: number): Found | undefined {
+  const entry = found.get(key);
+  if (entry === undefined) return undefined;
+  if (entry.until > now) return entry.answer;
   found.delete(key);
-  return false;
+  return undefined;
 }
 
-function remember(key: string, now: number) {
+function remember(key: string, answer: Found, now: number) {
   found.delete(key);
-  found.set(key, now + FOUND_TTL_MS);
+  found.set(key, { until: now + FOUND_TTL_MS, answer });
   // A Map keeps insertion order: the first key is the oldest.
   while (found.size > FOUND_MAX) found.delete(found.keys().next().value as string);
 }
@@ -126,9 +131,18 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
   if (request.cookies.has(DRAFT_MODE_COOKIE)) return false;
   const document = documentFor(request);
   if (!document) return false;
+  return (await askBff(document, request)) === 'missing';
+}
 
+/**
+ * What the BFF has at this document for an anonymous reader: a page, a redirect ('moved'),
+ * nothing ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
+ * while (see FOUND_TTL_MS), so asking again about a page read often costs nothing.
+ */
+export async function askBff(document: string, request: NextRequest): Promise<Found | 'missing' | 'unknown'> {
   const now = Date.now();
-  if (remembered(document, now)) return false;
+  const known = remembered(document, now);
+  if (known) return known;
   try {
     const forwarded = request.headers.get('x-forwarded-for');
     const res = await fetch(`${config.bffUrl}${document}`, {
@@ -137,10 +151,15 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
       headers: { Accept: 'application/json', ...(forwarded ? { 'X-Forwarded-For': forwarded } : {}) },
       signal: AbortSignal.timeout(config.bffTimeoutMs),
     });
-    await res.body?.cancel();
-    if (res.ok) remember(document, now);
-    return NOT_OURS.has(res.status);
+    if (!res.ok) {
+      await res.body?.cancel();
+      return NOT_OURS.has(res.status) ? 'missing' : 'unknown';
+    }
+    const { kind } = (await res.json()) as { kind?: unknown };
+    const answer: Found = kind === 'redirect' ? 'moved' : 'page';
+    remember(document, answer, now);
+    return answer;
   } catch {
-    return false;
+    return 'unknown';
   }
 }

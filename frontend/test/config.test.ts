@@ -10,6 +10,7 @@ const LOCAL_DEFAULTS = {
   livestreamEventOrigins: ['http://127.0.0.1:8081'],
   development: false,
   testRoute: false,
+  siteUrl: 'http://127.0.0.1:3000',
 };
 
 describe('readConfig', () => {
@@ -35,6 +36,11 @@ describe('readConfig', () => {
       supportPhone: '800-472-2005',
       ...LOCAL_DEFAULTS,
     });
+  });
+
+  it('takes the public origin from SITE_URL, else from the deployment URL Netlify sets', () => {
+    expect(readConfig({ SITE_URL: 'https://www.unionplus.org/', URL: 'https://x.netlify.app' }).siteUrl).toBe('https://www.unionplus.org');
+    expect(readConfig({ URL: 'https://x.netlify.app' }).siteUrl).toBe('https://x.netlify.app');
   });
 
   it('takes the chat assistant script from CHATBOT_SCRIPT_URL', () => {

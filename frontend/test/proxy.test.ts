@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { proxy } from '@/proxy';
 import { UNION_HEADER } from '@/lib/union';
+import { CACHED_PAGE_NONCE } from '@/lib/pageCache';
 
 // proxy.ts: the union a page request is for, and the security headers with a nonce of its own.
 
@@ -17,13 +18,32 @@ const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 
 describe('proxy', () => {
   it('puts a fresh nonce in the answer and in the request Next renders with', async () => {
-    const first = await run('http://127.0.0.1:3000/');
+    const member = { cookie: 'session=abc' }; // a page rendered per request
+    const first = await run('http://127.0.0.1:3000/', member);
     const csp = first.response.headers.get('content-security-policy');
     expect(nonceOf(csp)).toBeTruthy();
+    expect(nonceOf(csp)).not.toBe(CACHED_PAGE_NONCE);
     expect(first.forwarded('content-security-policy')).toBe(csp);
-    expect(nonceOf((await run('http://127.0.0.1:3000/')).response.headers.get('content-security-policy'))).not.toBe(nonceOf(csp));
+    expect(nonceOf((await run('http://127.0.0.1:3000/', member)).response.headers.get('content-security-policy'))).not.toBe(nonceOf(csp));
+    expect(first.response.headers.get('x-middleware-rewrite')).toBeNull();
     expect(first.response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends an anonymous visitor to the page cache, with its nonce and no caching on the way', async () => {
+    const { response, forwarded } = await run('http://127.0.0.1:3000/?union=37');
+    expect(new URL(response.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/visitor/37');
+    const csp = response.headers.get('content-security-policy');
+    expect(nonceOf(csp)).toBe(CACHED_PAGE_NONCE);
+    expect(forwarded('content-security-policy')).toBe(csp); // the render writes it on its scripts
+    expect(response.headers.get('cache-control')).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
+    expect(response.cookies.get('union')?.value).toBe('37');
+  });
+
+  it('answers the page cache’s own route from outside with the not-found page', async () => {
+    const { response } = await run('http://127.0.0.1:3000/visitor/37/faq');
+    expect(response.status).toBe(404);
+    expect(new URL(response.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/error/404');
   });
 
   it('sends HSTS when a proxy in front says the browser came over https', async () => {

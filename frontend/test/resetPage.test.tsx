@@ -24,7 +24,7 @@ const LINK = { apiKey: 'fake-key', lang: 'en', mode: 'resetPassword', oobCode: '
 
 async function renderPage(query: Record<string, string>, session: Session | null) {
   getSessionOrNull.mockResolvedValue(session);
-  const { default: ResetPage } = await import('@/app/reset/page');
+  const { default: ResetPage } = await import('@/app/(site)/reset/page');
   const page = await ResetPage({ searchParams: Promise.resolve(query) });
   return renderWithSession(page, session ?? VISITOR);
 }

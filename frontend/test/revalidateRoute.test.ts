@@ -36,13 +36,15 @@ describe('POST /api/revalidate', () => {
     expect(revalidateTag).not.toHaveBeenCalled();
   });
 
-  it('expires each tag at once and lists them', async () => {
+  it('expires each tag at once and lists them, and the page cache with them', async () => {
     const res = await post({ tags: ['site', 'node:1072', 'site'] }, 'Bearer top-secret');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ revalidated: ['site', 'node:1072'] });
     expect(revalidateTag.mock.calls).toEqual([
       ['site', { expire: 0 }],
       ['node:1072', { expire: 0 }],
+      // Any publish may change any cached page (lib/pageCache.ts).
+      ['pages', { expire: 0 }],
     ]);
   });
 

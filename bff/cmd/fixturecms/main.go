@@ -2,6 +2,10 @@
 // the content CMS in local development and end-to-end tests. It also stands in for the hotel
 // partner (package hotelstub: the autocomplete under /svcs/ac/ from fixtures/hotels/autocomplete,
 // a listings page at /hotels/listings), so the stack needs no port of its own for it.
+//
+// With -copy-to it serves a fresh copy of the fixtures instead (made at start, replacing whatever
+// that directory held): the stack's test mode edits that copy as an editor publishes, never the
+// repository's files.
 package main
 
 import (
@@ -22,8 +26,16 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8081", "address to listen on")
 	dir := flag.String("dir", "fixtures/cms", "fixture directory to serve")
 	hotels := flag.String("hotels", "fixtures/hotels/autocomplete", "recorded answers of the hotel partner's autocomplete")
+	copyTo := flag.String("copy-to", "", "serve a fresh copy of -dir made here at start, for tests that edit it")
 	flag.Parse()
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	if *copyTo != "" {
+		if err := freshCopy(*dir, *copyTo); err != nil {
+			log.Error("fixture CMS cannot copy its fixtures", "err", err)
+			os.Exit(1)
+		}
+		*dir = *copyTo
+	}
 	if err := run(log, *addr, *dir, *hotels); err != nil {
 		log.Error("fixture CMS failed", "err", err)
 		os.Exit(1)
@@ -53,4 +65,12 @@ func run(log *slog.Logger, addr, dir, hotels string) error {
 	}
 	log.Info("fixture CMS listening", "addr", addr, "dir", dir)
 	return serve.UntilSignal(srv, ln)
+}
+
+// freshCopy replaces dst with a copy of src.
+func freshCopy(src, dst string) error {
+	if err := os.RemoveAll(dst); err != nil {
+		return err
+	}
+	return os.CopyFS(dst, os.DirFS(src))
 }

@@ -174,6 +174,8 @@ func test(ctx context.Context, st *devstack.Stack, dir string, argv []string) in
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), devstack.Env()...)
+	// The fixtures the CMS serves in test mode, for tests that publish an edit.
+	cmd.Env = append(cmd.Env, "CMS_FIXTURE_DIR="+filepath.Join(dir, devstack.ScratchCMSDir))
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	// Its own process group too, so whatever it spawns (browsers, test binaries) is stopped
 	// with it. No stdin: a background group reading the terminal would be suspended.

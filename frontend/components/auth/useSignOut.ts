@@ -1,7 +1,8 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { usePathname, useRouter } from 'next/navigation';
+import { useRouter } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback } from 'react';
 import { accountApi, CART_KEY, CASES_KEY, ORDERS_KEY } from '@/lib/bff/browser';
 import { useSession } from '@/components/session/SessionProvider';
@@ -21,7 +22,7 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
   const { session, setSession } = useSession();
   const { push } = useStatusMessages();
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const client = useQueryClient();
   const { run, pending } = useAuthMutation({
     mutationFn: accountApi.signOut,

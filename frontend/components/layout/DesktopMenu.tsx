@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import {
   useEffect,
   useId,
@@ -41,7 +41,7 @@ export function DesktopMenu({ items }: { items: MenuItem[] }) {
   const listRef = useRef<HTMLUListElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
-  const pathname = usePathname();
+  const pathname = useSitePathname();
 
   // Before paint, so a page never shows the squeezed bar once JavaScript runs.
   useLayoutEffect(() => {

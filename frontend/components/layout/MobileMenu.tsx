@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MenuItem } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
@@ -15,7 +15,7 @@ export function MobileMenu({ items, account }: { items: MenuItem[]; account?: Re
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const pathname = usePathname();
+  const pathname = useSitePathname();
 
   useEffect(() => {
     if (!open) return;

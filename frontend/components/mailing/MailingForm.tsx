@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useId, useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import type { BffError } from '@/lib/bff/transport';
@@ -41,7 +42,7 @@ function failureText(error: BffError): string {
 export function MailingForm({ source, withFirstName = false, defaultUnion, layout = 'row', tone = 'light', onSubscribed }: MailingFormProps) {
   const { session, member, refresh } = useSession();
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const searchParams = useSearchParams();
   const id = useId();
   const unions = session.visibleUnions;

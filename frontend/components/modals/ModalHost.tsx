@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback, useEffect } from 'react';
 import { currentHash, withParams } from '@/components/shell/url';
 import type { AuthModals } from '@/lib/bff/types';
@@ -18,7 +19,7 @@ import { SignupModal } from './SignupModal';
  */
 export function ModalHost({ dressing }: { dressing?: AuthModals }) {
   const searchParams = useSearchParams();
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const router = useRouter();
   const kind = modalFromParam(searchParams.get(MODAL_PARAM));
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback } from 'react';
 import { withParams } from '@/components/shell/url';
 import { MODAL_PARAM, MODAL_VALUES, type ModalKind } from './modalParam';
@@ -10,7 +11,7 @@ import { MODAL_PARAM, MODAL_VALUES, type ModalKind } from './modalParam';
  * query: what links between the login, signup and reset modals point at.
  */
 export function useModalHref(): (kind: ModalKind | null) => string {
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const searchParams = useSearchParams();
   return useCallback(
     (kind) => withParams(pathname, searchParams, { [MODAL_PARAM]: kind === null ? null : MODAL_VALUES[kind] }),

@@ -1,7 +1,7 @@
 'use client';
 
 import { useIsMutating } from '@tanstack/react-query';
-import { usePathname } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
@@ -29,7 +29,7 @@ function useHydrated(): boolean {
  * modal, a filter) is no route change.
  */
 function useNavigating(): boolean {
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const [from, setFrom] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useEffect, useRef } from 'react';
 import { SECRET_PARAMS, SHELL_PARAMS } from './url';
 import { UTM_KEYS, keepUtm, type UtmKey } from './utm';
@@ -50,7 +51,7 @@ function sessionStore(): Storage | undefined {
  * only the shell's own parameters, which is not a new page.
  */
 export function PageViewTracker() {
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const searchParams = useSearchParams();
   const path = trackedPath(pathname, new URLSearchParams(searchParams.toString()));
   const last = useRef<string | null>(null);

@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import type { ReactNode } from 'react';
 
 /** Pages opened as popups by other sites: the partner login (spec 1 §2). */
@@ -16,5 +16,5 @@ export function isPopupPath(pathname: string | null): boolean {
  * script runs beside a credential). The two versions are rendered on the server; this picks one.
  */
 export function PopupChrome({ popup, full }: { popup: ReactNode; full: ReactNode }) {
-  return <>{isPopupPath(usePathname()) ? popup : full}</>;
+  return <>{isPopupPath(useSitePathname()) ? popup : full}</>;
 }

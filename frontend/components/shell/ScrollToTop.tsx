@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
  * own restore. Scroll animations wait their 400 ms from here (see motion/Reveal).
  */
 export function ScrollToTop() {
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const last = useRef(pathname);
   useEffect(() => {
     if (last.current === pathname) return;

@@ -1,6 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useSitePathname } from '@/lib/useSitePathname';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryMessage } from './queryMessages';
 import { currentHash, withParams } from './url';
@@ -115,7 +116,7 @@ export function StatusMessagesProvider({
   }, []);
 
   // Any route change closes the first message (spec 1 §4); query changes are not route changes.
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const lastPath = useRef(pathname);
   const entriesRef = useRef(entries);
   useEffect(() => {
@@ -196,7 +197,7 @@ export function StatusMessageRegion() {
  */
 export function StatusMessageFromQuery() {
   const searchParams = useSearchParams();
-  const pathname = usePathname();
+  const pathname = useSitePathname();
   const router = useRouter();
   const { push } = useStatusMessages();
   const handled = useRef<string | null>(null);

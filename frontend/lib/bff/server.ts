@@ -30,6 +30,7 @@ import type {
   StoreDocument,
 } from './types';
 import { bffPath } from './urls';
+import { PAGES_TAG, PAGE_REVALIDATE_SECONDS } from '../pageCacheRoute';
 
 /** Cache tag of the site chrome; the BFF asks /api/revalidate to expire it when menus change. */
 export const SITE_TAG = 'site';
@@ -142,6 +143,32 @@ export const getSite = cache(async (union?: string): Promise<SiteChrome> => {
   if (headers.Cookie) return get<SiteChrome>(path, { cache: 'no-store', headers });
   return get<SiteChrome>(path, SITE_CACHE);
 });
+
+/**
+ * The page cache's reads (lib/pageCache.ts): what an anonymous visitor of a union sees, kept in
+ * Next's data cache under PAGES_TAG (expired on every CMS publish) beside the chrome's tag. No
+ * cookie and no visitor address go with them: the answers are shared by every such visitor.
+ */
+const PAGE_CACHE: BffRequest = { next: { revalidate: PAGE_REVALIDATE_SECONDS, tags: [PAGES_TAG, SITE_TAG] } };
+
+/** A site page as an anonymous visitor of the union sees it; not found as in getPage. */
+export const getCachedPage = cache(async (path: string, union?: string): Promise<PageResult> => {
+  try {
+    return await get<PageResult>(bffPath.page(path, union), PAGE_CACHE);
+  } catch (error) {
+    notFoundOn(error, 404, 400, 414, 431);
+  }
+});
+
+/** The chrome for an anonymous visitor of the union. */
+export const getCachedSite = cache(async (union?: string): Promise<SiteChrome> => get<SiteChrome>(bffPath.site(union), PAGE_CACHE));
+
+/**
+ * The session of nobody signed in: whether login is on and which unions the forms offer, the
+ * same for every anonymous visitor. (Their own subscription is a cookie, and a visitor with one
+ * is never served a cached page.) The browser asks for the real session on start, as everywhere.
+ */
+export const getAnonymousSession = cache(async (): Promise<Session> => get<Session>(bffPath.session(), PAGE_CACHE));
 
 /** The pages any visitor may see, for sitemap.xml. */
 export function getSitemap(): Promise<Sitemap> {

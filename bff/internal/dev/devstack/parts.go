@@ -131,6 +131,20 @@ func Env() []string {
 	}
 }
 
+// ScratchCMSDir is where the fixture CMS serves a copy of fixtures/cms in test mode, relative to
+// the root: tests publish by editing it (and sending the signed webhook), never the repository's
+// fixtures. The test command finds it in CMS_FIXTURE_DIR. In dev mode the CMS serves fixtures/cms
+// itself, so an edit there shows as a publish would.
+const ScratchCMSDir = ".run/cms"
+
+func cmsCommand(mode Mode) []string {
+	cmd := []string{".bin/fixturecms", "-addr", local(PortCMS), "-dir", "fixtures/cms"}
+	if mode == Test {
+		cmd = append(cmd, "-copy-to", ScratchCMSDir)
+	}
+	return cmd
+}
+
 func build(bin string) Need {
 	return Need{Path: ".bin/" + bin, Hint: "build it with make build (go build -o .bin/ ./bff/cmd/...)"}
 }
@@ -241,7 +255,7 @@ func Parts(root string, mode Mode) []Part {
 		{
 			Name:    "cms",
 			Title:   "fixture CMS",
-			Command: []string{".bin/fixturecms", "-addr", local(PortCMS), "-dir", "fixtures/cms"},
+			Command: cmsCommand(mode),
 			Ports:   []int{PortCMS},
 			Ready:   HTTPProbe{URL: httpURL(PortCMS) + "/healthz"},
 			Timeout: 30 * time.Second,

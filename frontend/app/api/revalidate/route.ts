@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
 import { config } from '@/lib/config';
+import { PAGES_TAG } from '@/lib/pageCacheRoute';
 
 /** Next's limit on a cache tag's length; longer tags are never stored, so never worth expiring. */
 const MAX_TAG_LENGTH = 256;
@@ -55,7 +56,9 @@ export async function POST(request: Request): Promise<Response> {
     return problem(400, 'Bad Request', 'invalid', `Expected {"tags": [...]} with 1 to ${MAX_TAGS} non-empty strings.`);
   }
   const unique = [...new Set(tags)];
-  for (const tag of unique) {
+  // Every publish also expires the page cache (lib/pageCache.ts): a cached page is built from
+  // many CMS items (its own, menus, lists, teasers), so any of them may have changed it.
+  for (const tag of [...unique, PAGES_TAG]) {
     // expire 0: a webhook cannot use updateTag, and editors expect to see the change on next load.
     revalidateTag(tag, { expire: 0 });
   }

@@ -1,0 +1,61 @@
+import { Suspense, type ReactNode } from 'react';
+import type { Session, SiteChrome } from '@/lib/bff/types';
+import { config } from '@/lib/config';
+import { Footer } from '@/components/layout/Footer';
+import { Header } from '@/components/layout/Header';
+import { ModalHost } from '@/components/modals/ModalHost';
+import { SessionProvider } from '@/components/session/SessionProvider';
+import { Chatbot } from '@/components/shell/Chatbot';
+import { PageViewTracker } from '@/components/shell/PageViewTracker';
+import { PopupChrome } from '@/components/shell/PopupChrome';
+import { ScrollToTop } from '@/components/shell/ScrollToTop';
+import { StatusMessageFromQuery, StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
+import { AppReadyProvider } from '@/components/shell/AppReady';
+import { QueryProvider } from '@/components/providers/QueryProvider';
+
+/**
+ * Everything around a page: header, footer, the shell's modals and messages, and the providers
+ * the interactive parts share. Two layouts draw it: app/(site)/layout.tsx per request, for the
+ * visitor's session, and app/visitor/[union]/layout.tsx once per union, cached for every
+ * anonymous visitor (lib/pageCache.ts). It reads nothing of the request itself, so what it shows
+ * depends only on what those layouts pass.
+ */
+export function SiteShell({ site, session, children }: { site: SiteChrome | null; session: Session | null; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <QueryProvider>
+        <AppReadyProvider>
+          <SessionProvider initial={session}>
+            <StatusMessagesProvider>
+              <PopupChrome
+                full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
+                popup={<Header productName={site?.productName} menu={[]} bare />}
+              />
+              <StatusMessageRegion />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              {site && (
+                <PopupChrome
+                  full={<Footer productName={site.productName} footer={site.footer} />}
+                  popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
+                />
+              )}
+              {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
+              <Suspense fallback={null}>
+                <ModalHost dressing={site?.authModals} />
+                <StatusMessageFromQuery />
+                <PageViewTracker />
+              </Suspense>
+              <ScrollToTop />
+              <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
+            </StatusMessagesProvider>
+          </SessionProvider>
+        </AppReadyProvider>
+      </QueryProvider>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// The page cache: an anonymous visitor's content page is the same for everyone of their union, so
+// Next renders it once per (path, union) and serves it from its cache until the CMS changes.
+//
+// The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
+// the page personal: a GET for a CMS page (home or app/(site)/[...path]), carrying no cookie but
+// the union's, and no ?redirect_benefit=. It is then rewritten to the internal route
+// app/visitor/[union]/[[...path]], which is rendered with `force-static`: cookies() and headers()
+// read as empty there, so even a component that asked for the session would get none. Everything
+// else (members, drafts, carts, subscribers, the app's own routes) renders per request in
+// app/(site), as before. The browser keeps the address it asked for; the internal path never
+// shows (usePathname reads through it: lib/useSitePathname.ts).
+//
+// Freshness: the route's fetches carry PAGES_TAG, which /api/revalidate expires on every CMS
+// publish (the next request renders afresh, so an edit shows at once), with a five-minute
+// revalidation as the safety net should a webhook be lost.
+import { createHash } from 'node:crypto';
+import type { NextRequest } from 'next/server';
+import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
+import { config } from './config';
+import { APP_ROUTES, askBff, documentFor } from './missingPage';
+import { NO_UNION, cachedPagePath } from './pageCacheRoute';
+import { UNION_COOKIE, cleanUnion } from './union';
+
+/**
+ * The nonce of every cached page's scripts. A per-request nonce cannot be written into HTML that
+ * is rendered once and served to everyone, so cached pages share one nonce, stable across the
+ * deployment's instances (derived from its revalidate secret) so a page rendered by one instance
+ * runs under the header of another. It is no secret (every cached page shows it), and needs not
+ * be: those pages hold nothing of the request (no query, no cookie, no session) that an attacker
+ * could inject through, and CMS HTML is sanitised by the BFF with script elements removed. What the
+ * policy still refuses there is what a nonce-less 'unsafe-inline' would allow: inline event
+ * handlers, javascript: URLs, and scripts without the nonce. Pages rendered per request keep a
+ * fresh nonce each.
+ */
+export const CACHED_PAGE_NONCE = createHash('sha256')
+  .update(`page-cache-nonce:${config.revalidateSecret ?? ''}`)
+  .digest('base64')
+  .slice(0, 24);
+
+/** The one cookie a cached page may be served with: the union, which is part of its key. */
+const NEUTRAL_COOKIES = new Set([UNION_COOKIE]);
+
+/** A site path's segments, or null for an address Next answers itself (a malformed escape). */
+function segmentsOf(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The internal address that serves this request from the page cache, or null when it must render
+ * per request. `union` is the one the proxy resolved (query or cookie). A page is sent there only
+ * once the BFF has said it exists (remembered for a minute): an address nobody published renders
+ * per request and is never cached, so made-up addresses cannot fill the cache.
+ */
+export async function cachedPageUrl(request: NextRequest, union: string | undefined): Promise<URL | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  for (const { name } of request.cookies.getAll()) if (!NEUTRAL_COOKIES.has(name)) return null;
+  const { pathname, searchParams } = request.nextUrl;
+  // The page chosen depends on ?redirect_benefit= (spec 1 §7); and the shell draws the modal a
+  // ?modal= names in the server's HTML, so its form is there before JavaScript (a cached page
+  // could only open it once the browser has run). A value that names no modal draws nothing.
+  if (searchParams.has('redirect_benefit')) return null;
+  const modal = modalFromParam(searchParams.get(MODAL_PARAM));
+  if (modal !== null && modal !== 'invalid') return null;
+  const segments = segmentsOf(pathname);
+  if (!segments) return null;
+  const [first] = segments;
+  if (first !== undefined && APP_ROUTES.has(first)) return null; // the app's own routes, the internal one included
+  if (first !== undefined) {
+    const document = documentFor(request);
+    // A redirect is answered per request: Next's first static render of one doubles its Location.
+    if (!document || (await askBff(document, request)) !== 'page') return null;
+  }
+  const url = request.nextUrl.clone();
+  url.pathname = cachedPagePath(segments, union);
+  return url;
+}
+
+/** The union of a cached page's route segment, as the BFF should be asked for it. */
+export function unionOfSegment(segment: string): string | undefined {
+  return segment === NO_UNION ? undefined : cleanUnion(segment);
+}

@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { NextRequest } from 'next/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetFoundPages } from '@/lib/missingPage';
+import { CACHED_PAGE_NONCE, cachedPageUrl, unionOfSegment } from '@/lib/pageCache';
+import { cachedPagePath, sitePathOf } from '@/lib/pageCacheRoute';
+import { stubFetch } from './fetchStub';
+
+// lib/pageCache.ts: which requests the proxy serves from the page cache, and where.
+
+const request = (path: string, init: { cookie?: string; method?: string } = {}) =>
+  new NextRequest(`http://127.0.0.1:3000${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.cookie ? { cookie: init.cookie } : {},
+  });
+
+/** Where the proxy would send the request, as a path, or null for a render of its own. */
+async function target(path: string, init: { cookie?: string; method?: string } = {}, union?: string) {
+  const url = await cachedPageUrl(request(path, init), union);
+  return url && url.pathname;
+}
+
+describe('the page cache', () => {
+  beforeEach(forgetFoundPages);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('serves an anonymous visitor’s CMS page from the route of their union', async () => {
+    const fetch = stubFetch(() => ({ body: { kind: 'page' } }));
+    expect(await target('/')).toBe('/visitor/-');
+    expect(await target('/', { cookie: 'union=37' }, '37')).toBe('/visitor/37');
+    expect(await target('/benefits/wireless?union=UNITE%20HERE', {}, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
+    // The shell's client-side parameters do not change the page.
+    expect(await target('/benefits/wireless?utm_source=mail&message=x')).toBe('/visitor/-/benefits/wireless');
+    expect(await target('/?modal=bogus')).toBe('/visitor/-'); // names no modal: nothing to draw
+    // The home page always exists; the others were asked about once each and remembered.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      'http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless&union=UNITE+HERE',
+      'http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless',
+    ]);
+  });
+
+  it('renders per request whatever could make the page personal', async () => {
+    const fetch = stubFetch(() => ({ body: { kind: 'page' } }));
+    for (const cookie of ['session=abc', '__Host-session=abc', 'union=37; up_cart=c1', 'union_benefits_subscribed=1', '__prerender_bypass=x', 'anything=1']) {
+      expect(await target('/benefits/wireless', { cookie }), cookie).toBeNull();
+    }
+    expect(await target('/benefits/wireless', { method: 'POST' })).toBeNull();
+    expect(await target('/?redirect_benefit=wireless')).toBeNull();
+    expect(await target('/benefits/wireless?modal=login')).toBeNull();
+    expect(await target('/?modal=forgot')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves the app’s own routes, and the internal route itself, alone', async () => {
+    const fetch = stubFetch(() => ({ body: { kind: 'page' } }));
+    for (const path of ['/search?q=x', '/account', '/blog/money-tips', '/store', '/form/x', '/visitor/-/faq', '/visitor']) {
+      expect(await target(path), path).toBeNull();
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('never caches an address the BFF has no page at, or one that sends the reader elsewhere', async () => {
+    stubFetch((url) => (url.includes('nope') ? { status: 404 } : url.includes('moved') ? { body: { kind: 'redirect' } } : { status: 503 }));
+    expect(await target('/nope')).toBeNull();
+    expect(await target('/moved')).toBeNull();
+    expect(await target('/flaky')).toBeNull(); // the BFF could not say: render as usual
+  });
+
+  it('maps the internal route back to the address the reader sees', () => {
+    expect(cachedPagePath([], undefined)).toBe('/visitor/-');
+    expect(cachedPagePath(['benefits', 'a b'], 'CWA')).toBe('/visitor/CWA/benefits/a%20b');
+    expect(sitePathOf('/visitor/-')).toBe('/');
+    expect(sitePathOf('/visitor/37/benefits/wireless')).toBe('/benefits/wireless');
+    expect(sitePathOf('/visitors-guide')).toBe('/visitors-guide');
+    expect(sitePathOf('/benefits/wireless')).toBe('/benefits/wireless');
+    expect(unionOfSegment('-')).toBeUndefined();
+    expect(unionOfSegment('UNITE HERE')).toBe('UNITE HERE');
+    expect(unionOfSegment('<script>')).toBeUndefined();
+  });
+
+  it('has one nonce for every cached page, fit for a policy', () => {
+    expect(CACHED_PAGE_NONCE).toMatch(/^[A-Za-z0-9+/]{24}$/);
+  });
+});
