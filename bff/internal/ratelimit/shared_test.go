@@ -1,7 +1,6 @@
 package ratelimit
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -77,7 +76,7 @@ func TestSharedCountsAlwaysExpire(t *testing.T) {
 // number of requests, and once the store answers again they count there.
 func TestSharedLimitsFallBackLocallyAndLogOncePerOutage(t *testing.T) {
 	store := &flakyCounter{counts: map[string]int64{}}
-	var logs syncBuffer
+	var logs redistest.Logs
 	now := time.Unix(0, 0)
 	s := NewShared(store, slog.New(slog.NewTextHandler(&logs, nil)))
 	s.now = func() time.Time { return now }
@@ -158,16 +157,3 @@ func (f *flakyCounter) Count(_ context.Context, key string) (int64, error) {
 	}
 	return f.counts[key], nil
 }
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

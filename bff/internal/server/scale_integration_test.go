@@ -3,7 +3,6 @@
 package server_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -35,7 +33,7 @@ const rateLimited = "Too many attempts. Please wait a few minutes and try again.
 // replica is one BFF replica listening on loopback, with its logs.
 type replica struct {
 	url  string
-	logs *logBuffer
+	logs *redistest.Logs
 }
 
 // startReplicas starts n replicas on the stack's emulators, the CMS at cmsURL and Redis at
@@ -69,7 +67,7 @@ func startReplicas(t *testing.T, n int, cmsURL, redisURL string) []*replica {
 	}
 	var out []*replica
 	for range n {
-		logs := &logBuffer{}
+		logs := &redistest.Logs{}
 		srv, err := server.New(cfg, server.Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
 		if err != nil {
 			t.Fatal(err)
@@ -266,17 +264,3 @@ func TestTheReplicasRideOutARedisOutage(t *testing.T) {
 	a.purge(t, "node:1072")
 	eventually(t, "the other replica serves the edit after the outage", func() bool { return b.home(t) == "Edited after the outage" })
 }
-
-// logBuffer is a replica's log, written by its goroutines and read by the test.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }

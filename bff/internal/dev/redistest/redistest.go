@@ -5,12 +5,14 @@ package redistest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"net"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -117,4 +119,24 @@ func PTTL(t testing.TB, s *Server, key string) time.Duration {
 		t.Fatal(err)
 	}
 	return time.Duration(ms) * time.Millisecond
+}
+
+// Logs is a log destination the code under test writes to from its goroutines (a limiter, a
+// purge subscription) while the test reads what it said about an outage: safe for both at once.
+type Logs struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *Logs) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// String is everything written so far.
+func (l *Logs) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
