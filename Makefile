@@ -4,7 +4,7 @@
 #   make dev       the whole site offline: http://127.0.0.1:3000 (Ctrl-C stops everything)
 #   make test      every check and test, unit to end-to-end; what CI runs (.ci/run)
 #   make generate  regenerate generated code (genqlient, TypeScript types of the BFF's API)
-#   make bench     throughput of the cached home page document next to /healthz, and their ratio
+#   make bench     the speed figures (issue 19), each beside its baseline from the same run
 #   make soak      10 minutes of mixed traffic at 70% of the measured peak on a fresh stack: errors,
 #                  p99, and whether goroutines, memory and the cache's tag index stay flat
 #                  (SOAK_DURATION=30s for a short run, SOAK_FLAGS for more: .bin/soak -h)
@@ -151,8 +151,12 @@ test-stack:
 
 ## ---- other ----------------------------------------------------------------------------------
 
-bench:
-	$(GO) run ./bff/cmd/bench
+# Issue 19's figures, each beside its baseline from the same run: the BFF in process (cached
+# document against /healthz, memory, cold and warm), then the whole stack from the production build
+# (the page cache against a static asset and a page rendered per request, the home page's
+# JavaScript, publish-to-visible). Not part of `make test`: it takes about three minutes.
+bench: build frontend-build
+	$(BIN)/stack test -skip partner -- $(BIN)/bench -stack
 
 # Unlike bench, the soak needs the real stand-ins (sign-ins reach the Auth emulator), so it runs
 # against a fresh stack without the frontend and partner site, and stops it afterwards. Not part

@@ -31,10 +31,17 @@ func main() {
 	dur := flag.Duration("duration", 3*time.Second, "how long each target is loaded")
 	workers := flag.Int("c", 8, "concurrent clients")
 	fixtures := flag.String("fixtures", "fixtures/cms", "the fixture CMS directory")
+	stack := flag.Bool("stack", false, "also measure the running stack (make bench starts one)")
 	flag.Parse()
 	if err := run(*fixtures, *dur, *workers); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
+	}
+	if *stack {
+		if err := runStack(*dur, *workers); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
 	}
 }
 
