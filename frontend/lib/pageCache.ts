@@ -2,8 +2,9 @@
 // Next renders it once per (path, union) and serves it from its cache until the CMS changes.
 //
 // The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
-// the page personal: a GET for a CMS page (home or app/(site)/[...path]), carrying no cookie but
-// the union's, and no ?redirect_benefit=. It is then rewritten to the internal route
+// the page personal: a GET for a CMS page (home or app/(site)/[...path]) that the BFF has as a
+// page, carrying no cookie but the union's, and no ?redirect_benefit= or ?modal= naming a modal.
+// It is then rewritten to the internal route
 // app/visitor/[union]/[[...path]], which is rendered with `force-static`: cookies() and headers()
 // read as empty there, so even a component that asked for the session would get none. Everything
 // else (members, drafts, carts, subscribers, the app's own routes) renders per request in
