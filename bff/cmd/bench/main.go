@@ -1,130 +1,92 @@
-// Command bench measures the BFF's throughput for the cached home page document against /healthz,
-// the cheapest route, in the same run on the same machine, and prints their ratio. Absolute
-// numbers depend on the machine; the ratio says how much the page path costs over the bare stack.
+// Command bench measures the BFF (make bench). Each figure is printed next to a baseline measured
+// in the same run on the same machine, since absolute numbers depend on the machine:
 //
-// It runs the fixture CMS and the BFF in-process on loopback and sends bounded load only there.
+//   - throughput: the cached home page document (identity, gzip, and revalidated with
+//     If-None-Match) against /healthz, the cheapest route, and their ratios;
+//   - memory: the BFF's resident memory with thousands of distinct cached documents against the
+//     same BFF idle after warm-up;
+//   - cold path: the time to first byte of a page whose CMS data is not cached against the same
+//     page cached.
+//
+// The fixture CMS runs in the bench's process on loopback (with generated pages added to a copy
+// of the fixtures); the BFF runs as a child process (see bff.go), so its memory is its own. Load
+// goes to loopback only. Each section is a function returning its figures, so more sections
+// (flags of their own) fit beside these.
 package main
 
 import (
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/gofiber/fiber/v3"
-
-	"github.com/union-benefits/portal/bff/internal/config"
-	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
-	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
-	"github.com/union-benefits/portal/bff/internal/server"
 )
 
+// options are the bench's flags.
+type options struct {
+	fixtures   string
+	dur        time.Duration
+	workers    int
+	docs       int
+	samples    int
+	cmsLatency time.Duration
+}
+
 func main() {
-	dur := flag.Duration("duration", 3*time.Second, "how long each target is loaded")
-	workers := flag.Int("c", 8, "concurrent clients")
-	fixtures := flag.String("fixtures", "fixtures/cms", "the fixture CMS directory")
+	if len(os.Args) == 2 && os.Args[1] == serveFlag {
+		if err := serveBFF(); err != nil {
+			fmt.Fprintln(os.Stderr, "bench BFF:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	var o options
+	flag.DurationVar(&o.dur, "duration", 3*time.Second, "how long each throughput target is loaded")
+	flag.IntVar(&o.workers, "c", 8, "concurrent clients")
+	flag.StringVar(&o.fixtures, "fixtures", "fixtures/cms", "the fixture CMS directory")
+	flag.IntVar(&o.docs, "docs", 10_000, "distinct page documents the memory figure caches")
+	flag.IntVar(&o.samples, "samples", 40, "requests per time-to-first-byte figure")
+	flag.DurationVar(&o.cmsLatency, "cms-latency", 20*time.Millisecond,
+		"added to every CMS answer while the cold path is measured, as a CMS across a network takes")
 	stack := flag.Bool("stack", false, "also measure the running stack (make bench starts one)")
 	flag.Parse()
-	if err := run(*fixtures, *dur, *workers); err != nil {
+	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 	if *stack {
-		if err := runStack(*dur, *workers); err != nil {
+		if err := runStack(o.dur, o.workers); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
 		}
 	}
 }
 
-func run(fixtures string, dur time.Duration, workers int) error {
-	cms := httptest.NewServer(cmsfixture.NewHandler(fixtures))
-	defer cms.Close()
-	cfg, err := config.Load(func(k string) string {
-		return map[string]string{"CMS_URL": cms.URL, "CMS_WEBHOOK_SECRET": "bench", "FIREBASE_API_KEY": "bench"}[k]
-	})
+func run(o options) error {
+	env, err := startEnv(o)
 	if err != nil {
 		return err
 	}
-	// The benchmark measures content pages: accounts run on in-memory stand-ins.
-	srv, err := server.New(cfg, server.Options{
-		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Auth:     accounttest.NewAuth(),
-		Profiles: accounttest.NewProfiles(),
-		Cases:    grantstest.NewCases(),
-	})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	defer func() { _ = srv.App.ShutdownWithTimeout(time.Second) }()
-	base := "http://" + ln.Addr().String()
+	defer env.Close()
+	fmt.Printf("%d clients, %s per throughput target, %d CPUs\n", o.workers, o.dur, numCPU())
 
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}}
-	if status := hit(client, base+"/api/v1/page?path=/"); status != http.StatusOK { // warms the cache
-		return fmt.Errorf("warm-up: home page answered %d", status)
+	idle, err := env.warmUp()
+	if err != nil {
+		return err
 	}
-
-	targets := []struct{ name, path string }{
-		{"/healthz", "/healthz"},
-		{"home page document (cached)", "/api/v1/page?path=/"},
+	mem, err := measureMemory(env, o, idle)
+	if err != nil {
+		return err
 	}
-	rates := make([]float64, len(targets))
-	fmt.Printf("%d clients, %s per target, GOMAXPROCS from the machine\n\n", workers, dur)
-	fmt.Printf("%-30s %12s %10s\n", "target", "req/s", "errors")
-	for i, tg := range targets {
-		n, errs := load(client, base+tg.path, workers, dur)
-		rates[i] = float64(n) / dur.Seconds()
-		fmt.Printf("%-30s %12.0f %10d\n", tg.name, rates[i], errs)
-		if errs > 0 {
-			return fmt.Errorf("%s: %d failed requests", tg.name, errs)
-		}
+	tp, err := measureThroughput(env, o)
+	if err != nil {
+		return err
 	}
-	fmt.Printf("\nratio home page / healthz: %.2f\n", rates[1]/rates[0])
+	cold, err := measureColdPath(env, o)
+	if err != nil {
+		return err
+	}
+	tp.print()
+	mem.print()
+	cold.print()
 	return nil
-}
-
-// load sends GETs from workers clients for dur and counts the answers.
-func load(client *http.Client, url string, workers int, dur time.Duration) (ok, failed int64) {
-	var okN, failN atomic.Int64
-	deadline := time.Now().Add(dur)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for time.Now().Before(deadline) {
-				if hit(client, url) == http.StatusOK {
-					okN.Add(1)
-				} else {
-					failN.Add(1)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return okN.Load(), failN.Load()
-}
-
-func hit(client *http.Client, url string) int {
-	resp, err := client.Get(url)
-	if err != nil {
-		return 0
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode
 }

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/config"
+	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
+	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+	"github.com/union-benefits/portal/bff/internal/dev/storetest"
+	"github.com/union-benefits/portal/bff/internal/server"
+)
+
+// The BFF under load runs as a child process of the bench (this same binary with -serve-bff), so
+// that its resident memory is its own: the bench's process also holds the fixture CMS, the load
+// clients and their buffers. The child builds the BFF as cmd/bff does (server.New), with the
+// account stores on in-memory stand-ins: the bench measures content documents, which read none.
+
+// serveFlag turns the bench binary into the BFF child.
+const serveFlag = "-serve-bff"
+
+// childBFF is a running BFF child process.
+type childBFF struct {
+	cmd  *exec.Cmd
+	URL  string
+	stop func()
+}
+
+// benchSecret signs the bench's CMS webhooks (the child's CMS_WEBHOOK_SECRET).
+const benchSecret = "bench"
+
+// startBFF starts the BFF child against the CMS at cmsURL, telling Next.js's revalidations to
+// frontendURL, and waits until it listens.
+func startBFF(cmsURL, frontendURL string) (*childBFF, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(self, serveFlag)
+	cmd.Env = append(os.Environ(),
+		"CMS_URL="+cmsURL,
+		"CMS_WEBHOOK_SECRET="+benchSecret,
+		"FIREBASE_API_KEY=bench",
+		"FRONTEND_URL="+frontendURL,
+		"REVALIDATE_SECRET=bench",
+		"REDIS_URL=",
+		// Every request comes from one loopback address: the per-client miss budget would
+		// refuse the fill of distinct pages after a few hundred.
+		"CONTENT_MISSES_PER_IP=100000000",
+	)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdin, err := cmd.StdinPipe() // the child stops when the bench's end of its stdin closes
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	stop := func() {
+		_ = stdin.Close()
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		stop()
+		return nil, fmt.Errorf("BFF child did not start: %w", err)
+	}
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
+	if !ok {
+		stop()
+		return nil, fmt.Errorf("BFF child said %q", line)
+	}
+	return &childBFF{cmd: cmd, URL: "http://" + addr, stop: stop}, nil
+}
+
+// RSS reads the child's resident memory from /proc, in bytes.
+func (b *childBFF) RSS() (int64, error) {
+	raw, err := os.ReadFile("/proc/" + strconv.Itoa(b.cmd.Process.Pid) + "/status")
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.Lines(string(raw)) {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, fmt.Errorf("no VmRSS for the BFF child")
+}
+
+// Stop ends the child.
+func (b *childBFF) Stop() { b.stop() }
+
+// serveBFF is the child: the BFF on a free loopback port, announced on stdout, until stdin closes
+// (the bench ended, or died) or a signal comes.
+func serveBFF() error {
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		return err
+	}
+	profiles := accounttest.NewProfiles()
+	srv, err := server.New(cfg, server.Options{
+		Logger:        slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
+		Auth:          accounttest.NewAuth(),
+		Profiles:      profiles,
+		Cases:         grantstest.NewCases(),
+		Files:         grantstest.NewFiles(cfg.Storage.Bucket),
+		Carts:         storetest.NewCarts(),
+		Partners:      accounttest.NewPartners(profiles),
+		Subscriptions: accounttest.NewSubscriptions(),
+		CommentAccess: storetest.NewCommentAccess(),
+	})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv.Ready.Store(true)
+	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	fmt.Printf("listening %s\n", ln.Addr())
+
+	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer cancel()
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); cancel() }()
+	<-ctx.Done()
+	return srv.App.ShutdownWithTimeout(time.Second)
+}

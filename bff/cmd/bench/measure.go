@@ -1,0 +1,359 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/portal"
+)
+
+// env is what every section measures against: the fixture CMS, a stand-in for Next.js's
+// revalidation endpoint, and the BFF child.
+type env struct {
+	bff        *childBFF
+	client     *http.Client
+	cmsLatency atomic.Int64 // nanoseconds added to each CMS answer
+	closers    []func()
+}
+
+func numCPU() int { return runtime.NumCPU() }
+
+func startEnv(o options) (*env, error) {
+	e := &env{client: &http.Client{Transport: &http.Transport{
+		MaxIdleConnsPerHost: max(o.workers, 32),
+		// The bench asks for gzip itself where it wants it, and reads the bytes as sent.
+		DisableCompression: true,
+	}}}
+	dir, cleanup, err := benchFixtures(o.fixtures, o.docs)
+	if err != nil {
+		return nil, err
+	}
+	e.closers = append(e.closers, cleanup)
+	fixture := cmsfixture.NewHandler(dir)
+	cms := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d := time.Duration(e.cmsLatency.Load()); d > 0 {
+			time.Sleep(d)
+		}
+		fixture.ServeHTTP(w, r)
+	}))
+	e.closers = append(e.closers, cms.Close)
+	frontend := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, `{"revalidated":true}`)
+	}))
+	e.closers = append(e.closers, frontend.Close)
+	b, err := startBFF(cms.URL, frontend.URL)
+	if err != nil {
+		e.Close()
+		return nil, err
+	}
+	e.bff = b
+	e.closers = append(e.closers, b.Stop)
+	return e, nil
+}
+
+// Close stops everything startEnv started, the BFF first.
+func (e *env) Close() {
+	for _, c := range slices.Backward(e.closers) {
+		c()
+	}
+}
+
+// homePath and sitePath are the documents every page view asks for.
+const (
+	homePath = "/api/v1/page?path=/"
+	sitePath = "/api/v1/site"
+)
+
+// warmUp loads the home page and the site chrome into the cache and returns the BFF's resident
+// memory then: the idle baseline of the memory figure.
+func (e *env) warmUp() (int64, error) {
+	for _, p := range []string{homePath, sitePath, "/healthz"} {
+		if st, _, _ := e.get(p, nil); st != http.StatusOK {
+			return 0, fmt.Errorf("warm-up: %s answered %d", p, st)
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	return e.bff.RSS()
+}
+
+// get sends one GET with the given headers and returns the status, the response headers and
+// the time to the first byte of the answer (its headers).
+func (e *env) get(path string, hdr map[string]string) (int, http.Header, time.Duration) {
+	req, err := http.NewRequest(http.MethodGet, e.bff.URL+path, nil)
+	if err != nil {
+		return 0, nil, 0
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	start := time.Now()
+	resp, err := e.client.Do(req)
+	if err != nil {
+		return 0, nil, 0
+	}
+	ttfb := time.Since(start)
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, resp.Header, ttfb
+}
+
+// purge sends the CMS's signed publish webhook for tags.
+func (e *env) purge(tags ...string) error {
+	body, _ := json.Marshal(map[string][]string{"tags": tags})
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest(http.MethodPost, e.bff.URL+"/api/v1/hooks/cms", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-CMS-Signature", "t="+ts+",sha256="+hex.EncodeToString(httpapi.WebhookMAC(benchSecret, ts, body)))
+	resp, err := e.client.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		return fmt.Errorf("purge answered %d", resp.StatusCode)
+	}
+	return nil
+}
+
+// metric reads one sample of the BFF's /metrics, e.g. `bff_cache_index_keys`.
+func (e *env) metric(name string) (float64, error) {
+	resp, err := e.client.Get(e.bff.URL + "/metrics")
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			return strconv.ParseFloat(rest, 64)
+		}
+	}
+	return 0, fmt.Errorf("/metrics has no %s", name)
+}
+
+// load sends GETs from workers clients for dur and returns the answers per second; any status
+// but want fails the figure.
+func (e *env) load(path string, hdr map[string]string, want, workers int, dur time.Duration) (float64, error) {
+	var okN, failN atomic.Int64
+	deadline := time.Now().Add(dur)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for time.Now().Before(deadline) {
+				if st, _, _ := e.get(path, hdr); st == want {
+					okN.Add(1)
+				} else {
+					failN.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := failN.Load(); n > 0 {
+		return 0, fmt.Errorf("%s: %d answers were not %d", path, n, want)
+	}
+	return float64(okN.Load()) / dur.Seconds(), nil
+}
+
+// throughput is the throughput section's figures, in answers per second.
+type throughput struct {
+	healthz, home, homeGzip, home304 float64
+	etag                             bool // whether the home document has an ETag (no 304 row without)
+}
+
+func measureThroughput(e *env, o options) (throughput, error) {
+	var t throughput
+	var err error
+	if t.healthz, err = e.load("/healthz", nil, http.StatusOK, o.workers, o.dur); err != nil {
+		return t, err
+	}
+	if t.home, err = e.load(homePath, nil, http.StatusOK, o.workers, o.dur); err != nil {
+		return t, err
+	}
+	gz := map[string]string{"Accept-Encoding": "gzip"}
+	if t.homeGzip, err = e.load(homePath, gz, http.StatusOK, o.workers, o.dur); err != nil {
+		return t, err
+	}
+	_, h, _ := e.get(homePath, nil)
+	if tag := h.Get("ETag"); tag != "" {
+		t.etag = true
+		if t.home304, err = e.load(homePath, map[string]string{"If-None-Match": tag}, http.StatusNotModified, o.workers, o.dur); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+func (t throughput) print() {
+	fmt.Printf("\n%-44s %10s %8s\n", "throughput", "req/s", "ratio")
+	fmt.Printf("%-44s %10.0f %8s\n", "/healthz (baseline)", t.healthz, "1.00")
+	row := func(name string, v float64) { fmt.Printf("%-44s %10.0f %8.2f\n", name, v, v/t.healthz) }
+	row("home page document, cached (target >= 0.6)", t.home)
+	row("home page document, cached, gzip", t.homeGzip)
+	if t.etag {
+		row("home page document, If-None-Match (304)", t.home304)
+	} else {
+		fmt.Printf("%-44s %10s\n", "home page document, If-None-Match (304)", "no ETag")
+	}
+}
+
+// memory is the memory section's figures.
+type memory struct {
+	idle, filled int64 // resident bytes
+	docs         int   // distinct page documents requested
+	pageHits     int   // of those, answered from the cache when asked again
+	entries      int   // entries in the content cache (documents and the CMS answers they came from)
+}
+
+// measureMemory asks for o.docs distinct generated pages, asks for them again to count how many
+// the cache kept, and reads the BFF's resident memory.
+func measureMemory(e *env, o options, idle int64) (memory, error) {
+	m := memory{idle: idle, docs: o.docs}
+	paths := benchPagePaths(o.docs)
+	each := func() error {
+		next := atomic.Int64{}
+		var failed atomic.Int64
+		var wg sync.WaitGroup
+		for range max(o.workers, 16) {
+			wg.Go(func() {
+				for i := next.Add(1) - 1; i < int64(len(paths)); i = next.Add(1) - 1 {
+					if st, _, _ := e.get("/api/v1/page?path="+paths[i], nil); st != http.StatusOK {
+						failed.Add(1)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if n := failed.Load(); n > 0 {
+			return fmt.Errorf("memory: %d generated pages did not answer 200", n)
+		}
+		return nil
+	}
+	if err := each(); err != nil {
+		return m, err
+	}
+	before, err := e.pageHits()
+	if err != nil {
+		return m, err
+	}
+	if err := each(); err != nil {
+		return m, err
+	}
+	after, err := e.pageHits()
+	if err != nil {
+		return m, err
+	}
+	m.pageHits = int(after - before)
+	keys, err := e.metric("bff_cache_index_keys")
+	if err != nil {
+		return m, err
+	}
+	m.entries = int(keys)
+	time.Sleep(500 * time.Millisecond)
+	m.filled, err = e.bff.RSS()
+	return m, err
+}
+
+// pageHits reads how many page lookups the cache has answered fresh.
+func (e *env) pageHits() (float64, error) {
+	n, err := e.metric(`bff_cache_lookups_total{kind="page",result="hit"}`)
+	if err != nil && strings.HasPrefix(err.Error(), "/metrics has no") {
+		return 0, nil // no hit yet
+	}
+	return n, err
+}
+
+func (m memory) print() {
+	mb := func(b int64) float64 { return float64(b) / (1 << 20) }
+	fmt.Printf("\n%-44s %10s\n", "memory (BFF process, VmRSS)", "MB")
+	fmt.Printf("%-44s %10.1f\n", "idle after warm-up (baseline)", mb(m.idle))
+	fmt.Printf("%-44s %10.1f   (%.2fx idle; %d of %d documents cached, %d cache entries)\n",
+		fmt.Sprintf("%d distinct documents (target <= 150)", m.docs), mb(m.filled), float64(m.filled)/float64(m.idle),
+		m.pageHits, m.docs, m.entries)
+}
+
+// coldPath is the cold path section's figures: times to first byte.
+type coldPath struct {
+	latency              time.Duration
+	samples              int
+	coldP50, coldP90     time.Duration
+	warmP50, warmP90     time.Duration
+	siteColdP50, siteP50 time.Duration
+}
+
+// homeTags purge everything the home page and the site chrome are built from: the home node (by
+// its CMS path), the menus, the site variables and the unions.
+var homeTags = []string{portal.PathTag("home/1072"), portal.MenuTag, portal.VariableTag("union_structure_global"),
+	portal.VariableTag("union_structure_social_media"), portal.TermTag("union"), portal.BenefitsTag}
+
+// measureColdPath times the home page document and the site chrome with their CMS data purged
+// before each sample (cold) and cached (warm), with o.cmsLatency added to each CMS answer.
+func measureColdPath(e *env, o options) (coldPath, error) {
+	c := coldPath{latency: o.cmsLatency, samples: o.samples}
+	e.cmsLatency.Store(int64(o.cmsLatency))
+	defer e.cmsLatency.Store(0)
+	sample := func(path string, cold bool) ([]time.Duration, error) {
+		var out []time.Duration
+		for range o.samples {
+			if cold {
+				if err := e.purge(homeTags...); err != nil {
+					return nil, err
+				}
+			}
+			st, _, d := e.get(path, nil)
+			if st != http.StatusOK {
+				return nil, fmt.Errorf("cold path: %s answered %d", path, st)
+			}
+			out = append(out, d)
+		}
+		slices.Sort(out)
+		return out, nil
+	}
+	pct := func(s []time.Duration, p int) time.Duration { return s[(len(s)-1)*p/100] }
+	cold, err := sample(homePath, true)
+	if err != nil {
+		return c, err
+	}
+	warm, err := sample(homePath, false)
+	if err != nil {
+		return c, err
+	}
+	siteCold, err := sample(sitePath, true)
+	if err != nil {
+		return c, err
+	}
+	site, err := sample(sitePath, false)
+	if err != nil {
+		return c, err
+	}
+	c.coldP50, c.coldP90, c.warmP50, c.warmP90 = pct(cold, 50), pct(cold, 90), pct(warm, 50), pct(warm, 90)
+	c.siteColdP50, c.siteP50 = pct(siteCold, 50), pct(site, 50)
+	return c, nil
+}
+
+func (c coldPath) print() {
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
+	fmt.Printf("\n%-44s %10s %8s   (%d samples, CMS answers %s slower)\n", "time to first byte", "p50 ms", "p90 ms", c.samples, c.latency)
+	fmt.Printf("%-44s %10s %8s\n", "home page document, warm (baseline)", ms(c.warmP50), ms(c.warmP90))
+	fmt.Printf("%-44s %10s %8s\n", "home page document, cold (CMS data purged)", ms(c.coldP50), ms(c.coldP90))
+	fmt.Printf("%-44s %10s\n", "site chrome, warm", ms(c.siteP50))
+	fmt.Printf("%-44s %10s\n", "site chrome, cold (CMS data purged)", ms(c.siteColdP50))
+	fmt.Printf("%-44s %10.1f CMS round trips\n", "home page cold - warm", float64(c.coldP50-c.warmP50)/float64(c.latency))
+}
