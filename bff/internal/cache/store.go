@@ -227,13 +227,20 @@ const (
 	tagOverhead   = 48
 )
 
+// Sizer is a value that knows what it holds in memory: an encoded document's bytes
+// (portal.Encoded).
+type Sizer interface{ Size() int64 }
+
 // entryCost is what the entry for kind|key costs the budget: the key twice (ristretto's and the
-// index's), the overhead above, each tag's, and the value's JSON size (nil for a remembered
-// not-found answer).
+// index's), the overhead above, each tag's, and the value's size: a Sizer's own, else its JSON
+// size (nil for a remembered not-found answer).
 func entryCost(full string, tags []string, value any) (int64, error) {
 	cost := 2*int64(len(full)) + entryOverhead + int64(len(tags))*tagOverhead
 	if value == nil {
 		return cost, nil
+	}
+	if s, ok := value.(Sizer); ok {
+		return cost + s.Size(), nil
 	}
 	raw, err := json.Marshal(value)
 	return cost + int64(len(raw)), err

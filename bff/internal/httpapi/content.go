@@ -12,13 +12,16 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// Pages builds the content site's documents (content.Service, behind cache.Pages).
+// Pages gives the content site's documents encoded, as they are sent (cache.Pages, which keeps
+// content.Service's documents as bytes).
 type Pages interface {
 	Readers
-	Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error)
-	Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome, error)
-	Sitemap(ctx context.Context) ([]portal.SitemapEntry, error)
-	Eligibility(ctx context.Context, r portal.Reader) (portal.EligibilityResult, error)
+	// Page is the page document for a site path, or a redirect document when the path lives
+	// elsewhere for the reader; apperr.NotFound when there is none.
+	Page(ctx context.Context, req portal.PageRequest) (*portal.Encoded, error)
+	Site(ctx context.Context, r portal.Reader) (*portal.Encoded, error)
+	Sitemap(ctx context.Context) (*portal.Encoded, error)
+	Eligibility(ctx context.Context, r portal.Reader) (*portal.Encoded, error)
 }
 
 // ContentDeps are the content site's dependencies.
@@ -58,23 +61,13 @@ func (h contentHandlers) page(c fiber.Ctx) error {
 	if benefit != "" && !slugPattern.MatchString(benefit) {
 		return apperr.Field("redirect_benefit", "The redirect_benefit parameter is not a benefit.")
 	}
-	res, err := h.Pages.Page(c.Context(), portal.PageRequest{
+	doc, err := h.Pages.Page(c.Context(), portal.PageRequest{
 		Path: portal.CleanPath(raw), Reader: reader(c), RedirectBenefit: benefit,
 	})
 	if err != nil {
 		return err
 	}
-	if r := res.Redirect; r != nil {
-		return c.JSON(redirectDocument{Kind: "redirect", Location: r.Location, Permanent: r.Permanent})
-	}
-	return c.JSON(res.Document)
-}
-
-// redirectDocument is the page endpoint's answer for a path that lives elsewhere.
-type redirectDocument struct {
-	Kind      string `json:"kind"`
-	Location  string `json:"location"`
-	Permanent bool   `json:"permanent"`
+	return sendEncoded(c, doc)
 }
 
 func validPath(p string) error {
@@ -93,27 +86,27 @@ func validPath(p string) error {
 
 // site answers GET /api/v1/site?union=...: the chrome for the reader.
 func (h contentHandlers) site(c fiber.Ctx) error {
-	s, err := h.Pages.Site(c.Context(), reader(c))
+	doc, err := h.Pages.Site(c.Context(), reader(c))
 	if err != nil {
 		return err
 	}
-	return c.JSON(s)
+	return sendEncoded(c, doc)
 }
 
 // sitemap answers GET /api/v1/sitemap: the pages any visitor may see.
 func (h contentHandlers) sitemap(c fiber.Ctx) error {
-	entries, err := h.Pages.Sitemap(c.Context())
+	doc, err := h.Pages.Sitemap(c.Context())
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"entries": entries})
+	return sendEncoded(c, doc)
 }
 
 // eligibility answers the tables for the reader's union (a member's own, or the one asked for).
 func (h contentHandlers) eligibility(c fiber.Ctx) error {
-	res, err := h.Pages.Eligibility(c.Context(), reader(c))
+	doc, err := h.Pages.Eligibility(c.Context(), reader(c))
 	if err != nil {
 		return err
 	}
-	return c.JSON(res.Document)
+	return sendEncoded(c, doc)
 }

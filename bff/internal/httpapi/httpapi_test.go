@@ -24,10 +24,18 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// fakePages is a portal.Pages of our own that records what it was asked.
+// fakePages is a Pages of our own that records what it was asked.
 type fakePages struct{ asked []portal.PageRequest }
 
-func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error) {
+func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (*portal.Encoded, error) {
+	res, err := f.result(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return portal.Encode(res.Answer(), "page|"+req.Path+"|"+req.Reader.Key())
+}
+
+func (f *fakePages) result(ctx context.Context, req portal.PageRequest) (portal.PageResult, error) {
 	f.asked = append(f.asked, req)
 	if req.Path == "/boom" {
 		return portal.PageResult{}, apperr.Wrap(apperr.Internal, "x", io.ErrUnexpectedEOF)
@@ -42,6 +50,9 @@ func (f *fakePages) Page(ctx context.Context, req portal.PageRequest) (portal.Pa
 	if req.Path == "/down" {
 		return portal.PageResult{}, apperr.Wrap(apperr.Unavailable, "The content is unavailable.", errors.New("cms: connection refused"))
 	}
+	if req.Path == "/long" { // long enough to have a gzip form
+		return portal.PageResult{Document: &portal.PageDocument{Kind: "page", Path: req.Path, Title: strings.Repeat("Savings ", 200), Blocks: []portal.Block{}}}, nil
+	}
 	if req.Path == "/moved" {
 		return portal.PageResult{Redirect: &portal.Redirect{Location: "/elsewhere", Permanent: true}}, nil
 	}
@@ -52,13 +63,16 @@ func (f *fakePages) Reader(_ context.Context, a portal.Audience, union string) (
 	return portal.Reader{Audience: a, Union: union, Chosen: union != ""}, nil
 }
 
-func (f *fakePages) Site(context.Context, portal.Reader) (*portal.SiteChrome, error) {
-	return &portal.SiteChrome{}, nil
+func (f *fakePages) Site(_ context.Context, r portal.Reader) (*portal.Encoded, error) {
+	return portal.Encode(&portal.SiteChrome{}, "site|"+r.Key())
 }
 
-func (f *fakePages) Sitemap(context.Context) ([]portal.SitemapEntry, error) { return nil, nil }
-func (f *fakePages) Eligibility(context.Context, portal.Reader) (portal.EligibilityResult, error) {
-	return portal.EligibilityResult{}, nil
+func (f *fakePages) Sitemap(context.Context) (*portal.Encoded, error) {
+	return portal.Encode(map[string]any{"entries": nil}, "sitemap")
+}
+
+func (f *fakePages) Eligibility(_ context.Context, r portal.Reader) (*portal.Encoded, error) {
+	return portal.Encode(portal.EligibilityDocument{}, "eligibility|"+r.Key())
 }
 
 type fakePurger struct{ tags []string }

@@ -22,12 +22,13 @@ type echoPages struct {
 	last *portal.PageRequest
 }
 
-func (p *echoPages) Page(_ context.Context, req portal.PageRequest) (portal.PageResult, error) {
+func (p *echoPages) Page(_ context.Context, req portal.PageRequest) (*portal.Encoded, error) {
 	p.last = &req
+	res := portal.PageResult{Document: &portal.PageDocument{Kind: "page", Path: req.Path, Blocks: []portal.Block{}}}
 	if req.RedirectBenefit != "" {
-		return portal.PageResult{Redirect: &portal.Redirect{Location: "/benefits/" + req.RedirectBenefit}}, nil
+		res = portal.PageResult{Redirect: &portal.Redirect{Location: "/benefits/" + req.RedirectBenefit}}
 	}
-	return portal.PageResult{Document: &portal.PageDocument{Kind: "page", Path: req.Path, Blocks: []portal.Block{}}}, nil
+	return portal.Encode(res.Answer(), req.Path)
 }
 
 // readBuffer is about how long a request line and headers the server reads (fasthttp's default

@@ -43,10 +43,7 @@ func Preview(d PreviewDeps) Mount {
 			if err != nil {
 				return err
 			}
-			if r := res.Redirect; r != nil {
-				return c.JSON(redirectDocument{Kind: "redirect", Location: r.Location, Permanent: r.Permanent})
-			}
-			return c.JSON(res.Document)
+			return c.JSON(res.Answer())
 		})
 	}
 }

@@ -112,6 +112,21 @@ type PageResult struct {
 	Tags []string
 }
 
+// RedirectDocument is the page endpoint's answer for a path that lives elsewhere for the reader.
+type RedirectDocument struct {
+	Kind      string `json:"kind"` // always "redirect"
+	Location  string `json:"location"`
+	Permanent bool   `json:"permanent"`
+}
+
+// Answer is what the page endpoint sends for the result: the redirect document, or the page's.
+func (r PageResult) Answer() any {
+	if r.Redirect != nil {
+		return RedirectDocument{Kind: "redirect", Location: r.Redirect.Location, Permanent: r.Redirect.Permanent}
+	}
+	return r.Document
+}
+
 // Hero is the top of a page.
 type Hero struct {
 	Variant       string   `json:"variant"` // home, image, text or basic
