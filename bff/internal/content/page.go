@@ -73,7 +73,20 @@ var pageKinds = map[string]string{
 
 // Reader resolves the union a request is for: the one asked for when it names a union (see
 // portal.Unions.Find), else the site's fallback union.
+//
+// The global variable is read alongside the unions rather than after them: on a cold cache they
+// are two CMS calls, and the page or chrome asked for next reads the variable anyway. Its answer
+// (or failure) matters only when the union is not found, as before.
 func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (portal.Reader, error) {
+	type variable struct {
+		v   *portal.Variable
+		err error
+	}
+	global := make(chan variable, 1) // buffered: nobody waits for it when the union is found
+	go func() {
+		v, err := s.content.Variable(ctx, globalVariable)
+		global <- variable{v, err}
+	}()
 	unions, err := s.content.Unions(ctx)
 	if err != nil {
 		return portal.Reader{}, err
@@ -81,11 +94,11 @@ func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (
 	if u := unions.Find(union); u != nil {
 		return portal.Reader{Audience: a, Union: u.ID, Chosen: true}, nil
 	}
-	global, err := s.content.Variable(ctx, globalVariable)
-	if err != nil {
-		return portal.Reader{}, err
+	g := <-global
+	if g.err != nil {
+		return portal.Reader{}, g.err
 	}
-	return portal.Reader{Audience: a, Union: global.String("fallback_union")}, nil
+	return portal.Reader{Audience: a, Union: g.v.String("fallback_union")}, nil
 }
 
 // Page returns the answer for a site path ("/" is the home node): first the rules that need no
@@ -173,9 +186,14 @@ type source struct {
 	unions   portal.Unions
 	menus    []portal.MenuLink
 	tags     []string
+	// benefits are read with the node when the path alone says the page lists them (the
+	// members page); nil otherwise, and withBenefits reads them then.
+	benefits []portal.BenefitTeaser
 }
 
-// load reads a page's node and the site-wide content concurrently, and decides its kind.
+// load reads a page's node and the site-wide content concurrently, and decides its kind. What a
+// page's path alone says it needs besides (the members page's benefits, the eligibility page's
+// records) is read in the same round, so a cold page waits for one round of CMS calls, not two.
 func (s *Service) load(ctx context.Context, sitePath string) (*source, error) {
 	cmsPath := strings.Trim(sitePath, "/")
 	if sitePath == "/" {
@@ -187,6 +205,13 @@ func (s *Service) load(ctx context.Context, sitePath string) (*source, error) {
 	g.Go(func() (err error) { src.global, err = s.content.Variable(gctx, globalVariable); return })
 	g.Go(func() (err error) { src.unions, err = s.content.Unions(gctx); return })
 	g.Go(func() (err error) { src.menus, err = s.content.Menus(gctx); return })
+	switch sitePath {
+	case membersPath:
+		g.Go(func() (err error) { src.benefits, err = s.content.Benefits(gctx); return })
+	case eligibilityPath:
+		// Warms the content cache for the eligibility assembler, which reads the records again.
+		g.Go(func() error { _, err := s.content.Eligibility(gctx); return err })
+	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
@@ -338,9 +363,12 @@ func (s *Service) titleForUnion(src *source, doc *portal.PageDocument, template 
 // withBenefits lists the benefits of a category page (those filed under it) or of the members
 // page (all of them), as the reader may see them.
 func (s *Service) withBenefits(ctx context.Context, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
-	benefits, err := s.content.Benefits(ctx)
-	if err != nil {
-		return nil, err
+	benefits := src.benefits
+	if benefits == nil {
+		var err error
+		if benefits, err = s.content.Benefits(ctx); err != nil {
+			return nil, err
+		}
 	}
 	doc.Benefits = portal.GroupBenefits(benefits, r, func(b portal.BenefitTeaser) bool {
 		if b.HideInCategoryLists {
