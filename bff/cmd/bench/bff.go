@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -121,6 +122,9 @@ func serveBFF() error {
 	cfg, err := config.Load(os.Getenv)
 	if err != nil {
 		return err
+	}
+	if cfg.MemoryLimit > 0 { // as cmd/bff does
+		debug.SetMemoryLimit(cfg.MemoryLimit)
 	}
 	profiles := accounttest.NewProfiles()
 	srv, err := server.New(cfg, server.Options{

@@ -220,6 +220,8 @@ type memory struct {
 	docs         int   // distinct page documents requested
 	pageHits     int   // of those, answered from the cache when asked again
 	entries      int   // entries in the content cache (documents and the CMS answers they came from)
+	docBytes     int64 // the documents' JSON, all together
+	gzipBytes    int64 // and gzipped, as the BFF sends it to a client that accepts gzip
 }
 
 // measureMemory asks for o.docs distinct generated pages, asks for them again to count how many
@@ -227,6 +229,7 @@ type memory struct {
 func measureMemory(e *env, o options, idle int64) (memory, error) {
 	m := memory{idle: idle, docs: o.docs}
 	paths := benchPagePaths(o.docs)
+	var docBytes, gzipBytes atomic.Int64
 	each := func() error {
 		next := atomic.Int64{}
 		var failed atomic.Int64
@@ -234,8 +237,16 @@ func measureMemory(e *env, o options, idle int64) (memory, error) {
 		for range max(o.workers, 16) {
 			wg.Go(func() {
 				for i := next.Add(1) - 1; i < int64(len(paths)); i = next.Add(1) - 1 {
-					if st, _, _ := e.get("/api/v1/page?path="+paths[i], nil); st != http.StatusOK {
+					st, h, _ := e.get("/api/v1/page?path="+paths[i], map[string]string{"Accept-Encoding": "gzip"})
+					if st != http.StatusOK {
 						failed.Add(1)
+					}
+					if n, err := strconv.ParseInt(h.Get("Content-Length"), 10, 64); err == nil {
+						if h.Get("Content-Encoding") == "gzip" {
+							gzipBytes.Add(n)
+						} else {
+							docBytes.Add(n)
+						}
 					}
 				}
 			})
@@ -249,6 +260,7 @@ func measureMemory(e *env, o options, idle int64) (memory, error) {
 	if err := each(); err != nil {
 		return m, err
 	}
+	m.docBytes, m.gzipBytes = docBytes.Load(), gzipBytes.Load()
 	before, err := e.pageHits()
 	if err != nil {
 		return m, err
@@ -287,6 +299,7 @@ func (m memory) print() {
 	fmt.Printf("%-44s %10.1f   (%.2fx idle; %d of %d documents cached, %d cache entries)\n",
 		fmt.Sprintf("%d distinct documents (target <= 150)", m.docs), mb(m.filled), float64(m.filled)/float64(m.idle),
 		m.pageHits, m.docs, m.entries)
+	fmt.Printf("%-44s %10.1f   (%.1f MB sent without gzip)\n", "the documents as sent gzipped, all together", mb(m.gzipBytes), mb(m.docBytes))
 }
 
 // coldPath is the cold path section's figures: times to first byte.

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/gofiber/fiber/v3"
@@ -32,6 +33,11 @@ func run() error {
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	slog.SetDefault(log)
 	log.Info("starting", "config", cfg)
+	if cfg.MemoryLimit > 0 {
+		// Without it the heap grows to twice what is live before a collection (GOGC=100):
+		// with a full content cache, about twice the resident memory the BFF needs.
+		debug.SetMemoryLimit(cfg.MemoryLimit)
+	}
 
 	srv, err := server.New(cfg, server.Options{Logger: log})
 	if err != nil {

@@ -22,8 +22,11 @@ type Config struct {
 	// closes, so a load balancer that polls it stops sending requests before they would be refused.
 	ShutdownDrain  time.Duration
 	RequestTimeout time.Duration // REQUEST_TIMEOUT: how long one API request may wait on upstreams and the cache
-	ProductName    string        // PRODUCT_NAME: the brand shown on every page
-	SupportPhone   string        // SUPPORT_PHONE: the phone number messages quote
+	// MemoryLimit is MEMORY_LIMIT: the Go runtime's soft limit on the memory it holds
+	// (debug.SetMemoryLimit), in bytes; 0 leaves the runtime's default (GOMEMLIMIT, or none).
+	MemoryLimit  int64
+	ProductName  string // PRODUCT_NAME: the brand shown on every page
+	SupportPhone string // SUPPORT_PHONE: the phone number messages quote
 
 	CMS      CMS
 	Cache    Cache
@@ -150,6 +153,7 @@ func Load(getenv func(string) string) (Config, error) {
 		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 10*time.Second),
 		ShutdownDrain:   r.waitDuration("SHUTDOWN_DRAIN", 5*time.Second),
 		RequestTimeout:  r.duration("REQUEST_TIMEOUT", 15*time.Second),
+		MemoryLimit:     r.int64("MEMORY_LIMIT", 100<<20),
 		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
 		SupportPhone:    r.str("SUPPORT_PHONE", "800-472-2005"),
 		CMS: CMS{
@@ -162,7 +166,7 @@ func Load(getenv func(string) string) (Config, error) {
 			HomePath:      strings.Trim(r.str("HOME_PATH", "home/1072"), "/"),
 		},
 		Cache: Cache{
-			MaxBytes: r.int64("CACHE_MAX_BYTES", 64<<20),
+			MaxBytes: r.int64("CACHE_MAX_BYTES", 32<<20),
 			Fresh:    r.duration("CACHE_FRESH_TTL", time.Minute),
 			Stale:    r.duration("CACHE_STALE_TTL", 24*time.Hour),
 		},
