@@ -6,7 +6,10 @@
 //   - memory: the BFF's resident memory with thousands of distinct cached documents against the
 //     same BFF idle after warm-up;
 //   - cold path: the time to first byte of a page whose CMS data is not cached against the same
-//     page cached.
+//     page cached;
+//   - with -stack, the whole portal from a running stack in test mode (stack.go): the page cache
+//     against static assets and the page rendered per request, the home page's JavaScript, and
+//     publish-to-visible.
 //
 // The fixture CMS runs in the bench's process on loopback (with generated pages added to a copy
 // of the fixtures); the BFF runs as a child process (see bff.go), so its memory is its own. Load
