@@ -50,8 +50,10 @@ describe('PageEmbeds', () => {
     vi.useRealTimers();
   });
 
-  it('frames the embed and each campaign in sandboxes without same-origin rights', () => {
+  it('frames the embed and each campaign in sandboxes without same-origin rights', async () => {
     const { container } = render(<PageEmbeds page={page} />);
+    // The frames are chunks of their own (components/page/LazyParts), drawn once they have arrived.
+    await act(() => vi.dynamicImportSettled());
     const sources = [...container.querySelectorAll('iframe')].map((frame) => {
       expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
       return frame.getAttribute('src');
