@@ -91,12 +91,51 @@ func benchFixtures(src string, n int) (string, func(), error) {
 	return dir, cleanup, nil
 }
 
-// benchPagePaths are the site paths of the generated pages.
-func benchPagePaths(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = "/" + benchPagePrefix + fmt.Sprint(i)
+// benchUnions are the fixtures' unions (their term ids): each generated page is asked for once
+// per union, as a site's visitors of every union read the same pages.
+var benchUnions = []string{"33", "37", "41", "44", "45", "47", "52", "58", "61", "64"}
+
+// benchPages is how many pages are generated for n documents: one per union each.
+func benchPages(n int) int { return (n + len(benchUnions) - 1) / len(benchUnions) }
+
+// benchDocuments are the queries of n distinct page documents: every generated page for every
+// union, which is how a real site's documents multiply (a few hundred pages, shaped for each
+// union), so the CMS answers they are built from are a tenth as many. The union ids are checked
+// against the fixtures, so a recording that changes them fails here rather than measuring
+// fallbacks.
+func benchDocuments(fixtures string, n int) ([]string, error) {
+	raw, err := os.ReadFile(filepath.Join(fixtures, "term", "union.json"))
+	if err != nil {
+		return nil, err
+	}
+	var terms struct {
+		Data []struct {
+			Attributes struct {
+				TID json.Number `json:"tid"`
+			} `json:"attributes"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(raw, &terms); err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, t := range terms.Data {
+		have[t.Attributes.TID.String()] = true
+	}
+	for _, id := range benchUnions {
+		if !have[id] {
+			return nil, fmt.Errorf("the fixtures have no union %s", id)
+		}
+	}
+	out := make([]string, 0, n)
+	for i := range benchPages(n) {
+		for _, u := range benchUnions {
+			if len(out) == n {
+				break
+			}
+			out = append(out, "path=/"+benchPagePrefix+fmt.Sprint(i)+"&union="+u)
+		}
 	}
 	sort.Strings(out)
-	return out
+	return out, nil
 }

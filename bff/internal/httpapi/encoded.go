@@ -6,12 +6,13 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // sendEncoded answers with a document already encoded (portal.Encoded): 304 with no body when
 // the request's If-None-Match names it, else its gzip form to a client that accepts gzip, else
-// its JSON. The bytes are shared with the cache and written without a copy. The caller's
+// its JSON. The gzip bytes are shared with the cache and written without a copy. The caller's
 // Cache-Control stands (publicDocument: no-cache, so every use revalidates, which the ETag
 // makes cheap).
 func sendEncoded(c fiber.Ctx, e *portal.Encoded) error {
@@ -29,10 +30,14 @@ func sendEncoded(c fiber.Ctx, e *portal.Encoded) error {
 		return nil
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
-	body := e.JSON
 	if gz {
 		c.Set(fiber.HeaderContentEncoding, "gzip")
-		body = e.Gzip
+		c.Response().SetBodyRaw(e.Gzip)
+		return nil
+	}
+	body, err := e.Identity() // inflated for this client alone: the cache keeps the gzip form
+	if err != nil {
+		return apperr.InternalError(err)
 	}
 	c.Response().SetBodyRaw(body)
 	return nil
