@@ -114,19 +114,25 @@ func (e *env) get(path string, hdr map[string]string) (int, http.Header, time.Du
 
 // purge sends the CMS's signed publish webhook for tags.
 func (e *env) purge(tags ...string) error {
+	return sendWebhook(e.client, e.bff.URL, benchSecret, tags...)
+}
+
+// sendWebhook posts the CMS's publish webhook for tags to the BFF at bffURL, signed with secret
+// as the CMS signs it.
+func sendWebhook(client *http.Client, bffURL, secret string, tags ...string) error {
 	body, _ := json.Marshal(map[string][]string{"tags": tags})
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, _ := http.NewRequest(http.MethodPost, e.bff.URL+"/api/v1/hooks/cms", bytes.NewReader(body))
+	req, _ := http.NewRequest(http.MethodPost, bffURL+"/api/v1/hooks/cms", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-CMS-Signature", "t="+ts+",sha256="+hex.EncodeToString(httpapi.WebhookMAC(benchSecret, ts, body)))
-	resp, err := e.client.Do(req)
+	req.Header.Set("X-CMS-Signature", "t="+ts+",sha256="+hex.EncodeToString(httpapi.WebhookMAC(secret, ts, body)))
+	resp, err := client.Do(req)
 	if err != nil {
 		return err
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusAccepted {
-		return fmt.Errorf("purge answered %d", resp.StatusCode)
+		return fmt.Errorf("the webhook answered %d", resp.StatusCode)
 	}
 	return nil
 }
@@ -151,13 +157,22 @@ func (e *env) metric(name string) (float64, error) {
 // load sends GETs from workers clients for dur and returns the answers per second; any status
 // but want fails the figure.
 func (e *env) load(path string, hdr map[string]string, want, workers int, dur time.Duration) (float64, error) {
+	ok, failed := loadFor(workers, dur, func() bool { st, _, _ := e.get(path, hdr); return st == want })
+	if failed > 0 {
+		return 0, fmt.Errorf("%s: %d answers were not %d", path, failed, want)
+	}
+	return float64(ok) / dur.Seconds(), nil
+}
+
+// loadFor runs send from workers clients for dur, counting the answers it calls good and bad.
+func loadFor(workers int, dur time.Duration, send func() bool) (ok, failed int64) {
 	var okN, failN atomic.Int64
 	deadline := time.Now().Add(dur)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for time.Now().Before(deadline) {
-				if st, _, _ := e.get(path, hdr); st == want {
+				if send() {
 					okN.Add(1)
 				} else {
 					failN.Add(1)
@@ -166,10 +181,7 @@ func (e *env) load(path string, hdr map[string]string, want, workers int, dur ti
 		})
 	}
 	wg.Wait()
-	if n := failN.Load(); n > 0 {
-		return 0, fmt.Errorf("%s: %d answers were not %d", path, n, want)
-	}
-	return float64(okN.Load()) / dur.Seconds(), nil
+	return okN.Load(), failN.Load()
 }
 
 // throughput is the throughput section's figures, in answers per second.

@@ -8,9 +8,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -20,8 +17,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -104,7 +99,7 @@ func runStack(dur time.Duration, workers int) error {
 	rates := make([]float64, len(rows))
 	for i, r := range rows {
 		ttfb := medianTTFB(client, r.url, r.header, ttfbSamples)
-		n, errs := loadWith(client, r.url, r.header, workers, dur)
+		n, errs := loadFor(workers, dur, func() bool { _, err := fetch(client, r.url, r.header); return err == nil })
 		rates[i] = float64(n) / dur.Seconds()
 		fmt.Printf("%-52s %9.0f %8d %12s\n", r.name, rates[i], errs, ttfb.Round(100*time.Microsecond))
 		if errs > 0 {
@@ -193,7 +188,7 @@ func publishToVisible(client *http.Client, env stackEnv) error {
 	}
 	defer func() {
 		_ = os.WriteFile(file, original, 0o644)
-		_ = sendWebhook(client, env, publishTag)
+		_ = sendWebhook(client, env.bff, env.webhookSecret, publishTag)
 	}()
 	page := env.frontend + publishPage
 	var times []time.Duration
@@ -207,7 +202,7 @@ func publishToVisible(client *http.Client, env stackEnv) error {
 			return err
 		}
 		start := time.Now()
-		if err := sendWebhook(client, env, publishTag); err != nil {
+		if err := sendWebhook(client, env.bff, env.webhookSecret, publishTag); err != nil {
 			return err
 		}
 		for {
@@ -228,26 +223,6 @@ func publishToVisible(client *http.Client, env stackEnv) error {
 	slices.Sort(times)
 	fmt.Printf("\npublish to visible (%d edits, page cache): median %s, worst %s (target < %s)\n",
 		len(times), times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond), targetPublish)
-	return nil
-}
-
-// sendWebhook posts the CMS's publish webhook for tag, signed as the CMS signs it.
-func sendWebhook(client *http.Client, env stackEnv, tag string) error {
-	body := []byte(`{"tags":["` + tag + `"]}`)
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	mac := hmac.New(sha256.New, []byte(env.webhookSecret))
-	mac.Write([]byte(ts + "." + string(body)))
-	req, _ := http.NewRequest(http.MethodPost, env.bff+"/api/v1/hooks/cms", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-CMS-Signature", "t="+ts+",sha256="+hex.EncodeToString(mac.Sum(nil)))
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusAccepted {
-		return fmt.Errorf("webhook answered %s", resp.Status)
-	}
 	return nil
 }
 
@@ -290,24 +265,4 @@ func medianTTFB(client *http.Client, url string, header http.Header, n int) time
 	}
 	slices.Sort(times)
 	return times[len(times)/2]
-}
-
-// loadWith sends GETs with header from workers clients for dur and counts the answers.
-func loadWith(client *http.Client, url string, header http.Header, workers int, dur time.Duration) (ok, failed int64) {
-	var okN, failN atomic.Int64
-	deadline := time.Now().Add(dur)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for time.Now().Before(deadline) {
-				if _, err := fetch(client, url, header); err == nil {
-					okN.Add(1)
-				} else {
-					failN.Add(1)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return okN.Load(), failN.Load()
 }

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"io"
 	"net/http"
 	"testing"
 
@@ -26,15 +25,7 @@ func getDoc(t *testing.T, url, session, ifNoneMatch string) (int, http.Header, [
 	}
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, resp.Header, body
+	return harness.Read(t, resp, err)
 }
 
 func TestAPurgeChangesTheCachedDocumentsETagAndBody(t *testing.T) {
