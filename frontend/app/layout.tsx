@@ -1,5 +1,8 @@
 import type { Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { QueryProvider } from '@/components/providers/QueryProvider';
+import { AppReadyProvider } from '@/components/shell/AppReady';
+import { StatusMessagesProvider } from '@/components/shell/StatusMessages';
 import './globals.css';
 
 export const viewport: Viewport = {
@@ -7,14 +10,24 @@ export const viewport: Viewport = {
 };
 
 /**
- * The document only. What surrounds a page depends on who reads it, so the layouts below draw
- * it: app/(site)/layout.tsx renders per request, app/visitor/[union]/layout.tsx once per union
- * for anonymous visitors. This one reads nothing of the request, or no page could be cached.
+ * The document, and the state that must outlive a move between the layouts below: queries (the
+ * session among them), running mutations (AppReady) and status messages. What surrounds a page
+ * depends on who reads it, so those layouts draw it (components/shell/SiteShell.tsx):
+ * app/(site)/layout.tsx per request, app/visitor/[union]/layout.tsx once per union for anonymous
+ * visitors. A sign-out lands on a page from the page cache, the other layout: its 'Logout
+ * successful!' must still show there. This layout reads nothing of the request, or no page could
+ * be cached.
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <QueryProvider>
+          <AppReadyProvider>
+            <StatusMessagesProvider>{children}</StatusMessagesProvider>
+          </AppReadyProvider>
+        </QueryProvider>
+      </body>
     </html>
   );
 }

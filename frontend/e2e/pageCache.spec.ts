@@ -36,6 +36,16 @@ test('a visitor’s page is rendered once, then every visitor of that union gets
   expect((await request.get('/visitor/41/financial-wellness-guide', { maxRedirects: 0 })).status()).toBe(404);
 });
 
+test('the query of whoever asked first never reaches the page served to the others', async ({ request }) => {
+  // Union 61's copy of this page is rendered by this request, with a query of its own.
+  const marker = `first-visitor-${Date.now()}`;
+  const first = await visit(request, `/contact-us?union=61&utm_source=${marker}&message=${marker}`);
+  expect(cacheState(first), 'no other test reads union 61’s contact page first').toBe('MISS');
+  const later = await visit(request, '/contact-us?union=61');
+  expect(cacheState(later)).toBe('HIT');
+  expect(await later.text()).not.toContain(marker);
+});
+
 test('nothing personal lands in a cached page; a member and a visitor of the same union each see their own', async ({
   browser,
   request,

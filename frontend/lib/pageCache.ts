@@ -77,6 +77,9 @@ export async function cachedPageUrl(request: NextRequest, union: string | undefi
   }
   const url = request.nextUrl.clone();
   url.pathname = cachedPagePath(segments, union);
+  // The render must not see this request's query either: whatever it read there (a link keeping
+  // ?utm_source=, Next's own record of the address) would be served to every visitor after.
+  url.search = '';
   return url;
 }
 

@@ -17,7 +17,7 @@ const request = (path: string, init: { cookie?: string; method?: string } = {}) 
 /** Where the proxy would send the request, as a path, or null for a render of its own. */
 async function target(path: string, init: { cookie?: string; method?: string } = {}, union?: string) {
   const url = await cachedPageUrl(request(path, init), union);
-  return url && url.pathname;
+  return url && url.pathname + url.search;
 }
 
 describe('the page cache', () => {
@@ -29,7 +29,7 @@ describe('the page cache', () => {
     expect(await target('/')).toBe('/visitor/-');
     expect(await target('/', { cookie: 'union=37' }, '37')).toBe('/visitor/37');
     expect(await target('/benefits/wireless?union=UNITE%20HERE', {}, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
-    // The shell's client-side parameters do not change the page.
+    // The shell's client-side parameters do not change the page, and never reach its render.
     expect(await target('/benefits/wireless?utm_source=mail&message=x')).toBe('/visitor/-/benefits/wireless');
     expect(await target('/?modal=bogus')).toBe('/visitor/-'); // names no modal: nothing to draw
     // The home page always exists; the others were asked about once each and remembered.

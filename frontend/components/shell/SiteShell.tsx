@@ -9,16 +9,16 @@ import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
 import { PopupChrome } from '@/components/shell/PopupChrome';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
-import { StatusMessageFromQuery, StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
-import { AppReadyProvider } from '@/components/shell/AppReady';
-import { QueryProvider } from '@/components/providers/QueryProvider';
+import { StatusMessageFromQuery, StatusMessageRegion } from '@/components/shell/StatusMessages';
 
 /**
- * Everything around a page: header, footer, the shell's modals and messages, and the providers
- * the interactive parts share. Two layouts draw it: app/(site)/layout.tsx per request, for the
+ * Everything around a page: header, footer, the shell's modals and messages, and the session it
+ * was rendered for. Two layouts draw it: app/(site)/layout.tsx per request, for the
  * visitor's session, and app/visitor/[union]/layout.tsx once per union, cached for every
  * anonymous visitor (lib/pageCache.ts). It reads nothing of the request itself, so what it shows
- * depends only on what those layouts pass.
+ * depends only on what those layouts pass. The state that must outlive a move between the two
+ * (queries, running mutations, status messages: a sign-out's message is shown on the page it
+ * lands on, which a visitor is served from the page cache) lives above, in app/layout.tsx.
  */
 export function SiteShell({ site, session, children }: { site: SiteChrome | null; session: Session | null; children: ReactNode }) {
   return (
@@ -26,36 +26,30 @@ export function SiteShell({ site, session, children }: { site: SiteChrome | null
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <QueryProvider>
-        <AppReadyProvider>
-          <SessionProvider initial={session}>
-            <StatusMessagesProvider>
-              <PopupChrome
-                full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
-                popup={<Header productName={site?.productName} menu={[]} bare />}
-              />
-              <StatusMessageRegion />
-              <main id="main" tabIndex={-1}>
-                {children}
-              </main>
-              {site && (
-                <PopupChrome
-                  full={<Footer productName={site.productName} footer={site.footer} />}
-                  popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
-                />
-              )}
-              {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
-              <Suspense fallback={null}>
-                <ModalHost dressing={site?.authModals} />
-                <StatusMessageFromQuery />
-                <PageViewTracker />
-              </Suspense>
-              <ScrollToTop />
-              <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
-            </StatusMessagesProvider>
-          </SessionProvider>
-        </AppReadyProvider>
-      </QueryProvider>
+      <SessionProvider initial={session}>
+        <PopupChrome
+          full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
+          popup={<Header productName={site?.productName} menu={[]} bare />}
+        />
+        <StatusMessageRegion />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {site && (
+          <PopupChrome
+            full={<Footer productName={site.productName} footer={site.footer} />}
+            popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
+          />
+        )}
+        {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
+        <Suspense fallback={null}>
+          <ModalHost dressing={site?.authModals} />
+          <StatusMessageFromQuery />
+          <PageViewTracker />
+        </Suspense>
+        <ScrollToTop />
+        <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
+      </SessionProvider>
     </>
   );
 }
