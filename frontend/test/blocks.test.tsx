@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockList } from '@/components/blocks/BlockList';
 import { ColumnsPromo, ContentCards } from '@/components/blocks/ContentCards';
@@ -278,11 +278,9 @@ describe('[HARTFORD_PARAMS] links', () => {
 });
 
 describe('viral widget', () => {
-  it('keeps the vendor embed in sandboxed frames without same-origin rights', async () => {
+  it('keeps the vendor embed in sandboxed frames without same-origin rights', () => {
     const block = styleGuideBlock('viral_widget');
     const { container } = render(<ViralWidget block={block} pagePath="/style-guide" />);
-    // The widget is a chunk of its own (components/page/LazyParts), drawn once it has arrived.
-    await act(() => vi.dynamicImportSettled());
     const frames = container.querySelectorAll('iframe');
     expect(frames.length).toBe(2);
     for (const frame of frames) {

@@ -50,10 +50,8 @@ describe('PageEmbeds', () => {
     vi.useRealTimers();
   });
 
-  it('frames the embed and each campaign in sandboxes without same-origin rights', async () => {
+  it('frames the embed and each campaign in sandboxes without same-origin rights', () => {
     const { container } = render(<PageEmbeds page={page} />);
-    // The frames are chunks of their own (components/page/LazyParts), drawn once they have arrived.
-    await act(() => vi.dynamicImportSettled());
     const sources = [...container.querySelectorAll('iframe')].map((frame) => {
       expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
       return frame.getAttribute('src');

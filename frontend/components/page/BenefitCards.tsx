@@ -1,6 +1,6 @@
 import type { BenefitCard } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
-import { FavoriteButton } from './LazyParts';
+import { FavoriteButton } from '@/components/account/FavoriteButton';
 import styles from './BenefitCards.module.css';
 
 /** A titled grid of benefit cards; nothing at all when the group is empty. */
