@@ -70,7 +70,9 @@ test.describe('headers of the HTML pages', () => {
   for (const { name, path, status, cached } of PAGES) {
     const whose = cached ? 'the page cache’s nonce' : 'its own nonce';
     test(`${name} carries the policy with ${whose}, on every script, and the other headers`, async ({ request }) => {
-      const res = await request.get(path, { maxRedirects: 0 });
+      // As a browser loads a page: only such a load is served from the page cache.
+      const load = { maxRedirects: 0, headers: { 'sec-fetch-dest': 'document' } };
+      const res = await request.get(path, load);
       expect(res.status()).toBe(status);
       const headers = res.headers();
       const nonce = pageNonce(res);
@@ -98,13 +100,14 @@ test.describe('headers of the HTML pages', () => {
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
 
-      const again = await request.get(path, { maxRedirects: 0 });
+      const again = await request.get(path, load);
       if (cached) {
         // The same HTML from the cache, the same nonce; every cached page shares it, and a page
         // rendered per request never has it.
         expect(pageNonce(again)).toBe(nonce);
-        expect(pageNonce(await request.get(path === '/' ? '/faq' : '/', { maxRedirects: 0 }))).toBe(nonce);
-        expect(pageNonce(await request.get(path, { maxRedirects: 0, headers: { cookie: 'session=not-a-session' } }))).not.toBe(nonce);
+        expect(pageNonce(await request.get(path === '/' ? '/faq' : '/', load))).toBe(nonce);
+        const member = { ...load, headers: { ...load.headers, cookie: 'session=not-a-session' } };
+        expect(pageNonce(await request.get(path, member))).not.toBe(nonce);
       } else {
         // A new response, a new nonce.
         expect(pageNonce(again)).not.toBe(nonce);

@@ -2,9 +2,9 @@
 // Next renders it once per (path, union) and serves it from its cache until the CMS changes.
 //
 // The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
-// the page personal: a GET for a CMS page (home or app/(site)/[...path]) that the BFF has as a
-// page, carrying no cookie but the union's, and no ?redirect_benefit= or ?modal= naming a modal.
-// It is then rewritten to the internal route
+// the page personal or mark it: a browser's GET of a CMS page (home or app/(site)/[...path]) that
+// the BFF has as a page, with no query and no cookie but the union's. It is then rewritten to the
+// internal route
 // app/visitor/[union]/[[...path]], which is rendered with `force-static`: cookies() and headers()
 // read as empty there, so even a component that asked for the session would get none. Everything
 // else (members, drafts, carts, subscribers, the app's own routes) renders per request in
@@ -16,7 +16,6 @@
 // revalidation as the safety net should a webhook be lost.
 import { createHash } from 'node:crypto';
 import type { NextRequest } from 'next/server';
-import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
 import { config } from './config';
 import { APP_ROUTES, askBff, documentFor } from './missingPage';
 import { NO_UNION, cachedPagePath } from './pageCacheRoute';
@@ -59,13 +58,14 @@ function segmentsOf(pathname: string): string[] | null {
 export async function cachedPageUrl(request: NextRequest, union: string | undefined): Promise<URL | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   for (const { name } of request.cookies.getAll()) if (!NEUTRAL_COOKIES.has(name)) return null;
-  const { pathname, searchParams } = request.nextUrl;
-  // The page chosen depends on ?redirect_benefit= (spec 1 §7); and the shell draws the modal a
-  // ?modal= names in the server's HTML, so its form is there before JavaScript (a cached page
-  // could only open it once the browser has run). A value that names no modal draws nothing.
-  if (searchParams.has('redirect_benefit')) return null;
-  const modal = modalFromParam(searchParams.get(MODAL_PARAM));
-  if (modal !== null && modal !== 'invalid') return null;
+  // Only a browser's page load with no query at all. Next writes the address a render was asked
+  // for into the page (the client router's record of it, which the browser then takes as its
+  // own address), so a page rendered for ?utm_source=, for ?union= or for a client-side
+  // navigation's ?_rsc= would carry that address to everyone served it after. A ?union= visit
+  // renders per request and keeps the union in its cookie; the next page comes from the cache.
+  // Client-side navigations (fetches, not documents) render per request too.
+  if (request.nextUrl.search !== '' || request.headers.get('sec-fetch-dest') !== 'document') return null;
+  const { pathname } = request.nextUrl;
   const segments = segmentsOf(pathname);
   if (!segments) return null;
   const [first] = segments;
@@ -77,9 +77,6 @@ export async function cachedPageUrl(request: NextRequest, union: string | undefi
   }
   const url = request.nextUrl.clone();
   url.pathname = cachedPagePath(segments, union);
-  // The render must not see this request's query either: whatever it read there (a link keeping
-  // ?utm_source=, Next's own record of the address) would be served to every visitor after.
-  url.search = '';
   return url;
 }
 

@@ -8,14 +8,18 @@ import { stubFetch } from './fetchStub';
 
 // lib/pageCache.ts: which requests the proxy serves from the page cache, and where.
 
-const request = (path: string, init: { cookie?: string; method?: string } = {}) =>
+/** A browser's page load (Sec-Fetch-Dest: document), unless `dest` says otherwise. */
+const request = (path: string, init: { cookie?: string; method?: string; dest?: string | null } = {}) =>
   new NextRequest(`http://127.0.0.1:3000${path}`, {
     method: init.method ?? 'GET',
-    headers: init.cookie ? { cookie: init.cookie } : {},
+    headers: {
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(init.dest === null ? {} : { 'sec-fetch-dest': init.dest ?? 'document' }),
+    },
   });
 
 /** Where the proxy would send the request, as a path, or null for a render of its own. */
-async function target(path: string, init: { cookie?: string; method?: string } = {}, union?: string) {
+async function target(path: string, init: { cookie?: string; method?: string; dest?: string | null } = {}, union?: string) {
   const url = await cachedPageUrl(request(path, init), union);
   return url && url.pathname + url.search;
 }
@@ -28,15 +32,21 @@ describe('the page cache', () => {
     const fetch = stubFetch(() => ({ body: { kind: 'page' } }));
     expect(await target('/')).toBe('/visitor/-');
     expect(await target('/', { cookie: 'union=37' }, '37')).toBe('/visitor/37');
-    expect(await target('/benefits/wireless?union=UNITE%20HERE', {}, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
-    // The shell's client-side parameters do not change the page, and never reach its render.
-    expect(await target('/benefits/wireless?utm_source=mail&message=x')).toBe('/visitor/-/benefits/wireless');
-    expect(await target('/?modal=bogus')).toBe('/visitor/-'); // names no modal: nothing to draw
-    // The home page always exists; the others were asked about once each and remembered.
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
-      'http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless&union=UNITE+HERE',
-      'http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless',
-    ]);
+    expect(await target('/benefits/wireless', { cookie: 'union=UNITE%20HERE' }, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
+    // The home page always exists; the other was asked about once and remembered.
+    expect(await target('/benefits/wireless', { cookie: 'union=UNITE%20HERE' }, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless&union=UNITE+HERE']);
+  });
+
+  it('renders per request an address with a query, and whatever is not a browser’s page load', async () => {
+    const fetch = stubFetch(() => ({ body: { kind: 'page' } }));
+    // Next writes the address asked for into the page: a cached page would carry it to everyone.
+    for (const path of ['/?union=37', '/benefits/wireless?utm_source=mail', '/?modal=login', '/?redirect_benefit=wireless']) {
+      expect(await target(path), path).toBeNull();
+    }
+    expect(await target('/benefits/wireless', { dest: 'empty' })).toBeNull(); // a client-side navigation
+    expect(await target('/benefits/wireless', { dest: null })).toBeNull(); // not a browser
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('renders per request whatever could make the page personal', async () => {
@@ -45,9 +55,6 @@ describe('the page cache', () => {
       expect(await target('/benefits/wireless', { cookie }), cookie).toBeNull();
     }
     expect(await target('/benefits/wireless', { method: 'POST' })).toBeNull();
-    expect(await target('/?redirect_benefit=wireless')).toBeNull();
-    expect(await target('/benefits/wireless?modal=login')).toBeNull();
-    expect(await target('/?modal=forgot')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 
