@@ -4,9 +4,9 @@
 // The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
 // the page personal or mark it: a browser's GET of a CMS page (home or app/(site)/[...path]) that
 // the BFF has as a page, with no query and no cookie but the union's. It is then rewritten to the
-// internal route
-// app/visitor/[union]/[[...path]], which is rendered with `force-static`: cookies() and headers()
-// read as empty there, so even a component that asked for the session would get none. Everything
+// internal route app/visitor/[union]/[[...path]], which is rendered with `force-static`: cookies()
+// and headers() read as empty there, so even a component that asked for the session would get
+// none. Everything
 // else (members, drafts, carts, subscribers, the app's own routes) renders per request in
 // app/(site), as before. The browser keeps the address it asked for; the internal path never
 // shows (usePathname reads through it: lib/useSitePathname.ts).
