@@ -57,8 +57,11 @@ const FOUND_TTL_MS = 60_000;
 const FOUND_MAX = 5_000;
 const found = new Map<string, { until: number; answer: Found }>();
 
-/** What the BFF has at an address: a page, or a redirect document that sends the reader on. */
-type Found = 'page' | 'moved';
+/**
+ * What the BFF has at an address for an anonymous reader: a page, a redirect document that sends
+ * the reader on, or a members-only page's gate.
+ */
+type Found = 'page' | 'moved' | 'gated';
 
 function remembered(key: string, now: number): Found | undefined {
   const entry = found.get(key);
@@ -135,8 +138,8 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
 }
 
 /**
- * What the BFF has at this document for an anonymous reader: a page, a redirect ('moved'),
- * nothing ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
+ * What the BFF has at this document for an anonymous reader: a page, a redirect ('moved'), a
+ * members-only page's gate ('gated'), nothing ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
  * while (see FOUND_TTL_MS), so asking again about a page read often costs nothing.
  */
 export async function askBff(document: string, request: NextRequest): Promise<Found | 'missing' | 'unknown'> {
@@ -155,8 +158,8 @@ export async function askBff(document: string, request: NextRequest): Promise<Fo
       await res.body?.cancel();
       return NOT_OURS.has(res.status) ? 'missing' : 'unknown';
     }
-    const { kind } = (await res.json()) as { kind?: unknown };
-    const answer: Found = kind === 'redirect' ? 'moved' : 'page';
+    const { kind, gate } = (await res.json()) as { kind?: unknown; gate?: unknown };
+    const answer: Found = kind === 'redirect' ? 'moved' : gate ? 'gated' : 'page';
     remember(document, answer, now);
     return answer;
   } catch {

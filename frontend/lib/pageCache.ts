@@ -3,7 +3,8 @@
 //
 // The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
 // the page personal or mark it: a browser's GET of a CMS page (home or app/(site)/[...path]) that
-// the BFF has as a page, with no query and no cookie but the union's. It is then rewritten to the
+// the BFF has as a page open to visitors (not a redirect, not a gate), with no query and no
+// cookie but the union's. It is then rewritten to the
 // internal route app/visitor/[union]/[[...path]], which is rendered with `force-static`: cookies()
 // and headers() read as empty there, so even a component that asked for the session would get
 // none. Everything
@@ -73,6 +74,9 @@ export async function cachedPageUrl(request: NextRequest, union: string | undefi
   if (first !== undefined) {
     const document = documentFor(request);
     // A redirect is answered per request: Next's first static render of one doubles its Location.
+    // A members-only page's gate too: signing in through it must land on the page rendered for
+    // the member with the sign-in's message, which the move between layouts lost
+    // (returnAfterSignIn.spec).
     if (!document || (await askBff(document, request)) !== 'page') return null;
   }
   const url = request.nextUrl.clone();

@@ -66,10 +66,19 @@ describe('the page cache', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('never caches an address the BFF has no page at, or one that sends the reader elsewhere', async () => {
-    stubFetch((url) => (url.includes('nope') ? { status: 404 } : url.includes('moved') ? { body: { kind: 'redirect' } } : { status: 503 }));
+  it('never caches an address the BFF has no page at, one that sends the reader elsewhere, or a gate', async () => {
+    stubFetch((url) =>
+      url.includes('nope')
+        ? { status: 404 }
+        : url.includes('moved')
+          ? { body: { kind: 'redirect' } }
+          : url.includes('toolkit')
+            ? { body: { kind: 'page', gate: { reason: 'login' } } }
+            : { status: 503 },
+    );
     expect(await target('/nope')).toBeNull();
     expect(await target('/moved')).toBeNull();
+    expect(await target('/member-toolkit')).toBeNull(); // a members-only page's gate
     expect(await target('/flaky')).toBeNull(); // the BFF could not say: render as usual
   });
 
