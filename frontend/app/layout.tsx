@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { QueryProvider } from '@/components/providers/QueryProvider';
 import { AppReadyProvider } from '@/components/shell/AppReady';
 import { StatusMessagesProvider } from '@/components/shell/StatusMessages';
+import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
 import './globals.css';
 
 export const viewport: Viewport = {
@@ -21,6 +22,10 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      <head>
+        {/* First, so nothing a person does before hydration is lost (lib/earlyInputScript.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
+      </head>
       <body>
         <QueryProvider>
           <AppReadyProvider>

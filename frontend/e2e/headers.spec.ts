@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { DESKTOP } from './axe';
 import { open, registerMember } from './members';
@@ -94,11 +95,18 @@ test.describe('headers of the HTML pages', () => {
       // Plain http on this machine: no HSTS (browsers ignore it here, and it would pin localhost).
       expect(headers['strict-transport-security']).toBeUndefined();
 
-      // Every script Next wrote carries this response's nonce, and no other.
+      // Every script Next wrote carries this response's nonce, and no other. The one inline script
+      // of our own (lib/earlyInputScript.ts) is the same on every page and runs by its hash.
       const html = await res.text();
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(1);
+      const byHash = scripts.filter(([, attributes]) => !attributes.includes('nonce='));
+      expect(byHash.map(([tag]) => tag.slice(0, 60))).toHaveLength(1);
+      const hash = createHash('sha256').update(byHash[0][2]).digest('base64');
+      expect(csp['script-src']).toContain(`'sha256-${hash}'`);
+      for (const [tag, attributes] of scripts) {
+        if (attributes.includes('nonce=')) expect(attributes, tag.slice(0, 120)).toContain(`nonce="${nonce}"`);
+      }
 
       const again = await request.get(path, load);
       if (cached) {

@@ -1,19 +1,11 @@
 // The security headers of every HTML answer of the site, built in one place: proxy.ts calls
 // securityHeaders() per request with a fresh nonce. Pure functions of their input, so the unit
 // tests pin each directive down. The BFF sends its own headers on /api/v1 (they pass through the
-// rewrite untouched); Next's assets and public files never go through the proxy.
+// rewrite untouched); Next's assets and public files never go through the proxy. Server code only
+// (the proxy): it hashes with node:crypto.
 
-/** Where the video blocks' players come from (components/blocks/VideoOverlay.tsx). */
-export const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
-
-/**
- * The path prefix of the documents that hold a CMS widget's vendor code in a sandboxed frame
- * (app/embed/viral-widget). Their policy is the frame's own, not the page's: see embedPolicy.
- */
-export const EMBED_PATH_PREFIX = '/embed/';
-
-/** The sandbox of the widget frames, as attribute and as CSP directive: scripts, never our origin. */
-export const EMBED_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+import { EARLY_INPUT_SCRIPT_HASH } from './earlyInputScript';
+import { EMBED_PATH_PREFIX, EMBED_SANDBOX, YOUTUBE_ORIGIN } from './frameSources';
 
 /** What the page policy needs to know about the site's configuration. */
 export interface PolicySources {
@@ -59,8 +51,9 @@ function serialize(directives: Record<string, (string | undefined | false)[]>): 
 
 /**
  * The Content-Security-Policy of a page. Scripts run only with this response's nonce (Next puts it
- * on its own scripts, read from the request's copy of this header) or when a script that has it
- * adds them ('strict-dynamic': Next's chunks, the chat assistant). Browsers that know
+ * on its own scripts, read from the request's copy of this header), by their hash (the one inline
+ * script of our own, lib/earlyInputScript.ts) or when a script that has it adds them
+ * ('strict-dynamic': Next's chunks, the chat assistant). Browsers that know
  * 'strict-dynamic' ignore the host sources beside it; they are there for older ones.
  */
 export function contentSecurityPolicy(nonce: string, sources: PolicySources, secure: boolean, livestream = false): string {
@@ -77,7 +70,7 @@ export function contentSecurityPolicy(nonce: string, sources: PolicySources, sec
   const localHttp = offline && ['http://127.0.0.1:*', 'http://localhost:*'];
   return serialize({
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", chatbot, chat, sources.development && "'unsafe-eval'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`, EARLY_INPUT_SCRIPT_HASH, "'strict-dynamic'", chatbot, chat, sources.development && "'unsafe-eval'"],
     // 'unsafe-inline' for styles is the accepted compromise: Next and React write style elements
     // and style attributes (the blocks' paddings, a frame's height) without a nonce. Style cannot
     // run script. A nonce here would make browsers ignore 'unsafe-inline', so there is none.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EARLY_INPUT_SCRIPT_HASH } from '@/lib/earlyInputScript';
 import {
   contentSecurityPolicy,
   embedPolicy,
@@ -35,9 +36,9 @@ function directives(policy: string): Record<string, string[]> {
 }
 
 describe('contentSecurityPolicy', () => {
-  it('runs scripts by nonce, and the scripts they add, plus the chat assistant', () => {
+  it('runs scripts by nonce, and the scripts they add, plus the early-input script and the chat assistant', () => {
     const csp = directives(contentSecurityPolicy('n0nce', PRODUCTION, true));
-    expect(csp['script-src']).toEqual(["'self'", "'nonce-n0nce'", "'strict-dynamic'", 'https://chat.example.net']);
+    expect(csp['script-src']).toEqual(["'self'", "'nonce-n0nce'", EARLY_INPUT_SCRIPT_HASH, "'strict-dynamic'", 'https://chat.example.net']);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
   });
@@ -83,7 +84,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp['media-src']).toEqual(expect.arrayContaining(['http://127.0.0.1:8081', 'http://127.0.0.1:*']));
     expect(csp['frame-src']).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'http://127.0.0.1:8081']);
     // A path on this site needs no source of its own.
-    expect(csp['script-src']).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'"]);
+    expect(csp['script-src']).toEqual(["'self'", "'nonce-n'", EARLY_INPUT_SCRIPT_HASH, "'strict-dynamic'"]);
   });
 });
 

@@ -1,12 +1,11 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { YOUTUBE_ORIGIN } from '@/lib/frameSources';
 import styles from './VideoOverlay.module.css';
 
 /** Spec 3 §4: the player unloads this long after it closes, so the close can finish first. */
 export const UNLOAD_DELAY_MS = 500;
-
-const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 
 interface VideoOverlayProps {
   youTubeId: string;

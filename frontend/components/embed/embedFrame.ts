@@ -5,7 +5,7 @@
 // embedPolicy), because a srcdoc frame would inherit the page's Content-Security-Policy and none of
 // its scripts would run. The frame is sandboxed without allow-same-origin (by its attribute and by
 // that policy), so the vendor's scripts cannot reach this site's pages, cookies or storage.
-import { EMBED_PATH_PREFIX, EMBED_SANDBOX } from '@/lib/securityHeaders';
+import { EMBED_PATH_PREFIX, EMBED_SANDBOX } from '@/lib/frameSources';
 
 /** The sandbox attribute of the embed frames. */
 export const FRAME_SANDBOX = EMBED_SANDBOX;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useIsMutating } from '@tanstack/react-query';
+import { replayEarlyInput } from '@/lib/earlyInput';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
@@ -73,6 +74,10 @@ export function AppReadyProvider({ children }: { children: ReactNode }) {
   const tasks = useIsMutating();
   const navigating = useNavigating();
   const ready = hydrated && tasks === 0 && !navigating;
+  // Handlers exist now: what the person did before them runs (lib/earlyInput.ts).
+  useEffect(() => {
+    if (hydrated) replayEarlyInput();
+  }, [hydrated]);
   useEffect(() => {
     document.documentElement.dataset.appReady = String(ready);
   }, [ready]);
