@@ -12,7 +12,9 @@
 //
 // The protocol with the replay is window.__earlyInput: { held: [{ type, target, submitter, value,
 // checked }], live }. A field's value is taken when it is edited: by the time the replay runs,
-// React may have rendered its state (the server's value) over it. Kept in ES5 with no dependencies: it runs before anything else is loaded.
+// React may have rendered its state (the server's value) over it. Kept in ES5 with no
+// dependencies: it runs before anything else is loaded. If the app never hydrates (its scripts
+// fail), held forms stay unsent rather than reload the page and lose what was typed.
 import { createHash } from 'node:crypto';
 
 export const EARLY_INPUT_SCRIPT = `(function () {
