@@ -58,7 +58,7 @@ const maxWebhookBody = 64 << 10
 // maxWebhookTags bounds how many tags one webhook may purge.
 const maxWebhookTags = 200
 
-var tagPattern = regexp.MustCompile(`^[a-z_]+(:[A-Za-z0-9_./-]{1,200})?$`)
+var tagPattern = regexp.MustCompile(`^[a-z_][a-z_-]*(:[A-Za-z0-9_./-]{1,200})?$`)
 
 type purgeRequest struct {
 	Tags []string `json:"tags"`

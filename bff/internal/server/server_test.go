@@ -109,6 +109,28 @@ func TestSignedWebhookPurgesNodeAndNextRequestFetchesNewContent(t *testing.T) {
 	}
 }
 
+// The car search's makes are cached under a tag of their own, "car-makes": a publish of a make
+// must be able to name it (the webhook once refused the hyphen, so makes never refreshed).
+func TestAWebhookNamingCarMakesRefreshesTheCarSearch(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	const page = "/api/v1/page?path=/benefits/car-buying"
+
+	if _, _, body := harness.Get(t, b.URL+page); !strings.Contains(string(body), `"Land Rover"`) {
+		t.Fatal("the car search does not offer Land Rover before the edit")
+	}
+	cms.Edit(t, "truecar-make.json", `"name": "Land Rover"`, `"name": "Land Rover Edited"`)
+
+	body := []byte(`{"tags":["car-makes"]}`)
+	resp := harness.Post(t, b.URL+"/api/v1/hooks/cms", body, harness.Sign(harness.WebhookSecret, body))
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("webhook status %d; want 202", resp.StatusCode)
+	}
+	if _, _, body := harness.Get(t, b.URL+page); !strings.Contains(string(body), `"Land Rover Edited"`) {
+		t.Fatal("after the webhook the car search still offers the old make")
+	}
+}
+
 func TestUnsignedOrWronglySignedWebhookIsRefusedAndPurgesNothing(t *testing.T) {
 	cms := harness.StartCMS(t)
 	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
