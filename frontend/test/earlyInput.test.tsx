@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { Suspense, useState, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppReadyProvider } from '@/components/shell/AppReady';
 import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
 
@@ -97,10 +97,15 @@ function type(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+// Each test is a fresh page: React has not yet marked the document as one it listens on.
+beforeEach(() => {
+  for (const key of Object.keys(document)) if (key.startsWith('_reactListening')) delete (document as unknown as Record<string, unknown>)[key];
+});
+
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
-  container.remove();
+  container?.remove();
   delete window.__earlyInput;
 });
 
@@ -163,5 +168,47 @@ describe('input before hydration', () => {
     });
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(window.__earlyInput?.held).toEqual([]);
+  });
+});
+
+describe('once React listens', () => {
+  it('leaves a press to React, so it runs once, even before the replay', async () => {
+    // React listens on the root it hydrates; on the site that is the document itself.
+    const onSearch = vi.fn();
+    const html = renderToString(
+      <html>
+        <body>
+          <SearchForm onSearch={onSearch} />
+        </body>
+      </html>,
+    );
+    const saved = document.documentElement.innerHTML;
+    document.documentElement.innerHTML = html.replace(/^<html>|<\/html>$/g, '');
+    new Function(EARLY_INPUT_SCRIPT)();
+    let docRoot: Root | undefined;
+    try {
+      await act(async () => {
+        docRoot = hydrateRoot(
+          document,
+          <html>
+            <body>
+              <SearchForm onSearch={onSearch} />
+            </body>
+          </html>,
+        );
+      });
+      // Hydrated, the replay not yet run: a press now is React's alone.
+      expect(window.__earlyInput?.live).toBe(false);
+      await act(async () => {
+        document.querySelector<HTMLButtonElement>('button[type="button"]')!.click();
+        document.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+      });
+      expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+      expect(onSearch).toHaveBeenCalledTimes(1);
+      expect(window.__earlyInput?.held.filter((entry) => entry.type !== 'field')).toEqual([]);
+    } finally {
+      act(() => docRoot?.unmount());
+      document.documentElement.innerHTML = saved;
+    }
   });
 });
