@@ -358,21 +358,16 @@ func measureColdPath(e *env, o options) (coldPath, error) {
 		return out, nil
 	}
 	pct := func(s []time.Duration, p int) time.Duration { return s[(len(s)-1)*p/100] }
-	cold, err := sample(homePath, true)
-	if err != nil {
-		return c, err
-	}
-	warm, err := sample(homePath, false)
-	if err != nil {
-		return c, err
-	}
-	siteCold, err := sample(sitePath, true)
-	if err != nil {
-		return c, err
-	}
-	site, err := sample(sitePath, false)
-	if err != nil {
-		return c, err
+	var cold, warm, siteCold, site []time.Duration
+	for _, run := range []struct {
+		path string
+		cold bool
+		into *[]time.Duration
+	}{{homePath, true, &cold}, {homePath, false, &warm}, {sitePath, true, &siteCold}, {sitePath, false, &site}} {
+		var err error
+		if *run.into, err = sample(run.path, run.cold); err != nil {
+			return c, err
+		}
 	}
 	c.coldP50, c.coldP90, c.warmP50, c.warmP90 = pct(cold, 50), pct(cold, 90), pct(warm, 50), pct(warm, 90)
 	c.siteColdP50, c.siteP50 = pct(siteCold, 50), pct(site, 50)
