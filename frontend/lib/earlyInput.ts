@@ -1,17 +1,25 @@
-// The replay of what lib/earlyInputScript.ts held before hydration. Called once, when React has
-// hydrated the page (components/shell/AppReady.tsx).
+// The replay of what lib/earlyInputScript.ts held for React: started once, when React has
+// hydrated the page (components/shell/AppReady.tsx), and from then on whenever the script holds
+// something more (a press on a part whose chunk is still on its way).
 //
 // Every target is woken first. React hydrates a page in parts (each Suspense boundary on its own,
 // after the root whose layout calls this), and an event reaching a part not yet hydrated finds no
 // handler; a submit is not even among the events React hydrates a part for. An input event that
 // does not bubble makes React hydrate the target's part at once (as it does for any person's
-// input), and reaches no onChange: only capture listeners see it, and the value is unchanged.
+// input), and reaches no onChange: only capture listeners see it, and the value is unchanged. A
+// part whose code has not arrived cannot hydrate yet: what was done there waits, looked at again
+// every POLL_MS, until it has (or for WAIT_MS at most).
 //
 // Fields next: React hydrates a controlled field keeping the value the person typed, but its
 // state still holds the server's value, and the next render would put that back. Each edited field
 // is announced to React as an edit, in the order last edited, so its state takes the typed value.
 // Then, once those updates have rendered, the held presses and submits run again in order, now
 // with handlers and the right state: the search goes where it was asked to go, the dialog opens.
+
+/** How often a part still waiting for its code is looked at again. */
+const POLL_MS = 50;
+/** How long a press waits for its part; after that it is dropped, as it would be with no script. */
+const WAIT_MS = 15_000;
 
 type Held = {
   type: 'field' | 'click' | 'submit';
@@ -20,11 +28,13 @@ type Held = {
   /** A field's value and checkedness just after the edit. */
   value?: string;
   checked?: boolean;
+  /** When it was held (Date.now()). */
+  at: number;
 };
 
 declare global {
   interface Window {
-    __earlyInput?: { held: Held[]; live: boolean };
+    __earlyInput?: { held: Held[]; live: boolean; onHold: (() => void) | null };
   }
 }
 
@@ -62,17 +72,47 @@ function wake(target: Element) {
   target.dispatchEvent(new Event('input', { bubbles: false }));
 }
 
+/** Whether React has hydrated (or rendered) this element: it then carries React's props. */
+function hydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
 /**
- * Replays what the page held before hydration, once; later calls do nothing. It returns at once
- * and replays from a task of its own: called from an effect, it runs inside React's commit, where
- * React will not hydrate a part synchronously (the wake would do nothing).
+ * Starts the replay, once; later calls do nothing. It returns at once and replays from a task of
+ * its own: called from an effect, it runs inside React's commit, where React will not hydrate a
+ * part synchronously (the wake would do nothing).
  */
 export function replayEarlyInput() {
   const early = window.__earlyInput;
   if (!early || early.live) return;
   early.live = true;
-  const held = early.held.splice(0);
-  if (held.length > 0) window.setTimeout(() => replay(held), 0);
+  // What is held but waits for its part's code, and the next look at it.
+  let waiting: Held[] = [];
+  let timer: number | undefined;
+  const schedule = (delay: number) => {
+    if (timer === undefined) timer = window.setTimeout(run, delay);
+  };
+  // Replays what is ready, in the order it was done, and looks again later at what is not.
+  const run = () => {
+    timer = undefined;
+    const held = [...waiting, ...early.held.splice(0)];
+    for (const target of new Set(held.map((entry) => entry.target))) {
+      if (target instanceof Element && target.isConnected && !hydrated(target)) wake(target);
+    }
+    const now = Date.now();
+    const ready: Held[] = [];
+    waiting = [];
+    for (const entry of held) {
+      const { target } = entry;
+      if (!(target instanceof Element) || !target.isConnected) continue; // gone with a re-render
+      if (hydrated(target)) ready.push(entry);
+      else if (now - entry.at < WAIT_MS) waiting.push(entry);
+    }
+    if (ready.length > 0) replay(ready);
+    if (waiting.length > 0) schedule(POLL_MS);
+  };
+  early.onHold = () => schedule(0);
+  schedule(0);
 }
 
 function replay(held: Held[]) {
@@ -87,9 +127,7 @@ function replay(held: Held[]) {
       edits.set(field, { field, value, checked });
     }
   }
-  const targets = new Set([...edits.keys(), ...actions.map((action) => action.target)]);
-  for (const target of targets) if (target instanceof Element && target.isConnected) wake(target);
-  for (const edit of edits.values()) if (edit.field.isConnected) announce(edit);
+  for (const edit of edits.values()) announce(edit);
   if (actions.length === 0) return;
   // After the fields' updates have rendered, so handlers read the state they set.
   window.setTimeout(() => {

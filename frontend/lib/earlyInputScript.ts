@@ -1,53 +1,76 @@
-// What a person does before the page has hydrated, held for React (lib/earlyInput.ts replays it).
+// What a person does to a part of the page React has not hydrated yet, held for React
+// (lib/earlyInput.ts replays it).
 //
-// Pages arrive as HTML well before their JavaScript, the more so from the page cache. Until React
-// has hydrated, a form has no submit handler and a button no click handler: a press on 'Search
-// prices' would submit the form natively (a reload that loses what was typed) and a press on a
-// video's play button would do nothing. This script runs first thing in <head> and, until React
-// listens on the document, holds each submit of a form without an action (every form React
-// drives) and each press of a button that is not its form's submitter (that press arrives as the
-// submit); until the replay runs it notes each field that was edited. Links, and forms with an
-// action, work without JavaScript and are left alone. It is inline so it runs before any of the
-// body can be used; the Content-Security-Policy allows it by its hash (lib/securityHeaders.ts), as
-// it is the same on every page.
+// Pages arrive as HTML well before their JavaScript, the more so from the page cache, and some
+// parts (a car search, a hotel search: components/page/LazyParts.tsx) hydrate only once a chunk
+// of their own has arrived. Until then a form has no submit handler and a button no click
+// handler: a press on 'Search prices' would submit the form natively (a reload that loses what was
+// typed) and a press on a video's play button would do nothing; React itself drops a press on a
+// part whose code is still loading. This script runs first thing in <head> and holds, until React
+// has hydrated the element, each submit of a form without an action (every form React drives) and
+// each press of a button that is not its form's submitter (that press arrives as the submit), and
+// notes each field that was edited. Links, and forms with an action, work without JavaScript and
+// are left alone. It is inline so it runs before any of the body can be used; the
+// Content-Security-Policy allows it by its hash (lib/securityHeaders.ts), as it is the same on
+// every page.
+//
+// What it reads of React: the properties React gives each element it has hydrated
+// ('__reactProps$…'), and the comments that bracket a server-rendered Suspense part ('$' … '/$').
+// Once the page is live, only an element inside a part still waiting for hydration is held: a
+// chat widget's buttons, added to the page by its own script, are never React's and go through.
 //
 // The protocol with the replay is window.__earlyInput: { held: [{ type, target, submitter, value,
-// checked }], live }. A field's value is taken when it is edited: by the time the replay runs,
-// React may have rendered its state (the server's value) over it. Kept in ES5 with no
+// checked, at }], live, onHold }. A field's value is taken when it is edited: by the time the
+// replay runs, React may have rendered its state (the server's value) over it. A held event stops
+// here, so React never sees it as well (a press would run twice). Kept in ES5 with no
 // dependencies: it runs before anything else is loaded. If the app never hydrates (its scripts
 // fail), held forms stay unsent rather than reload the page and lose what was typed.
 import { createHash } from 'node:crypto';
 
 export const EARLY_INPUT_SCRIPT = `(function () {
-  var early = (window.__earlyInput = { held: [], live: false });
-  var react = false;
-  // Whether React listens on the document yet (it marks the root it listens on): from then on it
-  // hydrates a part at the first press in it and runs its handler, so a press held here too would
-  // run twice. Edits are still noted: React misses those made just before a part hydrates.
-  function reactListens() {
-    return react || (react = Object.keys(document).some(function (key) {
-      return key.indexOf('_reactListening') === 0;
-    }));
+  var early = (window.__earlyInput = { held: [], live: false, onHold: null });
+  // Whether React has hydrated this node (or, with container, whether it is React's root).
+  function hydrated(node, container) {
+    return Object.keys(node).some(function (key) {
+      return key.indexOf('__reactProps$') === 0 || (container && key.indexOf('__reactContainer$') === 0);
+    });
   }
-  function hold(type, target, submitter) {
-    early.held.push({ type: type, target: target, submitter: submitter || null, value: target.value, checked: target.checked });
+  // Whether React will hydrate this element: before the page is live, any element; after, one in
+  // a server-rendered Suspense part whose opening comment comes before it, unclosed.
+  function waitsForReact(element) {
+    if (hydrated(element)) return false;
+    if (!early.live) return true;
+    var node = element;
+    while (node.parentNode && node.parentNode.nodeType === 1 && !hydrated(node.parentNode, true)) node = node.parentNode;
+    for (var depth = 0, sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+      if (sibling.nodeType !== 8) continue;
+      if (sibling.data === '/$') depth++;
+      else if (sibling.data.charAt(0) === '$' && depth-- === 0) return true;
+    }
+    return false;
+  }
+  function hold(event, type, target, submitter) {
+    if (type !== 'field') {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+    early.held.push({ type: type, target: target, submitter: submitter || null, value: target.value, checked: target.checked, at: Date.now() });
+    if (early.onHold) early.onHold();
   }
   function edited(event) {
-    if (!early.live) hold('field', event.target);
+    if (event.target instanceof Element && waitsForReact(event.target)) hold(event, 'field', event.target);
   }
   document.addEventListener('input', edited, true);
   document.addEventListener('change', edited, true);
   document.addEventListener('click', function (event) {
-    if (early.live || reactListens() || !(event.target instanceof Element)) return;
+    if (!(event.target instanceof Element)) return;
     var button = event.target.closest('button');
-    if (!button || button.disabled || (button.form && button.type !== 'button')) return;
-    event.preventDefault();
-    hold('click', button);
+    if (!button || button.disabled || (button.form && button.type !== 'button') || !waitsForReact(button)) return;
+    hold(event, 'click', button);
   }, true);
   document.addEventListener('submit', function (event) {
-    if (early.live || reactListens() || event.target.hasAttribute('action')) return;
-    event.preventDefault();
-    hold('submit', event.target, event.submitter);
+    if (event.target.hasAttribute('action') || !waitsForReact(event.target)) return;
+    hold(event, 'submit', event.target, event.submitter);
   }, true);
 })();`;
 

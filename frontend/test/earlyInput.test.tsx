@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
-import { Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,13 +58,19 @@ function SearchForm({ onSearch }: { onSearch: (search: Search) => void }) {
 let root: Root | undefined;
 let container: HTMLElement;
 
-/** The page: the form in a part of its own (a Suspense boundary), as Next's pages are. */
-function Page({ onSearch }: { onSearch: (search: Search) => void }) {
+type FormProps = { onSearch: (search: Search) => void };
+
+/**
+ * The page: the form in a part of its own (a Suspense boundary), as Next's pages are. `Form` is
+ * what the browser draws there: the form itself, or a lazy one whose code comes in a chunk of its
+ * own (next/dynamic, components/page/LazyParts.tsx).
+ */
+function Page({ onSearch, Form = SearchForm }: FormProps & { Form?: ComponentType<FormProps> }) {
   return (
     <QueryClientProvider client={new QueryClient()}>
       <AppReadyProvider>
         <Suspense>
-          <SearchForm onSearch={onSearch} />
+          <Form onSearch={onSearch} />
         </Suspense>
       </AppReadyProvider>
     </QueryClientProvider>
@@ -86,7 +92,7 @@ async function hydrate(onSearch: (search: Search) => void) {
   // As on the site, the page renders again before the replay has run (the ready flag, here a
   // prop): every controlled field is set back to its state then.
   await act(async () => root?.render(<Page onSearch={onSearch} />));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await settle();
 }
 
 const $ = <T extends Element>(selector: string) => container.querySelector<T>(selector)!;
@@ -96,6 +102,8 @@ function type(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
   field.dispatchEvent(new Event('input', { bubbles: true }));
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
+
+const settle = (ms = 10) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
 
 // Each test is a fresh page: React has not yet marked the document as one it listens on.
 beforeEach(() => {
@@ -171,7 +179,59 @@ describe('input before hydration', () => {
   });
 });
 
-describe('once React listens', () => {
+describe('a part whose code is still on its way', () => {
+  it('holds a press, a submit and what was typed there until the part has hydrated, then replays each once', async () => {
+    const onSearch = vi.fn();
+    serve(onSearch);
+    let arrive: () => void = () => undefined;
+    const code = new Promise<{ default: typeof SearchForm }>((resolve) => (arrive = () => resolve({ default: SearchForm })));
+    const LazySearchForm = lazy(() => code);
+    await act(async () => {
+      root = hydrateRoot(container, <Page onSearch={onSearch} Form={LazySearchForm} />);
+    });
+    await settle();
+    // The page is live; the form's part is not.
+    expect(window.__earlyInput?.live).toBe(true);
+    type($('input[aria-label="zip"]'), '94110');
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    $('button[type="button"]').dispatchEvent(press);
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    $('form').dispatchEvent(submit);
+    expect(press.defaultPrevented).toBe(true);
+    expect(submit.defaultPrevented).toBe(true);
+    await settle(120);
+    expect(onSearch).not.toHaveBeenCalled();
+
+    await act(async () => {
+      arrive();
+      await code;
+    });
+    await settle(120);
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ zip: '94110' }));
+    expect(container.querySelector('[role="dialog"]')?.textContent).toBe('Playing');
+    expect($<HTMLInputElement>('input[aria-label="zip"]').value).toBe('94110');
+  });
+
+  it('lets a press through on a button React does not draw, such as a chat widget\'s', async () => {
+    serve(vi.fn());
+    await hydrate(vi.fn());
+    const widget = document.createElement('button');
+    widget.type = 'button';
+    const opened = vi.fn();
+    widget.addEventListener('click', opened);
+    document.body.appendChild(widget);
+    try {
+      widget.click();
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(window.__earlyInput?.held).toEqual([]);
+    } finally {
+      widget.remove();
+    }
+  });
+});
+
+describe('once React has hydrated an element', () => {
   it('leaves a press to React, so it runs once, even before the replay', async () => {
     // React listens on the root it hydrates; on the site that is the document itself.
     const onSearch = vi.fn();
