@@ -1,6 +1,7 @@
 // The replay of what lib/earlyInputScript.ts held for React: started once, when React has
 // hydrated the page (components/shell/AppReady.tsx), and from then on whenever the script holds
-// something more (a press on a part whose chunk is still on its way).
+// something more (a press on a part whose code is still on its way, or a submit in a part React
+// has not hydrated yet).
 //
 // Every target is woken first. React hydrates a page in parts (each Suspense boundary on its own,
 // after the root whose layout calls this), and an event reaching a part not yet hydrated finds no

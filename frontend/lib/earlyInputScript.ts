@@ -1,23 +1,26 @@
 // What a person does to a part of the page React has not hydrated yet, held for React
 // (lib/earlyInput.ts replays it).
 //
-// Pages arrive as HTML well before their JavaScript, the more so from the page cache, and some
-// parts (a car search, a hotel search: components/page/LazyParts.tsx) hydrate only once a chunk
-// of their own has arrived. Until then a form has no submit handler and a button no click
-// handler: a press on 'Search prices' would submit the form natively (a reload that loses what was
-// typed) and a press on a video's play button would do nothing; React itself drops a press on a
-// part whose code is still loading. This script runs first thing in <head> and holds, until React
-// has hydrated the element, each submit of a form without an action (every form React drives) and
-// each press of a button that is not its form's submitter (that press arrives as the submit), and
-// notes each field that was edited. Links, and forms with an action, work without JavaScript and
-// are left alone. It is inline so it runs before any of the body can be used; the
-// Content-Security-Policy allows it by its hash (lib/securityHeaders.ts), as it is the same on
-// every page.
+// Pages arrive as HTML well before their JavaScript, the more so from the page cache, and React
+// hydrates a page in parts (each Suspense boundary on its own). Until an element has hydrated, a
+// form has no submit handler and a button no click handler: a press on 'Search prices' would
+// submit the form natively (a reload that loses what was typed) and a press on a video's play
+// button would do nothing. React hydrates a part at once for a press in it, but not for a submit,
+// and it drops a press on a part whose code is still loading (React.lazy). This script runs first
+// thing in <head> and holds, until React has hydrated the element, each submit of a form without
+// an action (every form React drives) and each press of a button that is not its form's submitter
+// (that press arrives as the submit), and notes each field that was edited. Links, and forms with
+// an action, work without JavaScript and are left alone. It is inline so it runs before any of
+// the body can be used; the Content-Security-Policy allows it by its hash
+// (lib/securityHeaders.ts), as it is the same on every page.
 //
-// What it reads of React: the properties React gives each element it has hydrated
-// ('__reactProps$…'), and the comments that bracket a server-rendered Suspense part ('$' … '/$').
-// Once the page is live, only an element inside a part still waiting for hydration is held: a
-// chat widget's buttons, added to the page by its own script, are never React's and go through.
+// What it reads of React: the properties React gives each element it hydrates ('__reactProps$…'),
+// and the comments that bracket a server-rendered Suspense part ('$' … '/$'). Once the page is
+// live, only an element inside a part still waiting for hydration is held: a chat widget's
+// buttons, added to the page by its own script, are never React's and go through. React sets
+// those properties while it renders, before it commits: a part whose hydration suspended on a
+// lazy component with no Suspense boundary of its own looks hydrated and is not, and React drops
+// a press there. So no part of a page is lazy that way (README, Performance).
 //
 // The protocol with the replay is window.__earlyInput: { held: [{ type, target, submitter, value,
 // checked, at }], live, onHold }. A field's value is taken when it is edited: by the time the

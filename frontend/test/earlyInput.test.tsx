@@ -63,7 +63,7 @@ type FormProps = { onSearch: (search: Search) => void };
 /**
  * The page: the form in a part of its own (a Suspense boundary), as Next's pages are. `Form` is
  * what the browser draws there: the form itself, or a lazy one whose code comes in a chunk of its
- * own (next/dynamic, components/page/LazyParts.tsx).
+ * own (React.lazy, as next/dynamic makes it).
  */
 function Page({ onSearch, Form = SearchForm }: FormProps & { Form?: ComponentType<FormProps> }) {
   return (
