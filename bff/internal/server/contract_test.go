@@ -140,3 +140,47 @@ func TestContractValidatorCatchesDrift(t *testing.T) {
 		}
 	}
 }
+
+// Content documents are revalidated with their ETag (httpapi/encoded.go): the contract must say
+// so for every route that answers that way, so a client generated from it sends If-None-Match.
+func TestRevalidationMatchesTheContract(t *testing.T) {
+	c := harness.LoadContract(t)
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	for _, tc := range []struct{ route, target string }{
+		{"/api/v1/page", "/api/v1/page?path=/"},
+		{"/api/v1/site", "/api/v1/site"},
+		{"/api/v1/sitemap", "/api/v1/sitemap"},
+		{"/api/v1/eligibility", "/api/v1/eligibility"},
+	} {
+		t.Run(tc.route, func(t *testing.T) {
+			first, err := http.Get(b.URL + tc.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first.Body.Close()
+			tag := first.Header.Get("ETag")
+			if first.StatusCode != http.StatusOK || tag == "" {
+				t.Fatalf("first answer: status %d, ETag %q", first.StatusCode, tag)
+			}
+			if harness.Dig(c.Doc(), "paths", tc.route, "get", "responses", "200", "headers", "ETag") == nil {
+				t.Errorf("the contract's 200 for %s names no ETag header", tc.route)
+			}
+
+			req, _ := http.NewRequest(http.MethodGet, b.URL+tc.target, nil)
+			req.Header.Set("If-None-Match", tag)
+			again, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(again.Body)
+			again.Body.Close()
+			if again.StatusCode != http.StatusNotModified || len(body) != 0 {
+				t.Fatalf("revalidation: status %d with %d bytes, want 304 and none", again.StatusCode, len(body))
+			}
+			if harness.Dig(c.Doc(), "paths", tc.route, "get", "responses", "304") == nil {
+				t.Errorf("the contract documents no 304 for %s", tc.route)
+			}
+		})
+	}
+}

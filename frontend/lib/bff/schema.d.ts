@@ -2377,6 +2377,14 @@ export interface components {
         };
     };
     responses: {
+        /** @description The document the If-None-Match named is still current; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description An RFC 9457 problem. */
         Problem: {
             headers: {
@@ -2395,13 +2403,25 @@ export interface components {
         /** @description A case id of the signed-in member's (another member's case is not found). */
         CaseId: string;
         /**
+         * @description An ETag this endpoint gave before. When it names the document as it is now (or is `*`),
+         *     the answer is 304 with no body: content documents are sent `Cache-Control: no-cache`, so
+         *     every use revalidates, and an unchanged document costs only its headers.
+         */
+        IfNoneMatch: string;
+        /**
          * @description The visitor's chosen union (term id or short name), from ?union= or the frontend's union
          *     cookie. Unknown or absent: the site's fallback union.
          */
         Union: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description A strong validator of the document as sent, one per (path, audience, union) form and per
+         *     encoding (the gzip form has its own), for If-None-Match. It changes when the content does.
+         */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2488,7 +2508,14 @@ export interface operations {
                 /** @description Send the reader to the benefit at benefits/{redirect_benefit} instead, when it exists. */
                 redirect_benefit?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An ETag this endpoint gave before. When it names the document as it is now (or is `*`),
+                 *     the answer is 304 with no body: content documents are sent `Cache-Control: no-cache`, so
+                 *     every use revalidates, and an unchanged document costs only its headers.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2500,12 +2527,14 @@ export interface operations {
              */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PageResult"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
@@ -2554,7 +2583,14 @@ export interface operations {
                  */
                 union?: components["parameters"]["Union"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An ETag this endpoint gave before. When it names the document as it is now (or is `*`),
+                 *     the answer is 304 with no body: content documents are sent `Cache-Control: no-cache`, so
+                 *     every use revalidates, and an unchanged document costs only its headers.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2563,12 +2599,14 @@ export interface operations {
             /** @description The chrome. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SiteChrome"];
                 };
             };
+            304: components["responses"]["NotModified"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
@@ -2576,7 +2614,14 @@ export interface operations {
     getSitemap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description An ETag this endpoint gave before. When it names the document as it is now (or is `*`),
+                 *     the answer is 304 with no body: content documents are sent `Cache-Control: no-cache`, so
+                 *     every use revalidates, and an unchanged document costs only its headers.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2585,12 +2630,14 @@ export interface operations {
             /** @description The pages. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Sitemap"];
                 };
             };
+            304: components["responses"]["NotModified"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
@@ -3765,7 +3812,14 @@ export interface operations {
                  */
                 union?: components["parameters"]["Union"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An ETag this endpoint gave before. When it names the document as it is now (or is `*`),
+                 *     the answer is 304 with no body: content documents are sent `Cache-Control: no-cache`, so
+                 *     every use revalidates, and an unchanged document costs only its headers.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3774,12 +3828,14 @@ export interface operations {
             /** @description The tables. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EligibilityDocument"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];

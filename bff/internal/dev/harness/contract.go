@@ -53,6 +53,9 @@ func LoadContract(t testing.TB) *Contract {
 	return &Contract{doc: doc, compiler: c}
 }
 
+// Doc is the contract as parsed, for tests that look up what it documents (see Dig).
+func (c *Contract) Doc() any { return c.doc }
+
 // ResponseSchema finds the JSON pointer of the schema documented for an answer.
 func (c *Contract) ResponseSchema(path, method string, status int, contentType string) (string, error) {
 	op, ok := Dig(c.doc, "paths", path, strings.ToLower(method)).(map[string]any)
