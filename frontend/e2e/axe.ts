@@ -8,6 +8,21 @@ export async function seriousAxeViolations(page: Page) {
   // Next streams a dynamic page's metadata after its body, so right after a reload the <title> can
   // still be on its way; give it a moment (a page that never gets one still fails below).
   await page.waitForFunction(() => document.title !== '', null, { timeout: 5000 }).catch(() => undefined);
+  // A block that fades up on scroll (components/motion/Reveal) waits invisible for its observer,
+  // which starts 400 ms after the page arrives; a test that scrolls to it and acts at once can get
+  // here before its fade has even begun, so no animation is running yet to wait for. A person sees
+  // it once it is shown: wait for every waiting block on screen to start (at most two seconds).
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-reveal="waiting"]')].every((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom <= 0 || box.top >= window.innerHeight;
+        }),
+      null,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined);
   // Judge the page as a person sees it once it settles: a dialog that is still fading in has its
   // text at part opacity, which axe would report as low contrast. Endless animations (spinners)
   // are left running; a paused animation never finishes: two seconds is the most this waits.
