@@ -10,6 +10,10 @@ const nextConfig: NextConfig = {
   // Images come sized from the CMS; there is no optimisation service to run or pay for.
   images: { unoptimized: true },
   poweredByHeader: false,
+  // No ETag on pages: Next would hash every cached page's HTML on every request to make one, and
+  // no browser sends it back, since every page is `no-store` (proxy.ts). The BFF's documents and
+  // Next's static assets have ETags of their own.
+  generateEtags: false,
   experimental: {
     // The rewrite forwards a copy of the request body that Next cuts off at this size (10 MB by
     // default): a case document may be up to contracts/uploads.json's maxBytes, so allow that and
