@@ -32,14 +32,51 @@ type checkResource struct {
 
 type identifier struct{ Type, ID string }
 
+// appRoutes are the site paths the frontend serves from its own routes (frontend/app/(site)),
+// not from a CMS node, so no node fixture has their alias and a menu may still link to them
+// (spec 1 §2's route table). A path ending in "/" stands for every path beneath it (dynamic
+// segments such as /form/{id}); any other is one page. Routes no menu should lead to are left
+// out: /test (development only), /preview (editors' tool), /error (the error page itself).
+// Keep this list in step with the app's routes: Check reports a menu link to any other path
+// that has no node fixture.
+var appRoutes = []string{
+	"/",               // home (its content is node/home/1072)
+	"/account",        // the account area
+	"/account/",       // its tabs and favorites
+	"/blog",           // redirects to the list of every category
+	"/blog/",          // blog lists and posts (term/blog_category.json, post/)
+	"/form/",          // grant forms, by form id (contracts/grants.json)
+	"/job-loss-grant", // the job loss grant pre-check
+	"/login/partner/", // partner login
+	"/plusmore",       // sign-up landing page
+	"/plusmore-email", // email sign-up landing page
+	"/reset",          // password reset
+	"/search",         // search
+	"/store",          // the store
+	"/store/checkout", // its checkout
+}
+
+// isAppRoute reports whether the site path p (no query, no trailing slash) is one of appRoutes.
+func isAppRoute(p string) bool {
+	for _, r := range appRoutes {
+		if p == r || (strings.HasSuffix(r, "/") && r != "/" && strings.HasPrefix(p, r)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Check reports every inconsistency of the fixture directory dir, hand-made or recorded: a
 // document that does not parse, a resource without type or id or twice in a document, a
 // relationship pointing at a resource the document does not carry (dangling), an included
 // resource nothing references, an id that is no v4 UUID or names two types, a referenced CMS
 // file the fixture CMS cannot serve (in any string of any document: images, variables, rich
 // text, livestream sources), a draft of a page that has no node, a recorded list or search
-// answer naming a post or node that has no file, and a listed benefit without its node (a menu may
-// link to a page that does not exist: the site answers 404 there, as it would live). An empty answer means the fixture CMS can replay everything the documents promise.
+// answer naming a post or node that has no file, a listed benefit without its node, and an
+// internal menu link that leads nowhere: neither to a node fixture (node/{path}.json) nor to one
+// of the app's own routes (appRoutes). Every menu link is on every page, so a dead one would be a
+// 404 offline and an entry of the sitemap. An empty answer means the fixture CMS can replay
+// everything the documents promise.
 func Check(dir string) []string {
 	c := &checker{h: NewHandler(dir), dir: dir, typeOf: map[string]string{}}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -248,6 +285,29 @@ func (c *checker) references(rel string, primary []checkResource) {
 			}
 			if !c.exists(target) {
 				c.errorf("%s: finds %s %s, which has no %s", rel, a.Type, a.Path, target)
+			}
+		}
+	case rel == "menu.json":
+		for _, r := range primary {
+			var a struct {
+				MLID  json.Number
+				Title string
+				Link  struct{ URI string }
+			}
+			raw, _ := json.Marshal(r.Attributes)
+			_ = json.Unmarshal(raw, &a)
+			target, ok := strings.CutPrefix(a.Link.URI, "internal:")
+			if !ok {
+				continue // an external link, or a route the CMS resolves itself
+			}
+			target, _, _ = strings.Cut(target, "?")
+			target, _, _ = strings.Cut(target, "#")
+			p := "/" + strings.Trim(target, "/")
+			if isAppRoute(p) {
+				continue
+			}
+			if page, ok := cleanNodePath(p); !ok || !c.exists("node/"+page+".json") {
+				c.errorf("%s: menu link %s (%q) leads to %s, which has no node/%s.json and is none of the app's own routes", rel, a.MLID, a.Title, p, strings.Trim(p, "/"))
 			}
 		}
 	case rel == "benefits.json":

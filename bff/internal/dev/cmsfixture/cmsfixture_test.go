@@ -299,6 +299,21 @@ func TestCheckFindsProblems(t *testing.T) {
 	write("search/keywords=x,page=0,type=all.json", `{"data":[{"type":"search_result--search_result","id":"s1","attributes":{"type":"page","nid":1,"path":"/gone"}}]}`)
 	write("variable/extra.json", `{"data":{"type":"variable--variable","id":"extra","attributes":{"img":"https://cms.example.org/sites/default/files/nowhere.png"}}}`)
 	write("node/dangling.json", `{"data":{"type":"node--page","id":"6f1c2a9e-0000-4000-8000-000000007777","relationships":{"hero_image":{"data":{"type":"file--image","id":"9a4e6c10-0000-4000-8000-000000007777"}}}}}`)
+	// A menu with one dead internal link among links to a node fixture (with a query and a
+	// trailing slash), to the app's own routes and to another site.
+	menuLink := func(mlid, uri string) string {
+		return `{"type":"menu_link_content--menu_link_content","id":"1d6e8b53-0000-4000-8000-00000000` + mlid + `",` +
+			`"attributes":{"mlid":` + mlid + `,"menu_name":"main","title":"Link ` + mlid + `","link":{"uri":"` + uri + `"}}}`
+	}
+	write("menu.json", `{"data":[`+strings.Join([]string{
+		menuLink("9001", "internal:/benefits/no-such-benefit"),
+		menuLink("9002", "internal:/benefits/wireless/?utm_source=menu"),
+		menuLink("9003", "internal:/job-loss-grant"),
+		menuLink("9004", "internal:/form/hospital-grant"),
+		menuLink("9005", "internal:/blog/money-tips"),
+		menuLink("9006", "internal:/"),
+		menuLink("9007", "https://travel.example.org/union-benefits"),
+	}, ",")+`],"meta":{"count":7}}`)
 	problems := strings.Join(Check(dir), "\n")
 	for _, want := range []string{
 		"revision/no-such-page/1.json: a draft of no-such-page",
@@ -306,9 +321,15 @@ func TestCheckFindsProblems(t *testing.T) {
 		"search/keywords=x,page=0,type=all.json: finds page /gone",
 		"variable/extra.json: names the file /sites/default/files/nowhere.png",
 		"node/dangling.json: node--page 6f1c2a9e-0000-4000-8000-000000007777: relationship hero_image points at file--image",
+		`menu.json: menu link 9001 ("Link 9001") leads to /benefits/no-such-benefit, which has no node/benefits/no-such-benefit.json`,
 	} {
 		if !strings.Contains(problems, want) {
 			t.Errorf("Check did not report %q; it reported:\n%s", want, problems)
+		}
+	}
+	for _, live := range []string{"9002", "9003", "9004", "9005", "9006", "9007"} {
+		if strings.Contains(problems, "menu link "+live+" ") {
+			t.Errorf("Check reported menu link %s, which leads to a page; it reported:\n%s", live, problems)
 		}
 	}
 }
