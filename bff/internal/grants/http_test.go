@@ -96,7 +96,7 @@ func TestFormDocuments(t *testing.T) {
 	}
 	if !strings.Contains(harness.Dig(a.JSON, "texts", "intro").(string), "hospitalized") ||
 		!strings.Contains(harness.Dig(a.JSON, "texts", "disclaimer").(string), "not loans") ||
-		harness.Dig(a.JSON, "texts", "programPage") != "/benefits/hardship-grants" {
+		harness.Dig(a.JSON, "texts", "programPage") != "/benefits/hospital-grant" {
 		t.Errorf("texts: %s", a.Body)
 	}
 	unions, _ := a.JSON["unions"].([]any)
@@ -163,7 +163,7 @@ func TestSubmitOnceAndList(t *testing.T) {
 	list := maria.Want(maria.Call("GET", casesRoute, "/api/v1/cases", nil), 200)
 	cases := list.JSON["cases"].([]any)
 	if len(cases) != 2 || harness.Dig(cases[0], "id") != harness.Dig(second.JSON, "case", "id") || harness.Dig(cases[1], "id") != id ||
-		harness.Dig(cases[0], "programPage") != "/benefits/hardship-grants" {
+		harness.Dig(cases[0], "programPage") != "/benefits/hospital-grant" {
 		t.Fatalf("My Forms, newest first: %s", list.Body)
 	}
 	form := maria.Want(maria.Call("GET", formRoute, "/api/v1/forms/hospital-grant", nil), 200)
