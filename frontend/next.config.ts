@@ -1,11 +1,22 @@
 import type { NextConfig } from 'next';
 import uploads from '../contracts/uploads.json';
 import { config } from './lib/config';
+import { PRIVACY_HREF, TERMS_HREF } from './lib/accountRoutes';
 
 const nextConfig: NextConfig = {
   // The browser talks to one origin; Next forwards the BFF's API so its cookies stay first-party.
   async rewrites() {
     return [{ source: '/api/v1/:path*', destination: `${config.bffUrl}/api/v1/:path*` }];
+  },
+  // The grant forms link their terms and privacy pages at the addresses spec 2 §2 gives, which
+  // the CMS does not have: it keeps those pages at TERMS_HREF and PRIVACY_HREF (the footer's and
+  // the account forms' links). The spec's addresses move there for good, for the forms and for
+  // anyone holding such a link.
+  async redirects() {
+    return [
+      { source: '/page/terms-and-conditions', destination: TERMS_HREF, permanent: true },
+      { source: '/page/privacy', destination: PRIVACY_HREF, permanent: true },
+    ];
   },
   // Images come sized from the CMS; there is no optimisation service to run or pay for.
   images: { unoptimized: true },

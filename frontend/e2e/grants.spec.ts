@@ -342,6 +342,26 @@ test('a member who sent the form within the year is told so, and may submit anot
   await expect(page.getByText(/You already submitted this form/)).toHaveCount(0);
 });
 
+test("a grant form's terms and privacy links open the site's pages in a new tab", async ({ page }) => {
+  await registerMember(page.request);
+  const form = await openForm(page, 'hospital-grant', 'Hospital Grant');
+  // The links keep spec 2 §2's addresses; the site answers them with its CMS pages.
+  for (const [name, address, heading] of [
+    ['Terms and Conditions', '/terms-and-conditions', 'Terms and Conditions'],
+    ['Privacy Policy', '/privacy-policy', 'Your privacy matters to us'],
+  ] as const) {
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      form.getByRole('link', { name: new RegExp(`^${name}`) }).click(),
+    ]);
+    await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(new URL(tab.url()).pathname).toBe(address);
+    await tab.close();
+  }
+  // The form is still there, as the member left it.
+  await expect(form).toBeVisible();
+});
+
 test('unknown forms: 404 is the not-found page', async ({ page }) => {
   await registerMember(page.request);
   const answer = await page.goto('/form/no-such-grant');

@@ -23,7 +23,8 @@ export const FAVORITES_HREF = '/account/favorites';
 /**
  * The site's terms and privacy pages, which the account forms link to (spec 1 §2, My Interests).
  * They are CMS pages; these are their paths there (fixtures/cms/node/terms-and-conditions.json and
- * privacy-policy.json, and the footer menu links to the same two).
+ * privacy-policy.json, and the footer menu links to the same two). The grant forms' addresses for
+ * them (spec 2 §2) redirect here (next.config.ts).
  */
 export const TERMS_HREF = '/terms-and-conditions';
 export const PRIVACY_HREF = '/privacy-policy';

@@ -42,7 +42,10 @@ const AUTOCOMPLETE: Record<string, string> = {
 
 const STATES = grantStates.map((s) => ({ value: s.code, label: s.name }));
 
-/** The terms checkbox's label, with its two links (spec 2 §2), opened beside the half-filled form. */
+/**
+ * The terms checkbox's label, with its two links (spec 2 §2), opened beside the half-filled form.
+ * The spec's addresses; next.config.ts sends them on to the CMS's pages.
+ */
 function termsLabel(label: string): ReactNode {
   const links: Record<string, string> = {
     'Terms and Conditions': '/page/terms-and-conditions',
