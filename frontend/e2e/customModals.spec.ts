@@ -76,3 +76,37 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
   });
 }
+
+test('a benefit that dresses its own modals shows them on its page, and the site’s come back on the next', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  // A members-only benefit: its gate asks the visitor to log in with the benefit's own words.
+  await open(page, '/benefits/smartphone-rebate');
+  const gate = page.getByRole('dialog', { name: 'Members only' });
+  await gate.getByRole('link', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Log In' });
+  await expect(login.getByText('Your rebate is waiting')).toBeVisible();
+  await expect(login.locator('img[src$="/benefits/smartphone-rebate-login.svg"]')).toBeVisible();
+  await expect(login.getByText('Welcome back')).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Its signup modal: its icon and headline, centred, with no picture behind it (the benefit set
+  // none, and the site's is not mixed in).
+  await login.getByRole('link', { name: 'Create your account' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create Your Account' });
+  await expect(signup.getByText('Join free, then claim your rebate')).toBeVisible();
+  await expect(signup.locator('img[src$="/benefits/smartphone-rebate-icon.svg"]')).toBeVisible();
+  await expect(page.locator('img[src$="/global/signup-background.svg"]')).toHaveCount(0);
+  const box = (await signup.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - DESKTOP.width / 2)).toBeLessThan(2);
+
+  // Closing the signup brings the gate back; closing the gate goes home, where the site's own
+  // login modal is the one the header opens.
+  await page.keyboard.press('Escape');
+  await expect(gate).toBeVisible();
+  await gate.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
+  const home = page.getByRole('dialog', { name: 'Log In' });
+  await expect(home.getByText('Welcome back')).toBeVisible();
+  await expect(home.getByText('Your rebate is waiting')).toHaveCount(0);
+});

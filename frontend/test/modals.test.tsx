@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GateModal } from '@/components/modals/GateModal';
 import { Modal } from '@/components/modals/Modal';
 import { ModalHost } from '@/components/modals/ModalHost';
+import { PageModalDressing } from '@/components/modals/PageModalDressing';
 import { modalFromParam } from '@/components/modals/modalParam';
 import { site } from './examples';
 import { nav } from './navigationMock';
@@ -182,5 +183,50 @@ describe("the editors' custom login and signup modals", () => {
     const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
     expect(dialog.querySelector('img')).toBeNull();
     expect(dialog.parentElement!.getAttribute('data-placement')).toBe('center');
+  });
+});
+
+describe("a benefit's own modals", () => {
+  beforeEach(() => nav.reset());
+  const dressing = site().authModals;
+  const own = { login: { headline: 'Your rebate is waiting' } };
+
+  it('are shown while its page is on screen, each modal it leaves plain being the site’s', () => {
+    nav.go('/benefits/smartphone-rebate?modal=login');
+    const { rerender } = renderWithSession(
+      <>
+        <PageModalDressing dressing={own} />
+        <ModalHost dressing={dressing} />
+      </>,
+    );
+    let dialog = screen.getByRole('dialog', { name: 'Log In' });
+    expect(within(dialog).getByText('Your rebate is waiting')).toBeTruthy();
+    expect(within(dialog).queryByText('Welcome back')).toBeNull();
+
+    nav.go('/benefits/smartphone-rebate?modal=signup');
+    rerender(
+      <>
+        <PageModalDressing dressing={own} />
+        <ModalHost dressing={dressing} />
+      </>,
+    );
+    dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
+    expect(within(dialog).getByText('Unlock your union benefits')).toBeTruthy();
+  });
+
+  it('leave with the page: the next page shows the site’s', () => {
+    nav.go('/benefits/smartphone-rebate?modal=login');
+    const { rerender } = renderWithSession(
+      <>
+        <PageModalDressing dressing={own} />
+        <ModalHost dressing={dressing} />
+      </>,
+    );
+    expect(screen.getByText('Your rebate is waiting')).toBeTruthy();
+    nav.go('/?modal=login');
+    rerender(<ModalHost dressing={dressing} />);
+    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    expect(within(dialog).getByText('Welcome back')).toBeTruthy();
+    expect(within(dialog).queryByText('Your rebate is waiting')).toBeNull();
   });
 });

@@ -350,3 +350,33 @@ func TestBenefitEmbedAndCampaigns(t *testing.T) {
 		t.Errorf("a blank embed and a campaign without lightbox must be dropped: embed %q, campaigns %+v", n.Embed, n.Campaigns)
 	}
 }
+
+func TestABenefitsOwnModalsAreReadWithTheirFiles(t *testing.T) {
+	ctx := context.Background()
+	c := fixtureClient(t)
+	n, err := c.NodeByPath(ctx, "benefits/smartphone-rebate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In the global variable's shape, with the files on the CMS's public host as there.
+	login := n.Modals.Object("custom_login_modal")
+	if login.String("headline") != "Your rebate is waiting" {
+		t.Errorf("login headline %q", login.String("headline"))
+	}
+	if img := login.Image("image"); img == nil ||
+		img.URL != "https://cms.example.org/sites/default/files/benefits/smartphone-rebate-login.svg" || img.Width != 515 {
+		t.Errorf("login image %+v", img)
+	}
+	if got := n.Modals.Object("custom_signup_modal").Object("svg").String("original"); got != "https://cms.example.org/sites/default/files/benefits/smartphone-rebate-icon.svg" {
+		t.Errorf("signup icon %q", got)
+	}
+
+	// A benefit that dresses neither has none.
+	plain, err := c.NodeByPath(ctx, "benefits/personal-loans")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain.Modals.Values) != 0 {
+		t.Errorf("a plain benefit's modals: %v", plain.Modals.Values)
+	}
+}

@@ -80,6 +80,8 @@ type rawNode struct {
 	Sidebar              *rawSidebar            `json:"sidebar"`
 	EventSource          string                 `json:"event_source"`
 	CommentSource        string                 `json:"comment_source"`
+	CustomLoginModal     map[string]any         `json:"custom_login_modal"`
+	CustomSignupModal    map[string]any         `json:"custom_signup_modal"`
 }
 
 type rawSidebar struct {
@@ -172,6 +174,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		HotelSearch:          raw.HotelSearch,
 		Embed:                strings.TrimSpace(raw.Embed),
 		Campaigns:            campaigns(doc, r),
+		Modals:               c.nodeModals(raw),
 	}
 	// A livestream's player and comments are frames: only an absolute http(s) address (or a file
 	// of the CMS's) may become one.
@@ -424,6 +427,23 @@ func (c *Client) reshapeVariable(r *resource) (*portal.Variable, error) {
 	}
 	c.variableFiles(raw.Value)
 	return &portal.Variable{Name: name, Values: raw.Value}, nil
+}
+
+// nodeModals is a benefit's own dressing of the login and signup modals, kept in the global
+// variable's shape (with its file paths made absolute the same way) so one reading serves both.
+func (c *Client) nodeModals(raw rawNode) portal.Variable {
+	if raw.CustomLoginModal == nil && raw.CustomSignupModal == nil {
+		return portal.Variable{}
+	}
+	values := map[string]any{}
+	if raw.CustomLoginModal != nil {
+		values["custom_login_modal"] = raw.CustomLoginModal
+	}
+	if raw.CustomSignupModal != nil {
+		values["custom_signup_modal"] = raw.CustomSignupModal
+	}
+	c.variableFiles(values)
+	return portal.Variable{Name: "node", Values: values}
 }
 
 // variableFiles makes the file paths inside a variable's values absolute on the CMS's public

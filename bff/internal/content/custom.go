@@ -11,11 +11,12 @@ import (
 // centre, the modal's ordinary place.
 var modalPositions = map[string]string{"left": "left"}
 
-// authModals reads custom_login_modal and custom_signup_modal. A modal the editors left empty
-// is absent, so the frontend shows the plain one.
-func authModals(global *portal.Variable) portal.AuthModals {
+// authModals reads custom_login_modal and custom_signup_modal, of the global variable or of a
+// benefit node (portal.Node.Modals). A modal the editors left empty is absent, so the frontend
+// shows the plain one (or, on a benefit, the site's).
+func authModals(v portal.Variable) portal.AuthModals {
 	var out portal.AuthModals
-	login := global.Object("custom_login_modal")
+	login := v.Object("custom_login_modal")
 	if l := (portal.LoginModalStyle{
 		Headline:   login.String("headline"),
 		SubHeading: login.String("sub_heading"),
@@ -23,7 +24,7 @@ func authModals(global *portal.Variable) portal.AuthModals {
 	}); l != (portal.LoginModalStyle{}) {
 		out.Login = &l
 	}
-	signup := global.Object("custom_signup_modal")
+	signup := v.Object("custom_signup_modal")
 	sm := portal.SignupModalStyle{
 		Headline:   signup.String("headline"),
 		Background: signup.Image("background_image"),
@@ -40,6 +41,15 @@ func authModals(global *portal.Variable) portal.AuthModals {
 		out.Signup = &sm
 	}
 	return out
+}
+
+// benefitModals is a benefit's own dressing of the modals, or nil when it has none.
+func benefitModals(n *portal.Node) *portal.AuthModals {
+	m := authModals(n.Modals)
+	if m.Login == nil && m.Signup == nil {
+		return nil
+	}
+	return &m
 }
 
 // creditCard is the reader's union's card when the page is the credit-card benefit. Only a

@@ -105,3 +105,39 @@ func TestTheCreditCardBenefitShowsTheReadersUnionsCard(t *testing.T) {
 		}
 	}
 }
+
+func TestABenefitDressesItsOwnModals(t *testing.T) {
+	own := portal.Variable{Values: map[string]any{
+		"custom_login_modal": map[string]any{"headline": "Your rebate is waiting"},
+	}}
+	c := &fakeContent{
+		nodes: map[string]*portal.Node{
+			"benefits/rebate":  {NID: "1", Bundle: "benefit", Title: "Rebate", Modals: own},
+			"benefits/gated":   {NID: "2", Bundle: "benefit", Title: "Rebate", Modals: own, DisabledAnonymous: true},
+			"benefits/plain":   {NID: "3", Bundle: "benefit", Title: "Loans"},
+			"benefits/blank":   {NID: "4", Bundle: "benefit", Title: "Blank", Modals: portal.Variable{Values: map[string]any{"custom_signup_modal": map[string]any{}}}},
+			"about-the-rebate": {NID: "5", Bundle: "page", Title: "About", Modals: own},
+		},
+		vars: map[string]*portal.Variable{"union_structure_global": {Values: map[string]any{}}},
+	}
+	s := service(c, slog.Default())
+	modals := func(path string) *portal.AuthModals {
+		t.Helper()
+		res, err := s.Page(context.Background(), portal.PageRequest{Path: path, Reader: visitor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Document.AuthModals
+	}
+	for _, path := range []string{"/benefits/rebate", "/benefits/gated"} {
+		if m := modals(path); m == nil || m.Login == nil || m.Login.Headline != "Your rebate is waiting" || m.Signup != nil {
+			t.Errorf("%s: modals %+v; want the benefit's login modal and the site's signup", path, m)
+		}
+	}
+	// Nothing set, or set empty, is the site's modals; and only a benefit has modals of its own.
+	for _, path := range []string{"/benefits/plain", "/benefits/blank", "/about-the-rebate"} {
+		if m := modals(path); m != nil {
+			t.Errorf("%s: modals %+v; want none of its own", path, m)
+		}
+	}
+}

@@ -151,6 +151,10 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.Page
 		Union:       src.unions.Find(r.Union).Ref(),
 	}
 	res := portal.PageResult{Document: doc, Tags: src.tags}
+	if src.kind == "benefit" {
+		// On the gate too: that is where the reader is asked to log in.
+		doc.AuthModals = benefitModals(src.node)
+	}
 	if src.node.DisabledAnonymous && r.Audience == portal.Anonymous {
 		// The gate: the title, so the reader knows what they would see, and nothing of the body.
 		doc.Hero = portal.Hero{Variant: "basic", Headline: src.node.Title}
@@ -531,7 +535,7 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome
 		ProductName: s.productName,
 		MainMenu:    main,
 		Footer:      f,
-		AuthModals:  authModals(global),
+		AuthModals:  authModals(*global),
 		Tags: []string{portal.MenuTag, portal.VariableTag(globalVariable),
 			portal.VariableTag("union_structure_social_media")},
 	}, nil

@@ -243,6 +243,9 @@ type Node struct {
 	LogoImage           *Image
 	SpanishPage         string // site path of the Spanish translation
 	Category            *NodeRef
+	// Modals is a benefit's own dressing of the login and signup modals (spec 1 §3 'Benefit'):
+	// its custom_login_modal and custom_signup_modal, in union_structure_global's shape.
+	Modals Variable
 
 	// Landing pages.
 	UseFormStyle bool

@@ -40,6 +40,9 @@ type PageDocument struct {
 	Livestream *Livestream `json:"livestream,omitempty"`
 	// CreditCard is the reader's union's card, on the credit-card benefit only.
 	CreditCard *CreditCardOffer `json:"creditCard,omitempty"`
+	// AuthModals is a benefit's own dressing of the login and signup modals, shown instead of the
+	// site's (SiteChrome.AuthModals) while the page is open; absent when it has none.
+	AuthModals *AuthModals `json:"authModals,omitempty"`
 	// Eligibility is the eligibility page's tables.
 	Eligibility *EligibilityDocument `json:"eligibility,omitempty"`
 	// Preview marks an editor's preview of an unpublished draft (package preview); such a

@@ -7,6 +7,7 @@ import { currentHash, withParams } from '@/components/shell/url';
 import type { AuthModals } from '@/lib/bff/types';
 import { DESTINATION_PARAM } from '@/lib/returnTo';
 import { LoginModal } from './LoginModal';
+import { usePageDressing } from './PageModalDressing';
 import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from './modalParam';
 import { ResetModal } from './ResetModal';
 import { SignupModal } from './SignupModal';
@@ -15,9 +16,11 @@ import { SignupModal } from './SignupModal';
  * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing
  * one takes the parameter (and the signup's prefill and the return target) out of the address without a history entry or
  * a scroll; an unknown value is taken out after 200 ms. `dressing` is the editors' custom login and
- * signup modals, from the site chrome.
+ * signup modals, from the site chrome; a benefit page that dresses a modal itself
+ * (PageModalDressing) has its own shown instead while it is open.
  */
 export function ModalHost({ dressing }: { dressing?: AuthModals }) {
+  const page = usePageDressing();
   const searchParams = useSearchParams();
   const pathname = useSitePathname();
   const router = useRouter();
@@ -42,9 +45,9 @@ export function ModalHost({ dressing }: { dressing?: AuthModals }) {
 
   switch (kind) {
     case 'login':
-      return <LoginModal onClose={close} dressing={dressing?.login} />;
+      return <LoginModal onClose={close} dressing={page?.login ?? dressing?.login} />;
     case 'signup':
-      return <SignupModal onClose={close} dressing={dressing?.signup} />;
+      return <SignupModal onClose={close} dressing={page?.signup ?? dressing?.signup} />;
     case 'reset':
       return <ResetModal onClose={close} />;
     default:

@@ -5,6 +5,7 @@ import { RichText } from '@/components/common/RichText';
 import { HomeHero } from '@/components/heroes/HomeHero';
 import { PageHero } from '@/components/heroes/PageHero';
 import { GateModal } from '@/components/modals/GateModal';
+import { PageModalDressing } from '@/components/modals/PageModalDressing';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { PageEmbeds } from '@/components/embed/PageEmbeds';
 import { HotelSearch } from '@/components/hotels/HotelSearch';
@@ -44,9 +45,11 @@ function heroForm(page: PageDocument) {
  * the gate is all there is to draw.
  */
 export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument; /** CHAT_PROVIDER_URL, for livestream pages. */ chatProviderUrl?: string }) {
+  const modals = page.authModals && <PageModalDressing dressing={page.authModals} />;
   if (page.gate) {
     return (
       <>
+        {modals}
         <PageHero hero={page.hero} />
         <GateModal />
       </>
@@ -55,6 +58,7 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
   const titles = page.kind === 'members' ? GROUP_TITLES.members : GROUP_TITLES.category;
   return (
     <>
+      {modals}
       {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} pagePath={page.path} />}
       {page.hotelSearch && <HotelSearch />}
       {page.kind === 'home' ? <HomeHero hero={page.hero} union={page.union?.id} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}

@@ -1674,6 +1674,8 @@ export interface components {
                 image: components["schemas"]["Image"];
                 link: components["schemas"]["Link"];
             };
+            /** @description A benefit's own dressing of the login and signup modals, shown instead of the site's (SiteChrome.authModals) while its page is open, a gated page included; absent when it has none. Each modal it leaves plain is the site's. */
+            authModals?: components["schemas"]["AuthModals"];
             videoPlayer?: components["schemas"]["VideoPlayer"];
             /** @description A benefit page that shows the hotel search box above its hero (spec 3 §2; the CMS node's hotel_search). */
             hotelSearch?: boolean;
@@ -2230,23 +2232,24 @@ export interface components {
                 copyright: string;
                 bottomLinks: components["schemas"]["Link"][];
             };
-            /** @description How the editors dress the login and signup modals (union_structure_global's custom_login_modal and custom_signup_modal); a modal left plain is absent. */
-            authModals: {
-                login?: {
-                    headline?: string;
-                    subHeading?: string;
-                    /** @description 515x595, beside the form */
-                    image?: components["schemas"]["Image"];
-                };
-                signup?: {
-                    headline?: string;
-                    /** @description 70x70 */
-                    icon?: components["schemas"]["Image"];
-                    /** @description 1920x1080, behind the dialog */
-                    background?: components["schemas"]["Image"];
-                    /** @enum {string} */
-                    position: "left" | "center";
-                };
+            authModals: components["schemas"]["AuthModals"];
+        };
+        /** @description How the editors dress the login and signup modals (custom_login_modal and custom_signup_modal, of union_structure_global for the site, of a benefit node for its page); a modal left plain is absent. */
+        AuthModals: {
+            login?: {
+                headline?: string;
+                subHeading?: string;
+                /** @description 515x595, beside the form */
+                image?: components["schemas"]["Image"];
+            };
+            signup?: {
+                headline?: string;
+                /** @description 70x70 */
+                icon?: components["schemas"]["Image"];
+                /** @description 1920x1080, behind the dialog */
+                background?: components["schemas"]["Image"];
+                /** @enum {string} */
+                position: "left" | "center";
             };
         };
         PurgeRequest: {
