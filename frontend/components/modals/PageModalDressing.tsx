@@ -3,7 +3,7 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import type { AuthModals } from '@/lib/bff/types';
 
-// A benefit's own dressing of the login and signup modals (PageDocument.authModals, spec 1 §5
+// A benefit's own dressing of the login and signup modals (PageDocument.authModals, spec 1 §3
 // 'Benefit'). The modals are drawn by ModalHost in the shell, which a layout renders once and
 // keeps across navigations, so it cannot receive the page's document: the page hands its
 // dressing over here while it is on screen, and takes it back when it leaves.
