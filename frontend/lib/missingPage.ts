@@ -9,6 +9,7 @@
 // is skipped or cannot answer: the status is 404 either way, only the body needs JavaScript then.
 import type { NextRequest } from 'next/server';
 import { config } from './config';
+import { BffError, bffFetch } from './bff/transport';
 import { bffPath } from './bff/urls';
 import { UNION_COOKIE, cleanUnion } from './union';
 
@@ -148,21 +149,17 @@ export async function askBff(document: string, request: NextRequest): Promise<Fo
   if (known) return known;
   try {
     const forwarded = request.headers.get('x-forwarded-for');
-    const res = await fetch(`${config.bffUrl}${document}`, {
+    const { kind, gate } = await bffFetch<{ kind?: unknown; gate?: unknown }>(`${config.bffUrl}${document}`, {
       cache: 'no-store',
       // The BFF charges what it loads for a visitor to their address, as for the page's own call.
-      headers: { Accept: 'application/json', ...(forwarded ? { 'X-Forwarded-For': forwarded } : {}) },
+      headers: forwarded ? { 'X-Forwarded-For': forwarded } : undefined,
       signal: AbortSignal.timeout(config.bffTimeoutMs),
     });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return NOT_OURS.has(res.status) ? 'missing' : 'unknown';
-    }
-    const { kind, gate } = (await res.json()) as { kind?: unknown; gate?: unknown };
     const answer: Found = kind === 'redirect' ? 'moved' : gate ? 'gated' : 'page';
     remember(document, answer, now);
     return answer;
-  } catch {
-    return 'unknown';
+  } catch (error) {
+    // Unreachable (status 0), failing, or not JSON: it could not say.
+    return error instanceof BffError && NOT_OURS.has(error.status) ? 'missing' : 'unknown';
   }
 }

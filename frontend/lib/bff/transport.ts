@@ -1,7 +1,8 @@
-// The one way to call the BFF, from the server (server.ts) and from the browser (browser.ts) alike,
-// and the one error every failed call becomes. It reads no configuration, so the browser bundle
-// may include it: the caller gives the full address. bffUpload is the one exception to fetch: a
-// file's upload, whose progress only XMLHttpRequest reports.
+// The one way to call the BFF, from the server (server.ts, and the proxy's page check in
+// missingPage.ts) and from the browser (browser.ts) alike, and the one error every failed call
+// becomes. It reads no configuration, so the browser bundle may include it: the caller gives the
+// full address. bffUpload is the one exception to fetch: a file's upload, whose progress only
+// XMLHttpRequest reports.
 import type { Problem } from './types';
 
 /** Said when the BFF could not be reached at all; the BFF never words this case itself. */
