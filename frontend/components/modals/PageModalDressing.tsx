@@ -23,7 +23,9 @@ function publish(dressing: AuthModals | undefined) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The dressing of the page on screen, if it has its own. */
