@@ -17,6 +17,9 @@ import (
 // uuidV4 is the shape of every resource id but a variable's (its id is its state name).
 var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
+// richTextLinkRE finds a site-relative link inside rich text: href="/..." (not "//host").
+var richTextLinkRE = regexp.MustCompile(`href="(/[^/"][^"]*|/)"`)
+
 // fileRefRE finds a reference to a CMS file inside any string: an image's uri, an image style,
 // a URL in a variable, an <img src> in rich text.
 var fileRefRE = regexp.MustCompile(`/sites/default/files/[^\s"'<>()?#,]+`)
@@ -74,8 +77,10 @@ func isAppRoute(p string) bool {
 // text, livestream sources), a draft of a page that has no node, a recorded list or search
 // answer naming a post or node that has no file, a listed benefit without its node, and an
 // internal menu link that leads nowhere: neither to a node fixture (node/{path}.json) nor to one
-// of the app's own routes (appRoutes). Every menu link is on every page, so a dead one would be a
-// 404 offline and an entry of the sitemap. An empty answer means the fixture CMS can replay
+// of the app's own routes (appRoutes); likewise an internal link in a page's, post's or
+// variable's content (a link field's internal:/ uri, a rich text's href="/..."). Every menu link
+// is on every page, so a dead one would be a 404 offline and an entry of the sitemap; a dead
+// content link is a 404 a reader meets. An empty answer means the fixture CMS can replay
 // everything the documents promise.
 func Check(dir string) []string {
 	c := &checker{h: NewHandler(dir), dir: dir, typeOf: map[string]string{}}
@@ -144,7 +149,65 @@ func (c *checker) document(rel, file string) {
 	all := append(slices.Clone(primary), doc.Included...)
 	c.resources(rel, all, doc.Included)
 	c.fileRefs(rel, body)
+	c.contentLinks(rel, body)
 	c.references(rel, primary)
+}
+
+// leadsSomewhere reports whether a site path (with any query or fragment) is a page offline: one
+// of the app's own routes or a node fixture.
+func (c *checker) leadsSomewhere(target string) (string, bool) {
+	target, _, _ = strings.Cut(target, "?")
+	target, _, _ = strings.Cut(target, "#")
+	p := "/" + strings.Trim(target, "/")
+	if isAppRoute(p) {
+		return p, true
+	}
+	page, ok := cleanNodePath(p)
+	return p, ok && c.exists("node/"+page+".json")
+}
+
+// contentLinks checks the internal links of a page's, post's or variable's content: link fields
+// (a "uri" of internal:/...) and rich text (href="/..."). The menu's are checked by references.
+func (c *checker) contentLinks(rel string, body []byte) {
+	top, _, _ := strings.Cut(rel, "/")
+	if top != "node" && top != "post" && top != "revision" && top != "variable" {
+		return
+	}
+	var v any
+	if json.Unmarshal(body, &v) != nil {
+		return
+	}
+	seen := map[string]bool{}
+	check := func(target string) {
+		if seen[target] {
+			return
+		}
+		seen[target] = true
+		if p, ok := c.leadsSomewhere(target); !ok {
+			c.errorf("%s: links to %s, which has no node/%s.json and is none of the app's own routes", rel, p, strings.Trim(p, "/"))
+		}
+	}
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				walk(k, e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(key, e)
+			}
+		case string:
+			if target, ok := strings.CutPrefix(v, "internal:"); ok && key == "uri" {
+				check(target)
+			}
+			for _, m := range richTextLinkRE.FindAllStringSubmatch(v, -1) {
+				check(m[1])
+			}
+		}
+	}
+	walk("", v)
 }
 
 // resources checks ids, relationships and included resources.
@@ -300,13 +363,7 @@ func (c *checker) references(rel string, primary []checkResource) {
 			if !ok {
 				continue // an external link, or a route the CMS resolves itself
 			}
-			target, _, _ = strings.Cut(target, "?")
-			target, _, _ = strings.Cut(target, "#")
-			p := "/" + strings.Trim(target, "/")
-			if isAppRoute(p) {
-				continue
-			}
-			if page, ok := cleanNodePath(p); !ok || !c.exists("node/"+page+".json") {
+			if p, ok := c.leadsSomewhere(target); !ok {
 				c.errorf("%s: menu link %s (%q) leads to %s, which has no node/%s.json and is none of the app's own routes", rel, a.MLID, a.Title, p, strings.Trim(p, "/"))
 			}
 		}

@@ -298,6 +298,11 @@ func TestCheckFindsProblems(t *testing.T) {
 	write("posts/limit=10,offset=0.json", `{"data":[`+post+`]}`)
 	write("search/keywords=x,page=0,type=all.json", `{"data":[{"type":"search_result--search_result","id":"s1","attributes":{"type":"page","nid":1,"path":"/gone"}}]}`)
 	write("variable/extra.json", `{"data":{"type":"variable--variable","id":"extra","attributes":{"img":"https://cms.example.org/sites/default/files/nowhere.png"}}}`)
+	// A page whose content links to a missing page twice (a link field, rich text), and to pages
+	// that exist (a node with a query, an app route, another site, a phone number).
+	write("node/links.json", `{"data":{"type":"node--page","id":"6f1c2a9e-0000-4000-8000-000000006666","attributes":{`+
+		`"cta":{"uri":"internal:/no-such-page"},"more":{"uri":"internal:/benefits/wireless?x=1"},"shop":{"uri":"internal:/store"},`+
+		`"body":{"processed":"<a href=\"/no-such-article\">x</a> <a href=\"/benefits/wireless#top\">y</a> <a href=\"https://example.org/z\">z</a> <a href=\"tel:+18005550100\">t</a>"}}}}`)
 	write("node/dangling.json", `{"data":{"type":"node--page","id":"6f1c2a9e-0000-4000-8000-000000007777","relationships":{"hero_image":{"data":{"type":"file--image","id":"9a4e6c10-0000-4000-8000-000000007777"}}}}}`)
 	// A menu with one dead internal link among links to a node fixture (with a query and a
 	// trailing slash), to the app's own routes and to another site.
@@ -322,6 +327,8 @@ func TestCheckFindsProblems(t *testing.T) {
 		"variable/extra.json: names the file /sites/default/files/nowhere.png",
 		"node/dangling.json: node--page 6f1c2a9e-0000-4000-8000-000000007777: relationship hero_image points at file--image",
 		`menu.json: menu link 9001 ("Link 9001") leads to /benefits/no-such-benefit, which has no node/benefits/no-such-benefit.json`,
+		"node/links.json: links to /no-such-page, which has no node/no-such-page.json",
+		"node/links.json: links to /no-such-article, which has no node/no-such-article.json",
 	} {
 		if !strings.Contains(problems, want) {
 			t.Errorf("Check did not report %q; it reported:\n%s", want, problems)
@@ -331,6 +338,9 @@ func TestCheckFindsProblems(t *testing.T) {
 		if strings.Contains(problems, "menu link "+live+" ") {
 			t.Errorf("Check reported menu link %s, which leads to a page; it reported:\n%s", live, problems)
 		}
+	}
+	if n := strings.Count(problems, "node/links.json: links to"); n != 2 {
+		t.Errorf("Check reported %d dead links of node/links.json, want the 2 planted; it reported:\n%s", n, problems)
 	}
 }
 
