@@ -190,38 +190,33 @@ describe("a benefit's own modals", () => {
   beforeEach(() => nav.reset());
   const dressing = site().authModals;
   const own = { login: { headline: 'Your rebate is waiting' } };
+  /**
+   * The benefit's page on screen, as ContentPage draws it, beside the shell's modals; a new
+   * element each time, since React does not render the same element object again.
+   */
+  const benefitPage = () => (
+    <>
+      <PageModalDressing dressing={own} />
+      <ModalHost dressing={dressing} />
+    </>
+  );
 
   it('are shown while its page is on screen, each modal it leaves plain being the site’s', () => {
     nav.go('/benefits/smartphone-rebate?modal=login');
-    const { rerender } = renderWithSession(
-      <>
-        <PageModalDressing dressing={own} />
-        <ModalHost dressing={dressing} />
-      </>,
-    );
+    const { rerender } = renderWithSession(benefitPage());
     let dialog = screen.getByRole('dialog', { name: 'Log In' });
     expect(within(dialog).getByText('Your rebate is waiting')).toBeTruthy();
     expect(within(dialog).queryByText('Welcome back')).toBeNull();
 
     nav.go('/benefits/smartphone-rebate?modal=signup');
-    rerender(
-      <>
-        <PageModalDressing dressing={own} />
-        <ModalHost dressing={dressing} />
-      </>,
-    );
+    rerender(benefitPage());
     dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
     expect(within(dialog).getByText('Unlock your union benefits')).toBeTruthy();
   });
 
   it('leave with the page: the next page shows the site’s', () => {
     nav.go('/benefits/smartphone-rebate?modal=login');
-    const { rerender } = renderWithSession(
-      <>
-        <PageModalDressing dressing={own} />
-        <ModalHost dressing={dressing} />
-      </>,
-    );
+    const { rerender } = renderWithSession(benefitPage());
     expect(screen.getByText('Your rebate is waiting')).toBeTruthy();
     nav.go('/?modal=login');
     rerender(<ModalHost dressing={dressing} />);
