@@ -1,13 +1,14 @@
 import type { NextConfig } from 'next';
-import uploads from '../contracts/uploads.json';
-import { config } from './lib/config';
 import { PRIVACY_HREF, TERMS_HREF } from './lib/accountRoutes';
 
 const nextConfig: NextConfig = {
-  // The browser talks to one origin; Next forwards the BFF's API so its cookies stay first-party.
-  async rewrites() {
-    return [{ source: '/api/v1/:path*', destination: `${config.bffUrl}/api/v1/:path*` }];
-  },
+  // No rewrite of /api/v1 here. The browser talks to one origin, so the BFF's cookies stay
+  // first-party, but the edge in front of Next (Netlify's CDN in production, the stack's edge on
+  // :3000 offline) proxies /api/v1 to the BFF itself, signed (X-Nf-Sign; the BFF refuses any call
+  // without it), so the browser's calls and uploads never pass through a Next function (Netlify's
+  // functions take bodies of 6 MB at most and time out after 26 s). Next's own server-side calls go
+  // straight to the BFF (config.bffUrl) and sign themselves (lib/bff/signing.ts).
+
   // The grant forms link their terms and privacy pages at the addresses spec 2 §2 gives, which
   // the CMS does not have: it keeps those pages at TERMS_HREF and PRIVACY_HREF (the footer's and
   // the account forms' links). The spec's addresses move there for good, for the forms and for
@@ -26,10 +27,6 @@ const nextConfig: NextConfig = {
   // Next's static assets have ETags of their own.
   generateEtags: false,
   experimental: {
-    // The rewrite forwards a copy of the request body that Next cuts off at this size (10 MB by
-    // default): a case document may be up to contracts/uploads.json's maxBytes, so allow that and
-    // room to spare; the BFF refuses anything over maxBytes itself.
-    proxyClientMaxBodySize: uploads.limits.maxBytes + 1024 * 1024,
     // The page cache (lib/pageCache.ts) keeps a page per (path, union) in memory only, where Next
     // bounds it (cacheMaxMemorySize, least recently used out first). On disk it would grow with
     // every union name a visitor types into ?union=, and outlive the deployment's CMS state.

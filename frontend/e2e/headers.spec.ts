@@ -6,7 +6,7 @@ import { open, registerMember } from './members';
 // Security headers (proxy.ts, lib/securityHeaders.ts): every HTML page carries a
 // Content-Security-Policy with a nonce of its own that Next puts on its scripts (the page cache's
 // shared one on the pages it serves, lib/pageCache.ts), and the other
-// headers; the BFF's API keeps its own headers through the /api/v1 rewrite; nothing a page does
+// headers; the BFF's API keeps its own headers through the edge's /api/v1 proxy; nothing a page does
 // today is refused by the policy, and the browser understands every header it is sent. Also the
 // address-borne inputs the policy work came with: ?message= codes, the reset link's secrets,
 // ?union=.
@@ -123,7 +123,7 @@ test.describe('headers of the HTML pages', () => {
     });
   }
 
-  test('the BFF answers through the /api/v1 rewrite with its own headers, untouched', async ({ request }) => {
+  test('the BFF answers through the edge\'s /api/v1 proxy with its own headers, untouched', async ({ request }) => {
     const res = await request.get('/api/v1/site');
     expect(res.status()).toBe(200);
     const headers = res.headers();

@@ -146,6 +146,19 @@ test.describe('a member adds documents to a case', () => {
     }
   });
 
+  // The edge sends the API straight to the BFF as Netlify's signed proxy rewrite does, streamed:
+  // a phone's 15 MB scan passes, where a Next.js function (6 MB a body, about 4.5 MB of a file)
+  // would refuse it.
+  test('a 15 MB scan uploads through the edge and is submitted', async ({ page }) => {
+    test.setTimeout(90_000);
+    const area = await memberWithCase(page);
+    await area.getByLabel('Choose files').setInputFiles([fileOf('scan.pdf', 15 * 1024 * KB)]);
+    await expect(queueItems(area, 'uploaded')).toHaveCount(1, { timeout: 60_000 });
+    await area.getByRole('button', { name: 'Submit files' }).click();
+    await expect(area.getByRole('status').filter({ hasText: 'Your files were submitted.' })).toBeVisible();
+    await expect(caseFile(area, 'scan.pdf')).toContainText(addedToday());
+  });
+
   test('a file that fails a check never joins the queue; the BFF refuses a renamed program in its words', async ({ page }) => {
     const area = await memberWithCase(page);
     const chooser = area.getByLabel('Choose files');

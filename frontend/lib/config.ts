@@ -15,6 +15,12 @@ export interface FrontendConfig {
   /** Shared secret the BFF sends when it asks us to revalidate cache tags; unset disables the hook. */
   revalidateSecret: string | undefined;
   /**
+   * SERVER_SIGNING_SECRET: the key of the proof (X-Nf-Sign, lib/bff/signing.ts) that each of our
+   * server-side calls to the BFF comes from this server; the BFF holds the same secret and refuses
+   * any call without a valid proof. Unset, the calls go out unsigned and the BFF refuses them.
+   */
+  serverSigningSecret: string | undefined;
+  /**
    * The chat assistant's script, added to the page while a member is signed in (spec 1 §1).
    * Defaults to a harmless local stand-in, public/chatbot-dev.js.
    */
@@ -79,6 +85,7 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
   const bffUrl = (env.BFF_URL?.trim() || DEFAULT_BFF_URL).replace(/\/+$/, '');
   const bffTimeoutMs = milliseconds(env.BFF_TIMEOUT_MS, DEFAULT_BFF_TIMEOUT_MS);
   const revalidateSecret = env.REVALIDATE_SECRET?.trim() || undefined;
+  const serverSigningSecret = env.SERVER_SIGNING_SECRET?.trim() || undefined;
   const chatbotScriptUrl = env.CHATBOT_SCRIPT_URL?.trim() || DEFAULT_CHATBOT_SCRIPT_URL;
   const supportPhone = env.SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE;
   const cmsPublicUrl = (env.CMS_PUBLIC_URL?.trim() || env.CMS_URL?.trim() || DEFAULT_CMS_URL).replace(/\/+$/, '');
@@ -95,6 +102,7 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
     bffUrl,
     bffTimeoutMs,
     revalidateSecret,
+    serverSigningSecret,
     chatbotScriptUrl,
     supportPhone,
     cmsPublicUrl,

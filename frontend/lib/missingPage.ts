@@ -9,6 +9,7 @@
 // is skipped or cannot answer: the status is 404 either way, only the body needs JavaScript then.
 import type { NextRequest } from 'next/server';
 import { config } from './config';
+import { signatureHeaders, visitorAddress } from './bff/signing';
 import { BffError, bffFetch } from './bff/transport';
 import { bffPath } from './bff/urls';
 import { UNION_COOKIE, cleanUnion } from './union';
@@ -148,11 +149,13 @@ export async function askBff(document: string, request: NextRequest): Promise<Fo
   const known = remembered(document, now);
   if (known) return known;
   try {
-    const forwarded = request.headers.get('x-forwarded-for');
     const { kind, gate } = await bffFetch<{ kind?: unknown; gate?: unknown }>(`${config.bffUrl}${document}`, {
       cache: 'no-store',
-      // The BFF charges what it loads for a visitor to their address, as for the page's own call.
-      headers: forwarded ? { 'X-Forwarded-For': forwarded } : undefined,
+      // Signed, or the BFF refuses it; and for this visitor, as the page's own call: the BFF
+      // charges what it loads for a visitor to the address the edge gave us
+      // (x-nf-client-connection-ip), believed only beside our signature. X-Forwarded-For is not
+      // passed on: anyone can write it, and the BFF no longer reads it.
+      headers: { ...visitorAddress(request.headers), ...signatureHeaders() },
       signal: AbortSignal.timeout(config.bffTimeoutMs),
     });
     const answer: Found = kind === 'redirect' ? 'moved' : gate ? 'gated' : 'page';

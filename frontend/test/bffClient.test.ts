@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPage, getSite } from '@/lib/bff/server';
 import { BffError, bffFetch } from '@/lib/bff/transport';
+import { config } from '@/lib/config';
 import { homePage, site } from './examples';
+import { TEST_SIGNING_SECRET, readToken, sentHeader } from './signatureCheck';
 
 // The request's cookies and headers, as next/headers would give them to a server component.
 const requestCookies = vi.hoisted(() => new Map<string, string>());
@@ -17,10 +19,16 @@ function answer(status: number, body: unknown, type = 'application/json') {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } }));
 }
 
+const unsetSecret = config.serverSigningSecret;
+beforeEach(() => {
+  config.serverSigningSecret = TEST_SIGNING_SECRET;
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   requestCookies.clear();
-  requestHeaders.delete('x-forwarded-for');
+  for (const name of [...requestHeaders.keys()]) requestHeaders.delete(name);
+  config.serverSigningSecret = unsetSecret;
 });
 
 describe('getPage', () => {
@@ -117,26 +125,81 @@ describe("a member's requests", () => {
   });
 });
 
-describe("the visitor's address", () => {
-  // The BFF charges the content it loads for a visitor to their address; Next is a proxy in
-  // between, so its reads for one visitor say whom they are for.
-  it('goes with a read made for this visitor alone', async () => {
-    requestHeaders.set('x-forwarded-for', '203.0.113.9, 10.0.0.2');
+/** The headers of the n-th fetch. */
+function sentInit(fetchMock: { mock: { calls: unknown[][] } }, n = 0): RequestInit & { next?: unknown } {
+  return fetchMock.mock.calls[n]?.[1] as RequestInit & { next?: unknown };
+}
+
+describe('the signature', () => {
+  // The BFF refuses any /api/v1 call without a valid X-Nf-Sign; the edge signs the browser's,
+  // Next signs its own with SERVER_SIGNING_SECRET.
+  it('goes with every server-side read, personal or cached, and verifies with the secret', async () => {
+    const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('/site') ? site() : homePage())));
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/');
+    await getSite('37');
+    expect(sentInit(fetchMock, 1).next).toEqual({ revalidate: 300, tags: ['site'] });
+    for (const n of [0, 1]) {
+      const token = sentHeader(sentInit(fetchMock, n), 'x-nf-sign');
+      expect(token, `call ${n}`).toBeTruthy();
+      const read = readToken(token as string, TEST_SIGNING_SECRET);
+      expect(read.verifies).toBe(true);
+      expect(read.header).toBe('{"alg":"HS256","typ":"JWT"}');
+      expect(read.claims.iss).toBe('portal-frontend');
+      const ahead = Number(read.claims.exp) - Date.now() / 1000;
+      expect(ahead).toBeGreaterThan(235);
+      expect(ahead).toBeLessThanOrEqual(300);
+      expect(readToken(token as string, 'not-the-secret').verifies).toBe(false);
+    }
+  });
+
+  it('is left off when SERVER_SIGNING_SECRET is unset (the BFF then refuses the call)', async () => {
+    config.serverSigningSecret = undefined;
     const fetchMock = answer(200, homePage());
     vi.stubGlobal('fetch', fetchMock);
     await getPage('/');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.headers).toMatchObject({ 'X-Forwarded-For': '203.0.113.9, 10.0.0.2' });
+    expect(sentHeader(sentInit(fetchMock), 'x-nf-sign')).toBeNull();
+  });
+});
+
+describe("the visitor's address", () => {
+  // The BFF charges the content it loads for a visitor to their address; Next is a proxy in
+  // between, so its reads for one visitor say whom they are for, with the address the edge gave
+  // (x-nf-client-connection-ip), which the BFF believes beside our signature. X-Forwarded-For,
+  // which anyone can write, is never passed on.
+  it('goes with a read made for this visitor alone', async () => {
+    requestHeaders.set('x-nf-client-connection-ip', '203.0.113.9');
+    requestHeaders.set('x-forwarded-for', '198.51.100.7, 10.0.0.2');
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/');
+    const init = sentInit(fetchMock);
+    expect(init.cache).toBe('no-store');
+    expect(init.headers).toMatchObject({ 'X-Nf-Client-Connection-Ip': '203.0.113.9' });
+    expect(sentHeader(init, 'x-forwarded-for')).toBeNull();
+  });
+
+  it('is left off when the edge gave none', async () => {
+    requestHeaders.set('x-forwarded-for', '198.51.100.7');
+    const fetchMock = answer(200, homePage());
+    vi.stubGlobal('fetch', fetchMock);
+    await getPage('/');
+    const init = sentInit(fetchMock);
+    expect(sentHeader(init, 'x-nf-client-connection-ip')).toBeNull();
+    expect(sentHeader(init, 'x-forwarded-for')).toBeNull();
+    expect(sentHeader(init, 'x-nf-sign')).toBeTruthy();
   });
 
   it("never goes with a read kept in Next's cache, which is every visitor's", async () => {
+    requestHeaders.set('x-nf-client-connection-ip', '203.0.113.9');
     requestHeaders.set('x-forwarded-for', '203.0.113.9');
     const fetchMock = answer(200, site());
     vi.stubGlobal('fetch', fetchMock);
     await getSite('37');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
+    const init = sentInit(fetchMock);
     expect(init.next).toEqual({ revalidate: 300, tags: ['site'] });
-    expect(init.headers).not.toHaveProperty('X-Forwarded-For');
+    expect(sentHeader(init, 'x-nf-client-connection-ip')).toBeNull();
+    expect(sentHeader(init, 'x-forwarded-for')).toBeNull();
   });
 });
 

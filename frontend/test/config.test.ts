@@ -18,10 +18,11 @@ describe('readConfig', () => {
     expect(readConfig({ SUPPORT_PHONE: ' 800-555-0100 ' }).supportPhone).toBe('800-555-0100');
   });
 
-  it('defaults to the local BFF and no revalidate secret', () => {
+  it('defaults to the local BFF and no revalidate or signing secret', () => {
     expect(readConfig({})).toEqual({
       bffUrl: 'http://127.0.0.1:8080',
       revalidateSecret: undefined,
+      serverSigningSecret: undefined,
       chatbotScriptUrl: '/chatbot-dev.js',
       supportPhone: '800-472-2005',
       ...LOCAL_DEFAULTS,
@@ -32,10 +33,17 @@ describe('readConfig', () => {
     expect(readConfig({ BFF_URL: 'https://bff.example.org/ ', REVALIDATE_SECRET: 's3cret' })).toEqual({
       bffUrl: 'https://bff.example.org',
       revalidateSecret: 's3cret',
+      serverSigningSecret: undefined,
       chatbotScriptUrl: '/chatbot-dev.js',
       supportPhone: '800-472-2005',
       ...LOCAL_DEFAULTS,
     });
+  });
+
+  it('takes the key that signs our calls to the BFF from SERVER_SIGNING_SECRET, as the BFF does', () => {
+    expect(readConfig({ SERVER_SIGNING_SECRET: ' n3xt-signs ' }).serverSigningSecret).toBe('n3xt-signs');
+    expect(readConfig({ SERVER_SIGNING_SECRET: '   ' }).serverSigningSecret).toBeUndefined();
+    expect(readConfig({ REVALIDATE_SECRET: 's3cret' }).serverSigningSecret).toBeUndefined();
   });
 
   it('takes the public origin from SITE_URL, else from the deployment URL Netlify sets', () => {

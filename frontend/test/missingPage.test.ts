@@ -5,6 +5,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ROUTES, documentFor, forgetFoundPages, isMissingPage } from '@/lib/missingPage';
 import { stubFetch } from './fetchStub';
+import { TEST_SIGNING_SECRET, readToken, sentHeader } from './signatureCheck';
 
 // lib/missingPage.ts: which addresses the proxy renders as the not-found page before rendering.
 
@@ -43,9 +44,37 @@ describe('missing pages', () => {
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
     expect(fetch).toHaveBeenCalledTimes(4);
-    // The visitor's address goes on: the BFF charges what it loads for them to it.
-    await isMissingPage(request('/nope', { 'x-forwarded-for': '203.0.113.9' }));
-    expect(new Headers(fetch.mock.calls[4]?.[1]?.headers).get('x-forwarded-for')).toBe('203.0.113.9');
+  });
+
+  it("signs its call and names the visitor's address the edge gave, never their X-Forwarded-For", async () => {
+    const fetch = stubFetch(() => ({ status: 404 }));
+    const { config } = await import('@/lib/config');
+    const was = config.serverSigningSecret;
+    try {
+      config.serverSigningSecret = TEST_SIGNING_SECRET;
+      // The BFF charges what it loads for a visitor to their address, and believes it only beside
+      // our signature.
+      await isMissingPage(request('/nope', { 'x-nf-client-connection-ip': '203.0.113.9', 'x-forwarded-for': '198.51.100.7' }));
+      const init = fetch.mock.calls[0]?.[1];
+      expect(sentHeader(init, 'x-nf-client-connection-ip')).toBe('203.0.113.9');
+      expect(sentHeader(init, 'x-forwarded-for')).toBeNull();
+      const read = readToken(sentHeader(init, 'x-nf-sign') ?? '', TEST_SIGNING_SECRET);
+      expect(read.verifies).toBe(true);
+      expect(read.header).toBe('{"alg":"HS256","typ":"JWT"}');
+      expect(read.claims.iss).toBe('portal-frontend');
+      const ahead = Number(read.claims.exp) - Date.now() / 1000;
+      expect(ahead).toBeGreaterThan(235);
+      expect(ahead).toBeLessThanOrEqual(300);
+      // Without the edge's header, no address; without a secret, no signature.
+      config.serverSigningSecret = undefined;
+      await isMissingPage(request('/nope', { 'x-forwarded-for': '198.51.100.7' }));
+      const bare = fetch.mock.calls[1]?.[1];
+      expect(sentHeader(bare, 'x-nf-client-connection-ip')).toBeNull();
+      expect(sentHeader(bare, 'x-forwarded-for')).toBeNull();
+      expect(sentHeader(bare, 'x-nf-sign')).toBeNull();
+    } finally {
+      config.serverSigningSecret = was;
+    }
   });
 
   it('the test route is missing outside development and test, for members too, without asking', async () => {

@@ -35,13 +35,18 @@ const serveFlag = "-serve-bff"
 
 // childBFF is a running BFF child process.
 type childBFF struct {
-	cmd  *exec.Cmd
-	URL  string
-	stop func()
+	cmd   *exec.Cmd
+	URL   string // the public listener, which takes signed requests only
+	Admin string // the admin listener: /healthz, /metrics
+	stop  func()
 }
 
-// benchSecret signs the bench's CMS webhooks (the child's CMS_WEBHOOK_SECRET).
-const benchSecret = "bench"
+// benchSecret signs the bench's CMS webhooks (the child's CMS_WEBHOOK_SECRET);
+// benchSigningSecret its requests, as the Next.js server signs its own (SERVER_SIGNING_SECRET).
+const (
+	benchSecret        = "bench"
+	benchSigningSecret = "bench-server-signing"
+)
 
 // startBFF starts the BFF child against the CMS at cmsURL, telling Next.js's revalidations to
 // frontendURL, and waits until it listens.
@@ -57,6 +62,8 @@ func startBFF(cmsURL, frontendURL string) (*childBFF, error) {
 		"FIREBASE_API_KEY=bench",
 		"FRONTEND_URL="+frontendURL,
 		"REVALIDATE_SECRET=bench",
+		"EDGE_SIGNING_SECRET=bench-edge-signing",
+		"SERVER_SIGNING_SECRET="+benchSigningSecret,
 		"REDIS_URL=",
 		// Every request comes from one loopback address: the per-client miss budget would
 		// refuse the fill of distinct pages after a few hundred.
@@ -90,12 +97,13 @@ func startBFF(cmsURL, frontendURL string) (*childBFF, error) {
 		stop()
 		return nil, fmt.Errorf("BFF child did not start: %w", err)
 	}
-	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
-	if !ok {
+	addrs, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
+	public, admin, both := strings.Cut(addrs, " ")
+	if !ok || !both {
 		stop()
 		return nil, fmt.Errorf("BFF child said %q", line)
 	}
-	return &childBFF{cmd: cmd, URL: "http://" + addr, stop: stop}, nil
+	return &childBFF{cmd: cmd, URL: "http://" + public, Admin: "http://" + admin, stop: stop}, nil
 }
 
 // RSS reads the child's resident memory from /proc, in bytes.
@@ -146,13 +154,19 @@ func serveBFF() error {
 	if err != nil {
 		return err
 	}
+	admin, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
 	srv.Ready.Store(true)
 	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	fmt.Printf("listening %s\n", ln.Addr())
+	go func() { _ = srv.Admin.Listener(admin, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	fmt.Printf("listening %s %s\n", ln.Addr(), admin.Addr())
 
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer cancel()
 	go func() { _, _ = io.Copy(io.Discard, os.Stdin); cancel() }()
 	<-ctx.Done()
+	_ = srv.Admin.ShutdownWithTimeout(time.Second)
 	return srv.App.ShutdownWithTimeout(time.Second)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/edge"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
@@ -34,11 +35,13 @@ type env struct {
 func numCPU() int { return runtime.NumCPU() }
 
 func startEnv(o options) (*env, error) {
-	e := &env{client: &http.Client{Transport: &http.Transport{
+	// Every request is signed as the Next.js server signs its own: the BFF's public listener
+	// verifies each one, so the figures include that work, as production's do.
+	e := &env{client: &http.Client{Transport: edge.Signer{Secret: benchSigningSecret, Base: &http.Transport{
 		MaxIdleConnsPerHost: max(o.workers, 32),
 		// The bench asks for gzip itself where it wants it, and reads the bytes as sent.
 		DisableCompression: true,
-	}}}
+	}}}}
 	dir, cleanup, err := benchFixtures(o.fixtures, benchPages(o.docs))
 	if err != nil {
 		return nil, err
@@ -94,7 +97,7 @@ func (e *env) warmUp() (int64, error) {
 // get sends one GET with the given headers and returns the status, the response headers and
 // the time to the first byte of the answer (its headers).
 func (e *env) get(path string, hdr map[string]string) (int, http.Header, time.Duration) {
-	req, err := http.NewRequest(http.MethodGet, e.bff.URL+path, nil)
+	req, err := http.NewRequest(http.MethodGet, e.url(path), nil)
 	if err != nil {
 		return 0, nil, 0
 	}
@@ -110,6 +113,15 @@ func (e *env) get(path string, hdr map[string]string) (int, http.Header, time.Du
 	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	return resp.StatusCode, resp.Header, ttfb
+}
+
+// url is where path is served: the API on the BFF's public listener, health and metrics on its
+// admin listener.
+func (e *env) url(path string) string {
+	if strings.HasPrefix(path, "/api/") {
+		return e.bff.URL + path
+	}
+	return e.bff.Admin + path
 }
 
 // purge sends the CMS's signed publish webhook for tags.
@@ -139,7 +151,7 @@ func sendWebhook(client *http.Client, bffURL, secret string, tags ...string) err
 
 // metric reads one sample of the BFF's /metrics, e.g. `bff_cache_index_keys`.
 func (e *env) metric(name string) (float64, error) {
-	resp, err := e.client.Get(e.bff.URL + "/metrics")
+	resp, err := e.client.Get(e.url("/metrics"))
 	if err != nil {
 		return 0, err
 	}

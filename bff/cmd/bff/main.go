@@ -44,24 +44,27 @@ func run() error {
 		return err
 	}
 	defer srv.Close()
-	app, ready := srv.App, srv.Ready
-
-	listenErr := make(chan error, 1)
-	go func() {
-		listenErr <- app.Listen(cfg.Addr, fiber.ListenConfig{
+	// The admin listener (health, readiness, metrics) first: readiness answers 503 until the public
+	// listener is up.
+	listenErr := make(chan error, 2)
+	listen := func(name string, app *fiber.App, addr string, up func()) {
+		err := app.Listen(addr, fiber.ListenConfig{
 			DisableStartupMessage: true,
-			ListenerAddrFunc: func(addr net.Addr) {
-				ready.Store(true)
-				log.Info("listening", "addr", addr.String())
+			ListenerAddrFunc: func(a net.Addr) {
+				log.Info("listening", "listener", name, "addr", a.String())
+				up()
 			},
 		})
-	}()
+		listenErr <- fmt.Errorf("listen on %s (%s): %w", addr, name, err)
+	}
+	go listen("admin", srv.Admin, cfg.AdminAddr, func() {})
+	go listen("public", srv.App, cfg.Addr, func() { srv.Ready.Store(true) })
 
 	stop, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer cancel()
 	select {
 	case err := <-listenErr:
-		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+		return err
 	case <-stop.Done():
 	}
 

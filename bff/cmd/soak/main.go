@@ -1,8 +1,9 @@
 // Command soak loads a running BFF with a mix of real traffic for a long time (10 minutes by
 // default) at a share of the peak it measures first, and reports errors, latency and whether the
 // BFF's goroutines, memory and cache tag index came back down. It needs the stack's BFF (sign-ins
-// reach the Auth emulator) and its variables: BFF_URL, FRONTEND_URL (the Origin of sign-ins) and
-// CMS_WEBHOOK_SECRET (to sign purges). `make soak` starts a fresh stack and runs it there.
+// reach the Auth emulator) and its variables: BFF_URL, BFF_ADMIN_URL (its metrics), FRONTEND_URL
+// (the Origin of sign-ins), SERVER_SIGNING_SECRET (every request is signed as the Next.js server
+// signs its own) and CMS_WEBHOOK_SECRET (to sign purges). `make soak` starts a fresh stack and runs it there.
 //
 // Absolute numbers depend on the machine; what must hold anywhere is no errors and flat
 // resources.
@@ -28,6 +29,7 @@ func main() {
 	flag.DurationVar(&cfg.PeakDuration, "peak-duration", 15*time.Second, "how long the peak is measured first")
 	flag.Float64Var(&cfg.Load, "load", 0.7, "the soak's rate as a share of the measured peak, above 0 and at most 1")
 	flag.StringVar(&cfg.BFF, "bff", os.Getenv("BFF_URL"), "the BFF's base URL")
+	flag.StringVar(&cfg.Admin, "admin", os.Getenv("BFF_ADMIN_URL"), "the BFF's admin listener (its /metrics)")
 	flag.StringVar(&cfg.Origin, "origin", os.Getenv("FRONTEND_URL"), `the Origin sign-ins carry ("" for none)`)
 	flag.IntVar(&cfg.Workers, "c", 8, "concurrent clients measuring the peak")
 	flag.IntVar(&cfg.InFlight, "inflight", 64, "the most soak requests at once")
@@ -38,6 +40,7 @@ func main() {
 	cfg.BFF = strings.TrimRight(cfg.BFF, "/")
 	// The secret comes from the environment only: a flag would show it in the process list.
 	cfg.Secret = os.Getenv("CMS_WEBHOOK_SECRET")
+	cfg.SigningSecret = os.Getenv("SERVER_SIGNING_SECRET")
 
 	if err := check(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "soak:", err)

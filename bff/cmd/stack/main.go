@@ -1,5 +1,5 @@
 // Command stack runs the whole site offline: Redis, the auth and Firestore emulators, fake-gcs-server,
-// the fixture CMS, the order stand-in, the BFF and Next.js (package devstack).
+// the fixture CMS, the order stand-in, the BFF, Next.js and the edge in front (package devstack).
 //
 //	stack dev  [-skip part,...] [-replicas n]   everything, output streamed; Ctrl-C stops it all
 //	stack test [-skip ...] [-replicas n] -- CMD  everything (Next.js production build), run CMD
@@ -48,8 +48,10 @@ parts and their fixed addresses:
   cms        fixture CMS                 http://127.0.0.1:8081
   orders     order stand-in (GraphQL)    http://127.0.0.1:8082/graphql
   partner    demo partner site           http://127.0.0.1:3100
-  bff        BFF                         http://127.0.0.1:8080
-  frontend   Next.js                     http://127.0.0.1:3000
+  bff        BFF (signed requests only)  http://127.0.0.1:8080  (admin: health, metrics 9090)
+  frontend   Next.js                     http://127.0.0.1:3001  (behind the edge)
+  edge       Netlify's stand-in          http://127.0.0.1:3000  (the site: /api/v1 to the BFF, signed;
+                                                                 the rest to Next.js; netlify.toml)
 Firebase project: demo-union-benefits (the demo- prefix keeps the Firebase tools offline).
 `
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -15,9 +16,16 @@ import (
 // Config is every setting of the BFF, grouped by the part it configures. README.md lists each
 // variable with its default.
 type Config struct {
-	Addr            string        // BFF_ADDR: where the HTTP server listens
-	LogLevel        slog.Level    // LOG_LEVEL: debug, info, warn or error
-	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT: how long in-flight requests get on shutdown
+	// Addr is where the API listens: BFF_ADDR if set, else ":"+PORT when PORT is set (Cloud Run
+	// tells a container its port in PORT), else ":8080".
+	Addr string
+	// AdminAddr is ADMIN_ADDR: the admin listener serving /healthz, /readyz and /metrics. The edge
+	// never routes to it, so probes and metrics are neither public nor in need of a signature.
+	AdminAddr string
+	LogLevel  slog.Level // LOG_LEVEL: debug, info, warn or error
+	// ShutdownTimeout is SHUTDOWN_TIMEOUT: how long in-flight requests get on shutdown, after the
+	// drain. Drain and timeout together must fit Cloud Run's 10 s between SIGTERM and SIGKILL.
+	ShutdownTimeout time.Duration
 	// ShutdownDrain is SHUTDOWN_DRAIN: how long /readyz answers not-ready before the listener
 	// closes, so a load balancer that polls it stops sending requests before they would be refused.
 	ShutdownDrain  time.Duration
@@ -37,6 +45,7 @@ type Config struct {
 	Forms    Forms
 	Storage  Storage
 	Hotels   Hotels
+	Edge     Edge
 	// RedisURL is REDIS_URL: the Redis every replica shares (the abuse limits' counts and the bus
 	// that carries a CMS purge to every replica's cache); empty keeps both in this process, which
 	// is right for a single replica only. A Secret: the URL may carry Redis's password.
@@ -88,11 +97,10 @@ type Firebase struct {
 
 // Limits configures the per-IP and per-email attempt limits.
 type Limits struct {
-	PerIP          int           // RATE_LIMIT_PER_IP: sign-in, sign-up, reset or verification attempts per IP per window
-	PerEmail       int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
-	Window         time.Duration // RATE_LIMIT_WINDOW
-	ContentMisses  int           // CONTENT_MISSES_PER_IP: content cache misses (CMS calls) one visitor address may cause per window
-	TrustedProxies []string      // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed (besides loopback)
+	PerIP         int           // RATE_LIMIT_PER_IP: sign-in, sign-up, reset or verification attempts per IP per window
+	PerEmail      int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
+	Window        time.Duration // RATE_LIMIT_WINDOW
+	ContentMisses int           // CONTENT_MISSES_PER_IP: content cache misses (CMS calls) one visitor address may cause per window
 }
 
 // Forms configures the grant forms.
@@ -123,6 +131,19 @@ type Hotels struct {
 	Timeout     time.Duration // HOTELS_TIMEOUT: the limit on one autocomplete call
 }
 
+// Edge configures the proofs that a request to /api/v1 came through our own edge: the BFF
+// refuses every unsigned one (the CMS's publish webhook, signed with CMS_WEBHOOK_SECRET, is the
+// one route outside /api/v1). Two keys, so that the one the CDN holds cannot sign as the server.
+type Edge struct {
+	// Secret is EDGE_SIGNING_SECRET: the HMAC key of the CDN's signed proxy rewrite (Netlify's
+	// signed = rule), which signs every browser request it forwards to /api/v1 with an X-Nf-Sign
+	// JWS of issuer "netlify".
+	Secret Secret
+	// ServerSecret is SERVER_SIGNING_SECRET: the HMAC key the Next.js server signs its own calls
+	// to the BFF with, issuer "portal-frontend".
+	ServerSecret Secret
+}
+
 // Secret is a string that never appears in logs.
 type Secret string
 
@@ -148,10 +169,13 @@ func (s Secret) Reveal() string { return string(s) }
 func Load(getenv func(string) string) (Config, error) {
 	r := reader{getenv: getenv}
 	c := Config{
-		Addr:            r.str("BFF_ADDR", ":8080"),
-		LogLevel:        r.level("LOG_LEVEL", slog.LevelInfo),
-		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 10*time.Second),
-		ShutdownDrain:   r.waitDuration("SHUTDOWN_DRAIN", 5*time.Second),
+		Addr:      r.addr(),
+		AdminAddr: r.str("ADMIN_ADDR", ":9090"),
+		LogLevel:  r.level("LOG_LEVEL", slog.LevelInfo),
+		// 1 s of drain and 8 s of shutdown fit Cloud Run's 10 s between SIGTERM and SIGKILL, with
+		// a second to spare for closing the clients.
+		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 8*time.Second),
+		ShutdownDrain:   r.waitDuration("SHUTDOWN_DRAIN", time.Second),
 		RequestTimeout:  r.duration("REQUEST_TIMEOUT", 15*time.Second),
 		MemoryLimit:     r.int64("MEMORY_LIMIT", 100<<20),
 		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
@@ -185,16 +209,19 @@ func Load(getenv func(string) string) (Config, error) {
 			SettingsTTL:      r.duration("SETTINGS_TTL", 30*time.Second),
 		},
 		Limits: Limits{
-			PerIP:          int(r.int64("RATE_LIMIT_PER_IP", 30)),
-			PerEmail:       int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
-			Window:         r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
-			ContentMisses:  int(r.int64("CONTENT_MISSES_PER_IP", 300)),
-			TrustedProxies: r.list("TRUSTED_PROXIES", ""),
+			PerIP:         int(r.int64("RATE_LIMIT_PER_IP", 30)),
+			PerEmail:      int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
+			Window:        r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
+			ContentMisses: int(r.int64("CONTENT_MISSES_PER_IP", 300)),
 		},
 		Storage: Storage{
 			Bucket:        r.str("STORAGE_BUCKET", "demo-union-benefits.appspot.com"),
 			Timeout:       r.duration("STORAGE_TIMEOUT", 10*time.Second),
 			UploadTimeout: r.duration("UPLOAD_TIMEOUT", 10*time.Minute),
+		},
+		Edge: Edge{
+			Secret:       Secret(r.str("EDGE_SIGNING_SECRET", "")),
+			ServerSecret: Secret(r.str("SERVER_SIGNING_SECRET", "")),
 		},
 	}
 	c.Hotels = Hotels{
@@ -217,17 +244,11 @@ func Load(getenv func(string) string) (Config, error) {
 		!strings.Contains(c.Forms.ExternalURL, "{id}") {
 		r.errs = append(r.errs, fmt.Errorf("EXTERNAL_FORM_URL: %q is not an http(s) URL with {id}", c.Forms.ExternalURL))
 	}
-	if c.Firebase.APIKey == "" {
-		if c.Firebase.AuthEmulatorHost == "" {
-			r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required outside the Auth emulator"))
-		}
-		c.Firebase.APIKey = "fake-api-key" // the emulator accepts any key
-	}
 	// An emulator trusts whoever calls it, so a real project must never be pointed at one: a
 	// stray variable in a deploy would put members' data behind unauthenticated stand-ins. Firebase
 	// reserves demo- projects for emulators (they can reach no real resource).
 	for _, name := range []string{"FIREBASE_AUTH_EMULATOR_HOST", "FIRESTORE_EMULATOR_HOST", "STORAGE_EMULATOR_HOST"} {
-		if getenv(name) != "" && !strings.HasPrefix(c.Firebase.ProjectID, "demo-") {
+		if getenv(name) != "" && c.Production() {
 			r.errs = append(r.errs, fmt.Errorf("%s: emulators are only for demo- projects, not %q", name, c.Firebase.ProjectID))
 		}
 	}
@@ -237,10 +258,136 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.CMS.WebhookSecret == "" {
 		r.errs = append(r.errs, errors.New("CMS_WEBHOOK_SECRET: required (the publish webhook is refused without it)"))
 	}
+	r.edge(c.Edge)
+	// The client's address comes from the edge's signed X-Nf-Client-Connection-Ip now; a deploy
+	// still setting the old list believes it protects something it no longer does.
+	if getenv("TRUSTED_PROXIES") != "" {
+		r.errs = append(r.errs, errors.New("TRUSTED_PROXIES: no longer read (the client's address comes from the edge's signed X-Nf-Client-Connection-Ip); remove it"))
+	}
 	if c.Cache.Fresh > c.Cache.Stale {
 		r.errs = append(r.errs, errors.New("CACHE_FRESH_TTL: must not exceed CACHE_STALE_TTL"))
 	}
+	// Cloud Run sets K_SERVICE, and kills a container 10 s after its SIGTERM: a drain and shutdown
+	// that do not fit would be cut off by SIGKILL, dropping the requests they were meant to finish.
+	if getenv("K_SERVICE") != "" && c.ShutdownDrain+c.ShutdownTimeout >= 10*time.Second {
+		r.errs = append(r.errs, fmt.Errorf("SHUTDOWN_DRAIN + SHUTDOWN_TIMEOUT: %v does not fit Cloud Run's 10s between SIGTERM and SIGKILL",
+			c.ShutdownDrain+c.ShutdownTimeout))
+	}
+	r.production(c)
+	if c.Firebase.APIKey == "" {
+		// production has already refused a real project without a key, emulator or not.
+		if c.Firebase.AuthEmulatorHost == "" && !c.Production() {
+			r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required outside the Auth emulator"))
+		}
+		c.Firebase.APIKey = "fake-api-key" // the emulator accepts any key
+	}
 	return c, errors.Join(r.errs...)
+}
+
+// Production reports whether the Config is for a real Firebase project: any project but a demo-
+// one, which Firebase reserves for emulators (a demo- project can reach no real resource).
+func (c Config) Production() bool { return !strings.HasPrefix(c.Firebase.ProjectID, "demo-") }
+
+// minProductionSecret is the least length of a production key: 32 characters, so that even a
+// random hex key (4 bits a character) carries 128 bits, beyond the reach of offline guessing.
+const minProductionSecret = 32
+
+// production refuses what is harmless on a developer's machine but unsafe or broken for a real
+// project: the development defaults (every address on this machine, plain http), secrets short
+// enough to guess, and secrets a real deploy cannot do without. Each problem is its own error.
+func (r *reader) production(c Config) {
+	if !c.Production() {
+		return
+	}
+	// Over plain http the session cookie is not Secure and members' passwords cross the network
+	// in the clear; the development default, http://127.0.0.1:3000, is both.
+	if !isHTTPS(c.Frontend.URL) {
+		r.errs = append(r.errs, fmt.Errorf("FRONTEND_URL: %s is not an https URL (session cookies would not be Secure); set the site's https address", c.Frontend.URL))
+	}
+	// A page served over http could post members' forms with their cookies: only https origins.
+	for _, o := range c.Frontend.AllowedOrigins {
+		if !isHTTPS(o) {
+			r.errs = append(r.errs, fmt.Errorf("ALLOWED_ORIGINS: %s is not an https origin (a page served over plain http could post members' forms)", o))
+		}
+	}
+	// A real deploy reaches its upstreams over the network: an address on this machine is a
+	// development default left in, and every call to it would fail (or reach a stand-in).
+	for _, u := range []struct{ name, value, what string }{
+		{"CMS_URL", c.CMS.URL, "the production CMS"},
+		{"CMS_PUBLIC_URL", c.CMS.PublicURL, "where browsers fetch the production CMS's files"},
+		{"ORDERS_URL", c.Orders.URL, "the production order system"},
+		{"HOTELS_API_URL", c.Hotels.APIURL, "the hotel partner's API"},
+		// hotels allows a listings page on this machine for the stand-in; a member would be
+		// sent to their own computer.
+		{"HOTELS_LISTINGS_URL", c.Hotels.ListingsURL, "the hotel partner's listings page"},
+		{"EXTERNAL_FORM_URL", c.Forms.ExternalURL, "the external forms' address"},
+	} {
+		if p, err := url.Parse(u.value); err != nil || p.Hostname() == "" {
+			// Go dials this machine for an empty host; without a scheme there is no host at all.
+			r.errs = append(r.errs, fmt.Errorf("%s: %s has no host (a call would reach this machine, or nothing); set %s", u.name, u.value, u.what))
+		} else if onThisMachine(p.Hostname()) {
+			r.errs = append(r.errs, fmt.Errorf("%s: %s is this machine (a development default); set %s", u.name, u.value, u.what))
+		}
+	}
+	// A short key can be guessed offline from one signed request: a guessed edge or server key
+	// lets anyone sign /api/v1 requests (and name any client address), the webhook's purges
+	// content, the preview's opens drafts. The messages give lengths only: a secret never shows.
+	for _, s := range []struct {
+		name  string
+		value Secret
+	}{
+		{"EDGE_SIGNING_SECRET", c.Edge.Secret},
+		{"SERVER_SIGNING_SECRET", c.Edge.ServerSecret},
+		{"CMS_WEBHOOK_SECRET", c.CMS.WebhookSecret},
+		{"PREVIEW_SECRET", c.CMS.PreviewSecret},
+	} {
+		// Empty is either reported as required already, or (PREVIEW_SECRET) turns the feature off.
+		if n := len(s.value.Reveal()); n > 0 && n < minProductionSecret {
+			r.errs = append(r.errs, fmt.Errorf("%s: too short for production (%d of at least %d characters)", s.name, n, minProductionSecret))
+		}
+	}
+	// Sign-in, sign-up and password resets all call Identity Toolkit with the key; only an
+	// emulator accepts none, and a real project never uses one.
+	if c.Firebase.APIKey == "" {
+		r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required for a real project (Identity Toolkit refuses calls without it)"))
+	}
+	// Without it the BFF cannot ask Next.js to revalidate, so editors' publishes would never reach
+	// the pages Next.js has already rendered.
+	if c.Frontend.RevalidateSecret == "" {
+		r.errs = append(r.errs, errors.New("REVALIDATE_SECRET: required for a real project (editors' publishes would never reach Next.js)"))
+	}
+}
+
+// edge checks the two signing keys: both required (the BFF refuses every unsigned /api/v1
+// request, so without them nothing but the CMS webhook could reach it), and different, so the key
+// the CDN holds cannot sign as the Next.js server nor the other way round.
+func (r *reader) edge(e Edge) {
+	if e.Secret == "" {
+		r.errs = append(r.errs, errors.New("EDGE_SIGNING_SECRET: required (the key of the CDN's signed proxy rewrite; every unsigned /api/v1 request is refused)"))
+	}
+	if e.ServerSecret == "" {
+		r.errs = append(r.errs, errors.New("SERVER_SIGNING_SECRET: required (the key the Next.js server signs its calls with; every unsigned /api/v1 request is refused)"))
+	}
+	if e.Secret != "" && e.Secret == e.ServerSecret {
+		r.errs = append(r.errs, errors.New("SERVER_SIGNING_SECRET: must differ from EDGE_SIGNING_SECRET (the CDN's key would sign as the Next.js server)"))
+	}
+}
+
+// addr reads where the API listens: BFF_ADDR wins; else PORT, which Cloud Run sets to the port it
+// sends requests to; else :8080.
+func (r *reader) addr() string {
+	if a := r.str("BFF_ADDR", ""); a != "" {
+		return a
+	}
+	port := r.str("PORT", "")
+	if port == "" {
+		return ":8080"
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		r.errs = append(r.errs, fmt.Errorf("PORT: %q is not a port number", port))
+		return ":8080"
+	}
+	return ":" + port
 }
 
 // hotels checks the hotel partner's addresses: both absolute http(s) URLs, the listings page https
@@ -258,6 +405,24 @@ func (r *reader) hotels(h Hotels) {
 	if h.MemberKey == "" && !local {
 		r.errs = append(r.errs, errors.New("HOTELS_MEMBER_KEY: required with a partner's HOTELS_LISTINGS_URL"))
 	}
+}
+
+// isHTTPS reports whether raw is an absolute https URL.
+func isHTTPS(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Scheme == "https" && u.Hostname() != ""
+}
+
+// onThisMachine reports whether a host name is this machine: localhost (and its subdomains,
+// which resolve to loopback), a loopback address (127.0.0.0/8, ::1), or the unspecified address
+// (0.0.0.0, ::), which a dialer takes for this machine.
+func onThisMachine(host string) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
 }
 
 // isLocalhost reports whether a URL is served from this machine over plain HTTP, the one place a

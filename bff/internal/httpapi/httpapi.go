@@ -28,9 +28,9 @@ type Options struct {
 	Logger         *slog.Logger
 	Metrics        *metrics.Metrics
 	AllowedOrigins []string // origins whose browsers may send state-changing requests
-	// TrustedProxies are the proxies (besides loopback, where Next.js runs in dev) whose
-	// X-Forwarded-For names the client, for per-IP limits.
-	TrustedProxies []string
+	// Edge verifies that a request came through the site's edge or from its Next.js server
+	// (edge.go); every request but the CMS webhook must.
+	Edge Verifier
 	// RequestTimeout is the deadline of every API request: a handler waiting on the cache or an
 	// upstream gives up then (Fiber's request context never ends by itself).
 	RequestTimeout time.Duration
@@ -59,8 +59,8 @@ const readyCheckTimeout = 3 * time.Second
 // Mount adds one feature's routes to the /api/v1 group.
 type Mount func(api fiber.Router)
 
-// New builds the Fiber app: middleware, health routes, each feature's routes under /api/v1, and
-// a problem+json 404 for everything else.
+// New builds the public Fiber app: middleware, each feature's routes under /api/v1, and a
+// problem+json 404 for everything else. Health and metrics are on the admin app (Admin).
 func New(o Options, mounts ...Mount) *fiber.App {
 	app := fiber.New(fiber.Config{
 		AppName:      "portal-bff",
@@ -78,28 +78,41 @@ func New(o Options, mounts ...Mount) *fiber.App {
 		// background) outlive it; Fiber's default hands out views of a buffer the next request
 		// reuses.
 		Immutable: true,
-		// Fiber's own c.IP() would read the leftmost X-Forwarded-For entry, which the client
-		// writes; resolveClient reads it from the right instead (clientip.go).
+		// The client's address is never read from the request's own headers but from the edge's,
+		// once its signature verified (edge.go).
 	})
 	app.Use(requestid.New())
 	app.Use(securityHeaders(o.Secure))
 	app.Use(hostCookies(o.Secure))
-	app.Use(resolveClient(parseProxies(o.TrustedProxies)))
-	app.Use(limitMisses(o.ContentMisses))
 	app.Use(closeAfterUnreadBody())
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())
+	app.Use(fromEdge(o.Edge))
+	app.Use(limitMisses(o.ContentMisses))
 	app.Use(sameOrigin(o.AllowedOrigins))
 	app.Use(limitBody(bodyLimit))
-
-	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
-	app.Get("/readyz", ready(o.Ready, o.Cache))
-	app.Get("/metrics", adaptor.HTTPHandler(o.Metrics.Handler()))
 
 	api := app.Group("/api/v1", routeDeadline(o.RequestTimeout))
 	for _, mount := range mounts {
 		mount(api)
 	}
+	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
+	return app
+}
+
+// Admin builds the admin listener's app: liveness (/healthz), readiness (/readyz) and Prometheus
+// metrics (/metrics). It listens on a port of its own (ADMIN_ADDR) that the edge never routes, so
+// neither the internet nor a partner reads the BFF's metrics, and a probe needs no signature.
+func Admin(o Options) *fiber.App {
+	app := fiber.New(fiber.Config{
+		AppName:      "portal-bff-admin",
+		ErrorHandler: problemHandler(o.Logger),
+		ReadTimeout:  5 * time.Second,
+		WriteTimeout: 10 * time.Second,
+	})
+	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	app.Get("/readyz", ready(o.Ready, o.Cache))
+	app.Get("/metrics", adaptor.HTTPHandler(o.Metrics.Handler()))
 	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
 }

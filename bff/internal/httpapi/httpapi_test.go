@@ -106,6 +106,7 @@ func testOptions(logs io.Writer) Options {
 		RequestTimeout: 5 * time.Second,
 		Ready:          ready,
 		Cache:          workingCache{},
+		Edge:           anyRequest{},
 	}
 }
 
@@ -297,7 +298,7 @@ func (stuckCache) Check(ctx context.Context) error {
 func TestReadyzFailsWhileTheCacheCannotStore(t *testing.T) {
 	o := testOptions(io.Discard)
 	o.Cache = stuckCache{}
-	app := New(o)
+	app := Admin(o)
 	start := time.Now()
 	resp, err := app.Test(httptest.NewRequest("GET", "/readyz", nil), fiber.TestConfig{Timeout: 10 * time.Second})
 	if err != nil {

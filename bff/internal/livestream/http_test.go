@@ -22,7 +22,7 @@ func TestChatAccessThroughTheBFF(t *testing.T) {
 		req := httptest.NewRequest("POST", "/api/v1/livestreams/"+slug+"/access", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Origin", origin)
-		resp, err := b.Server.App.Test(req)
+		resp, err := b.Server.App.Test(harness.SignAsEdge(req))
 		status, h, raw := harness.Read(t, resp, err)
 		var v map[string]any
 		_ = json.Unmarshal(raw, &v)

@@ -129,7 +129,7 @@ func FuzzRequestBodies(f *testing.F) {
 			req.Header.Del("Origin")
 			req.Header.Set("X-CMS-Signature", harness.Sign(harness.WebhookSecret, body))
 		}
-		resp, err := app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second})
+		resp, err := app.Test(harness.SignAsEdge(req), fiber.TestConfig{Timeout: 30 * time.Second})
 		if err != nil {
 			// app.Test fails when the server, after its answer, reads the rest of the connection
 			// as a next request: the body was left unread in a kept connection (smuggling).
@@ -199,7 +199,7 @@ func signIn(t testing.TB, app *fiber.App, email, password string) string {
 	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/session", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second})
+	resp, err := app.Test(harness.SignAsEdge(req), fiber.TestConfig{Timeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,7 +180,7 @@ func refusedAsCrossSite(a harness.Answer) bool {
 // do sends req through app and reads the whole answer.
 func do(t *testing.T, app *fiber.App, req *http.Request) harness.Answer {
 	t.Helper()
-	resp, err := app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second})
+	resp, err := app.Test(harness.SignAsEdge(req), fiber.TestConfig{Timeout: 30 * time.Second})
 	status, header, body := harness.Read(t, resp, err)
 	a := harness.Answer{Status: status, Header: header, Body: body}
 	_ = json.Unmarshal(body, &a.JSON)

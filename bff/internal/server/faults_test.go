@@ -64,12 +64,10 @@ func TestTheSiteRidesOutCMSFaultsAndRecovers(t *testing.T) {
 func TestEachVisitorMayCauseOnlySoManyCMSCalls(t *testing.T) {
 	cms := harness.StartCMS(t)
 	b := harness.StartBFF(t, harness.Config(cms.URL, map[string]string{"CONTENT_MISSES_PER_IP": "5"}))
-	// Next.js renders for the visitor at 203.0.113.7 and says so in X-Forwarded-For.
+	// Next.js renders for the visitor at 203.0.113.7 and says so beside its signature.
 	get := func(path, visitor string) int {
-		req, _ := http.NewRequest(http.MethodGet, b.URL+"/api/v1/page?path="+path, nil)
-		if visitor != "" {
-			req.Header.Set("X-Forwarded-For", visitor)
-		}
+		req, _ := http.NewRequest(http.MethodGet, b.Direct+"/api/v1/page?path="+path, nil)
+		req.Header = harness.ServerHeaders(visitor)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -79,7 +79,8 @@ func startReplicas(t *testing.T, n int, cmsURL, redisURL string) []*replica {
 		go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
 		srv.Ready.Store(true)
 		t.Cleanup(func() { _ = srv.App.ShutdownWithTimeout(time.Second); srv.Close() })
-		r := &replica{url: "http://" + ln.Addr().String(), logs: logs}
+		// Through an edge of its own, which signs what it forwards, as the site's does.
+		r := &replica{url: harness.Edge(t, "http://"+ln.Addr().String(), cfg.Edge.Secret.Reveal()), logs: logs}
 		out = append(out, r)
 		r.waitLog(t, "purge bus listening")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/cms"
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/content"
+	"github.com/union-benefits/portal/bff/internal/edgesign"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/grants"
 	"github.com/union-benefits/portal/bff/internal/hotelpartner"
@@ -40,9 +41,11 @@ import (
 	"github.com/union-benefits/portal/bff/internal/uploads"
 )
 
-// Server is a built BFF: its HTTP app, its readiness flag and what Close releases.
+// Server is a built BFF: its public HTTP app, its admin app (health, readiness, metrics), its
+// readiness flag and what Close releases.
 type Server struct {
 	App     *fiber.App
+	Admin   *fiber.App
 	Ready   *atomic.Bool
 	Store   *cache.Store
 	closers []func() error
@@ -56,6 +59,11 @@ func (s *Server) Shutdown(drain, timeout time.Duration) error {
 	time.Sleep(drain)
 	if err := s.App.ShutdownWithTimeout(timeout); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("shutdown: %w", err)
+	}
+	// The admin listener goes last: an orchestrator reads /readyz's 503 until the public app is
+	// done. Nothing on it is slow, so a second is plenty.
+	if err := s.Admin.ShutdownWithTimeout(time.Second); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shutdown admin: %w", err)
 	}
 	return nil
 }
@@ -172,17 +180,19 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
-	srv.App = httpapi.New(httpapi.Options{
+	httpOptions := httpapi.Options{
 		Logger:         o.Logger,
 		Metrics:        up.metrics,
 		AllowedOrigins: cfg.Frontend.AllowedOrigins,
-		TrustedProxies: cfg.Limits.TrustedProxies,
+		Edge:           edgesign.NewVerifier(cfg.Edge.Secret.Reveal(), cfg.Edge.ServerSecret.Reveal()),
 		RequestTimeout: cfg.RequestTimeout,
 		Ready:          srv.Ready,
 		Cache:          up.store,
 		Secure:         cfg.Frontend.SecureCookies,
 		ContentMisses:  up.limiter("content-misses", cfg.Limits.ContentMisses, cfg.Limits.Window),
-	},
+	}
+	srv.Admin = httpapi.Admin(httpOptions)
+	srv.App = httpapi.New(httpOptions,
 		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
 		httpapi.Preview(httpapi.PreviewDeps{Previews: buildPreview(up), Readers: pages, Members: accounts.Sessions}),
 		httpapi.Blog(buildBlog(up)),

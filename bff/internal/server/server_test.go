@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
+	"github.com/union-benefits/portal/bff/internal/edgesign"
 )
 
 const (
@@ -248,14 +249,14 @@ func TestCrossSiteWebhookPostIsRejected(t *testing.T) {
 func TestReadyzFollowsTheReadyFlag(t *testing.T) {
 	cms := harness.StartCMS(t)
 	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
-	if status, _, _ := harness.Get(t, b.URL+"/readyz"); status != http.StatusOK {
+	if status, _, _ := harness.Get(t, b.Admin+"/readyz"); status != http.StatusOK {
 		t.Fatalf("ready: status %d", status)
 	}
 	b.Server.Ready.Store(false) // as main does when shutting down
-	if status, _, _ := harness.Get(t, b.URL+"/readyz"); status != http.StatusServiceUnavailable {
+	if status, _, _ := harness.Get(t, b.Admin+"/readyz"); status != http.StatusServiceUnavailable {
 		t.Fatalf("shutting down: status %d", status)
 	}
-	if status, _, _ := harness.Get(t, b.URL+"/healthz"); status != http.StatusOK {
+	if status, _, _ := harness.Get(t, b.Admin+"/healthz"); status != http.StatusOK {
 		t.Fatalf("healthz while shutting down: status %d", status)
 	}
 }
@@ -270,7 +271,7 @@ func TestShutdownAnswersNotReadyWhileTheListenerDrains(t *testing.T) {
 	for b.Server.Ready.Load() && time.Now().Before(deadline) {
 		runtime.Gosched()
 	}
-	if status, _, _ := harness.Get(t, b.URL+"/readyz"); status != http.StatusServiceUnavailable {
+	if status, _, _ := harness.Get(t, b.Admin+"/readyz"); status != http.StatusServiceUnavailable {
 		t.Fatalf("readyz while draining: status %d", status)
 	}
 	if status, _, _ := harness.Get(t, b.URL+"/api/v1/page?path=/"); status != http.StatusOK {
@@ -279,8 +280,10 @@ func TestShutdownAnswersNotReadyWhileTheListenerDrains(t *testing.T) {
 	if err := <-stopped; err != nil {
 		t.Fatal(err)
 	}
-	if _, err := http.Get(b.URL + "/healthz"); err == nil {
-		t.Fatal("the listener still answers after shutdown")
+	for _, listener := range []string{b.Direct + "/api/v1/sitemap", b.Admin + "/healthz"} {
+		if _, err := http.Get(listener); err == nil {
+			t.Fatalf("%s still answers after shutdown", listener)
+		}
 	}
 }
 
@@ -289,7 +292,7 @@ func TestMetricsCountRequestsUpstreamCallsAndCacheLookups(t *testing.T) {
 	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
 	harness.Get(t, b.URL+"/api/v1/page?path=/")
 	harness.Get(t, b.URL+"/api/v1/page?path=/")
-	_, _, body := harness.Get(t, b.URL+"/metrics")
+	_, _, body := harness.Get(t, b.Admin+"/metrics")
 	for _, want := range []string{
 		`bff_http_request_duration_seconds_count{method="GET",route="/api/v1/page",status="200"} 2`,
 		`bff_upstream_request_duration_seconds_count{operation="node",outcome="ok",upstream="cms"} 1`,
@@ -305,5 +308,48 @@ func TestMetricsCountRequestsUpstreamCallsAndCacheLookups(t *testing.T) {
 	// The home page and what it was built from are cached, so the index is not empty.
 	if bytes.Contains(body, []byte("\nbff_cache_index_keys 0\n")) {
 		t.Error("the tag index reports no keys after a page was cached")
+	}
+}
+
+// The BFF's public listener answers only what the edge or the Next.js server signed; health and
+// metrics are not there at all, only on the admin listener.
+func TestThePublicListenerTakesOnlySignedTraffic(t *testing.T) {
+	cms := harness.StartCMS(t)
+	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	now := time.Now()
+	send := func(base, path, token string) (int, []byte) {
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		if token != "" {
+			req.Header.Set(edgesign.Header, token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		status, _, body := harness.Read(t, resp, err)
+		return status, body
+	}
+	for _, tc := range []struct{ name, token string }{
+		{"unsigned", ""},
+		{"forged", edgesign.Sign("not-the-edge-secret", edgesign.IssuerEdge, now)},
+		{"expired", edgesign.Sign(harness.EdgeSecret, edgesign.IssuerEdge, now.Add(-6*time.Minute))},
+		{"another issuer", edgesign.Sign(harness.EdgeSecret, "a-partner", now)},
+		{"the edge's issuer with the server's key", edgesign.Sign(harness.ServerSecret, edgesign.IssuerEdge, now)},
+	} {
+		status, body := send(b.Direct, "/api/v1/page?path=/", tc.token)
+		if status != http.StatusForbidden || !strings.Contains(string(body), `"code":"forbidden"`) {
+			t.Errorf("%s: %d %s", tc.name, status, body)
+		}
+	}
+	if status, body := send(b.URL, "/api/v1/page?path=/", ""); status != http.StatusOK {
+		t.Errorf("through the edge: %d %s", status, body)
+	}
+	if status, body := send(b.Direct, "/api/v1/page?path=/", edgesign.Sign(harness.ServerSecret, edgesign.IssuerServer, now)); status != http.StatusOK {
+		t.Errorf("signed by the Next.js server: %d %s", status, body)
+	}
+	for _, path := range []string{"/metrics", "/healthz", "/readyz"} {
+		if status, _ := send(b.URL, path, ""); status != http.StatusNotFound {
+			t.Errorf("public %s: %d, want 404", path, status)
+		}
+		if status, _ := send(b.Admin, path, ""); status != http.StatusOK {
+			t.Errorf("admin %s: %d", path, status)
+		}
 	}
 }

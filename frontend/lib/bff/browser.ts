@@ -1,8 +1,9 @@
 // The browser's calls to the BFF: the session, sign-in and sign-up, password and email, profile,
 // favorites, the mailing list, grant cases and their documents, the store's order history,
-// shipping state, cart and checkout, and the Load More of the blog and search. They go to this site's own /api/v1, which Next forwards
-// to the BFF, so the session cookie stays first-party and HttpOnly; this module must
-// not import the server config.
+// shipping state, cart and checkout, and the Load More of the blog and search. They go to this
+// site's own /api/v1, which the edge in front of Next (Netlify's CDN; the stack's edge offline)
+// forwards to the BFF, signed, so the session cookie stays first-party and HttpOnly; this module
+// must not import the server config.
 import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
 import type {
   AuthResult,

@@ -6,6 +6,7 @@ import { cookies, headers } from 'next/headers';
 import { notFound, unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { config } from '../config';
+import { signatureHeaders, visitorAddress } from './signing';
 import { BffError, bffFetch, type BffRequest } from './transport';
 import type {
   BenefitGroups,
@@ -38,7 +39,7 @@ export const SITE_TAG = 'site';
 const SITE_REVALIDATE_SECONDS = 300;
 const SITE_CACHE: BffRequest = { next: { revalidate: SITE_REVALIDATE_SECONDS, tags: [SITE_TAG] } };
 
-/** The BFF's session cookie (set and cleared only by the BFF, through the /api/v1 rewrite). */
+/** The BFF's session cookie (set and cleared only by the BFF, on the browser's calls through the edge). */
 const SESSION_COOKIE = 'session';
 /** The shipping state's cookie (spec 3 §7), also the BFF's: the store index reads it. */
 const STORE_STATE_COOKIE = 'up_store_state';
@@ -50,27 +51,27 @@ const SUBSCRIBED_COOKIE = 'union_benefits_subscribed';
 /**
  * Every server-side read goes through here, each with its own deadline (config.bffTimeoutMs, set
  * above the BFF's own): a BFF that never answers fails the render as an unreachable one does,
- * rather than holding the request open for as long as the socket lives.
+ * rather than holding the request open for as long as the socket lives. Each is signed
+ * (lib/bff/signing.ts): the BFF refuses any call without the proof that it comes from us. Next
+ * keys its data cache by a fetch's headers, the signature among them, and the token changes every
+ * minute: a read kept in the data cache serves for that minute at most, and the next minute's
+ * first call fetches it afresh under the new token (its tags and revalidate still apply).
+ *
+ * A read made for this visitor alone (no-store) also names the visitor's address, as the edge
+ * gave it to us in x-nf-client-connection-ip: the BFF charges the content it must load for them
+ * to their address (its per-visitor miss budget), as it does for the browser's own calls through
+ * the edge, and believes the address only beside our signature. (X-Forwarded-For is not passed
+ * on: anyone can write it, and the BFF no longer reads it.) A read kept in Next's data cache is
+ * made for every visitor at once, so it goes without: the header would split the cache per
+ * visitor and charge one visitor for everyone.
  */
 async function get<T>(path: string, request: BffRequest): Promise<T> {
-  const forVisitor = request.cache === 'no-store' ? await visitorAddress() : {};
+  const forVisitor = request.cache === 'no-store' ? visitorAddress(await headers()) : {};
   return bffFetch<T>(`${config.bffUrl}${path}`, {
     ...request,
-    headers: { ...forVisitor, ...request.headers },
+    headers: { ...forVisitor, ...request.headers, ...signatureHeaders() },
     signal: AbortSignal.timeout(config.bffTimeoutMs),
   });
-}
-
-/**
- * The visitor's X-Forwarded-For, as the proxies in front of Next wrote it, for a read made for
- * this visitor alone: the BFF charges the content it must load for them to their address (its
- * per-visitor miss budget), as it does for the browser's own calls through the rewrite. A read
- * kept in Next's data cache is made for every visitor at once, so it goes without: the header
- * would split the cache per visitor and charge one visitor for everyone.
- */
-async function visitorAddress(): Promise<Record<string, string>> {
-  const forwarded = (await headers()).get('x-forwarded-for');
-  return forwarded ? { 'X-Forwarded-For': forwarded } : {};
 }
 
 /** The characters a cookie value may hold as it is (RFC 6265 cookie-octet). */

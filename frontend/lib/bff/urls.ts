@@ -1,5 +1,6 @@
 // Every address of the BFF's API, written once. The server prefixes them with the BFF's base URL;
-// the browser uses them as they are, on this site's own /api/v1, which Next forwards to the BFF.
+// the browser uses them as they are, on this site's own /api/v1, which the edge in front of Next
+// (Netlify's CDN; the stack's edge offline) forwards to the BFF.
 import type { BlogFilters, SearchType } from './types';
 
 /** A query string of the given parameters (with its '?'), leaving out those without a value. */

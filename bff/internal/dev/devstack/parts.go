@@ -21,10 +21,17 @@ const (
 	// Bucket is the Cloud Storage bucket for uploads, created from fixtures/storage/.
 	Bucket = ProjectID + ".appspot.com"
 
-	// PortFrontend is Next.js.
+	// PortFrontend is the site as browsers reach it: the edge (bff/cmd/edge), Netlify's stand-in,
+	// in front of Next.js and the BFF's API.
 	PortFrontend = 3000
-	// PortBFF is the BFF.
+	// PortNext is Next.js behind the edge, as Netlify runs it behind its CDN: frontend/package.json's
+	// dev and start scripts listen there. Browsers use the edge's port.
+	PortNext = 3001
+	// PortBFF is the BFF's public listener, which takes only signed requests.
 	PortBFF = 8080
+	// PortAdmin is the BFF's admin listener (health, readiness, metrics); with several replicas,
+	// replica i's is PortAdmin+i-1.
+	PortAdmin = 9090
 	// PortCMS is the fixture CMS.
 	PortCMS = 8081
 	// PortOrders is the order stand-in.
@@ -61,6 +68,11 @@ const (
 	DevHotelsMemberKey = "dev-member-key"
 	// DevRevalidateSecret authorises the BFF's revalidation calls to Next.js in development only.
 	DevRevalidateSecret = "dev-revalidate-secret"
+	// DevEdgeSecret is the key the stack's edge signs proxied API requests with, as Netlify signs
+	// with EDGE_SIGNING_SECRET; DevServerSecret the key Next.js signs its own calls with. Both in
+	// development only.
+	DevEdgeSecret   = "dev-edge-signing-secret"
+	DevServerSecret = "dev-server-signing-secret"
 )
 
 // Mode is how the stack runs.
@@ -83,6 +95,7 @@ func httpURL(port int) string { return "http://" + local(port) }
 // end-to-end tests that sign in and up many times from one address (unit tests check the limits).
 var bffEnv = []string{
 	"BFF_ADDR=" + local(PortBFF),
+	"ADMIN_ADDR=" + local(PortAdmin),
 	// The site answers at both names of this machine; a browser on either may sign in.
 	"ALLOWED_ORIGINS=" + httpURL(PortFrontend) + ",http://localhost:" + strconv.Itoa(PortFrontend),
 	"SETTINGS_TTL=1s",
@@ -115,6 +128,8 @@ func Env() []string {
 		"CMS_URL=" + httpURL(PortCMS),
 		"ORDERS_URL=" + httpURL(PortOrders) + "/graphql",
 		"BFF_URL=" + httpURL(PortBFF),
+		// The BFF's admin listener (metrics, readiness); with replicas, the first replica's.
+		"BFF_ADMIN_URL=" + httpURL(PortAdmin),
 		"FRONTEND_URL=" + httpURL(PortFrontend),
 		"PARTNER_DEMO_URL=" + httpURL(PortPartner),
 		"FIRESTORE_EMULATOR_HOST=" + local(PortFirestore),
@@ -126,6 +141,8 @@ func Env() []string {
 		"CMS_WEBHOOK_SECRET=" + DevCMSWebhookSecret,
 		"PREVIEW_SECRET=" + DevPreviewSecret,
 		"REVALIDATE_SECRET=" + DevRevalidateSecret,
+		"EDGE_SIGNING_SECRET=" + DevEdgeSecret,
+		"SERVER_SIGNING_SECRET=" + DevServerSecret,
 		// No load balancer polls a local BFF: stopping the stack need not wait for one.
 		"SHUTDOWN_DRAIN=0s",
 	}
@@ -157,8 +174,8 @@ func Parts(root string, mode Mode) []Part {
 		Name:  "frontend",
 		Title: "Next.js",
 		Env: []string{
-			"PORT=" + strconv.Itoa(PortFrontend),
 			"BFF_URL=" + httpURL(PortBFF),
+			"SERVER_SIGNING_SECRET=" + DevServerSecret,
 			// Where browsers fetch the CMS's files, as the BFF has it: the pages' Content-Security-Policy allows it.
 			"CMS_PUBLIC_URL=" + httpURL(PortCMS),
 			// The livestream chat's provider: the stand-in's script.
@@ -167,16 +184,31 @@ func Parts(root string, mode Mode) []Part {
 			"NEXT_TELEMETRY_DISABLED=1",
 			"npm_config_update_notifier=false",
 		},
-		Ports: []int{PortFrontend},
+		Ports: []int{PortNext},
 		// Any answer below 500 means the server is up: / may redirect or ask for a sign-in.
-		Ready: HTTPProbe{URL: httpURL(PortFrontend) + "/", OK: func(s int) bool { return s < 500 }},
-		URL:   httpURL(PortFrontend),
+		Ready: HTTPProbe{URL: httpURL(PortNext) + "/", OK: func(s int) bool { return s < 500 }},
+		URL:   httpURL(PortNext) + " (behind the edge)",
+	}
+	edge := Part{
+		Name:  "edge",
+		Title: "edge (Netlify's stand-in)",
+		Command: []string{".bin/edge", "-addr", local(PortFrontend), "-netlify", "netlify.toml",
+			"-bff", httpURL(PortBFF), "-function", httpURL(PortNext)},
+		Env:     []string{"EDGE_SIGNING_SECRET=" + DevEdgeSecret},
+		Ports:   []int{PortFrontend},
+		Ready:   HTTPProbe{URL: httpURL(PortFrontend) + "/", OK: func(s int) bool { return s < 500 }},
+		Timeout: 4 * time.Minute,
+		URL:     httpURL(PortFrontend),
+		Needs:   []Need{build("edge")},
 	}
 	if mode == Dev {
 		frontend.Command = []string{"npm", "-w", "frontend", "run", "dev"}
 		// The first request compiles the page, which takes a while on a small machine.
 		frontend.Timeout = 4 * time.Minute
 		frontend.Needs = []Need{{Path: "frontend/package.json", Hint: "the frontend workspace is missing"}}
+		// Next's dev server compiles a page on its first request, which takes longer than
+		// Netlify's 26 s on a small machine; a production build never does.
+		edge.Command = append(edge.Command, "-function-timeout", "4m")
 	} else {
 		frontend.Command = []string{"npm", "-w", "frontend", "run", "start"}
 		// The production build in a test environment: the /test route is on (spec 1 §1).
@@ -299,13 +331,14 @@ func Parts(root string, mode Mode) []Part {
 			Title:   "BFF",
 			Command: []string{".bin/bff"},
 			Env:     append(Env(), bffEnv...),
-			Ports:   []int{PortBFF},
-			Ready:   HTTPProbe{URL: httpURL(PortBFF) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }},
+			Ports:   []int{PortBFF, PortAdmin},
+			Ready:   HTTPProbe{URL: httpURL(PortAdmin) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }},
 			Timeout: time.Minute,
 			URL:     httpURL(PortBFF),
 			Needs:   []Need{build("bff")},
 		},
 		frontend,
+		edge,
 	}
 }
 
@@ -329,9 +362,10 @@ func Replicated(parts []Part, n int) []Part {
 			r := p
 			r.Name = "bff" + strconv.Itoa(i)
 			r.Title = "BFF replica " + strconv.Itoa(i)
-			r.Env = append(append([]string(nil), p.Env...), "BFF_ADDR="+local(port))
-			r.Ports = []int{port}
-			r.Ready = HTTPProbe{URL: httpURL(port) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }}
+			admin := PortAdmin + i - 1 // the first replica's is the one BFF's, BFF_ADMIN_URL
+			r.Env = append(append([]string(nil), p.Env...), "BFF_ADDR="+local(port), "ADMIN_ADDR="+local(admin))
+			r.Ports = []int{port, admin}
+			r.Ready = HTTPProbe{URL: httpURL(admin) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }}
 			r.URL = httpURL(port)
 			out = append(out, r)
 			backends = append(backends, httpURL(port))
@@ -341,7 +375,9 @@ func Replicated(parts []Part, n int) []Part {
 			Title:   "BFF load balancer",
 			Command: []string{".bin/replicaproxy", "-addr", local(PortBFF), "-to", strings.Join(backends, ",")},
 			Ports:   []int{PortBFF},
-			Ready:   p.Ready,
+			// Through the balancer to a replica: any answer from the BFF (its 403 to an unsigned
+			// request) means both are up.
+			Ready:   HTTPProbe{URL: httpURL(PortBFF) + "/api/v1/site", OK: func(s int) bool { return s == http.StatusForbidden }},
 			Timeout: 30 * time.Second,
 			URL:     httpURL(PortBFF) + " (round robin over " + strconv.Itoa(n) + " replicas)",
 			Needs:   []Need{build("replicaproxy")},

@@ -30,9 +30,11 @@ import (
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/dev/edge"
 	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 	"github.com/union-benefits/portal/bff/internal/dev/storetest"
+	"github.com/union-benefits/portal/bff/internal/edgesign"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
@@ -42,6 +44,13 @@ const WebhookSecret = "test-webhook-secret"
 
 // PreviewSecret is the preview-link secret of the BFFs Config builds.
 const PreviewSecret = "test-preview-secret"
+
+// EdgeSecret and ServerSecret are the keys the BFFs Config builds verify the edge's and the
+// Next.js server's signatures with.
+const (
+	EdgeSecret   = "test-edge-signing-secret"
+	ServerSecret = "test-server-signing-secret"
+)
 
 // Root is the repository's top folder, found from this file, so tests in any package reach
 // fixtures/ and contracts/ the same way.
@@ -138,13 +147,15 @@ func Config(cmsURL string, env map[string]string) config.Config {
 			"CMS_URL": cmsURL,
 			// Generous: under the race detector on a busy two-core machine the fixture CMS's
 			// computed answers (search reads every node and post) take a few hundred ms.
-			"CMS_TIMEOUT":        "2s",
-			"CMS_WEBHOOK_SECRET": WebhookSecret,
-			"PREVIEW_SECRET":     PreviewSecret,
-			"CMS_PREVIEW_TOKEN":  cmsfixture.PreviewToken,
-			"FIREBASE_API_KEY":   "test-key",
-			"FRONTEND_URL":       "http://127.0.0.1:1",
-			"ORDERS_URL":         Nowhere + "/graphql",
+			"CMS_TIMEOUT":           "2s",
+			"CMS_WEBHOOK_SECRET":    WebhookSecret,
+			"EDGE_SIGNING_SECRET":   EdgeSecret,
+			"SERVER_SIGNING_SECRET": ServerSecret,
+			"PREVIEW_SECRET":        PreviewSecret,
+			"CMS_PREVIEW_TOKEN":     cmsfixture.PreviewToken,
+			"FIREBASE_API_KEY":      "test-key",
+			"FRONTEND_URL":          "http://127.0.0.1:1",
+			"ORDERS_URL":            Nowhere + "/graphql",
 			// Nothing answers for the hotel partner unless a test starts its stand-in.
 			"HOTELS_API_URL": Nowhere,
 		}[k]
@@ -158,15 +169,20 @@ func Config(cmsURL string, env map[string]string) config.Config {
 // BFF is a BFF listening on loopback, with a clock the test moves and the fakes it runs on (nil
 // when it runs on the emulators).
 type BFF struct {
-	URL      string
-	Server   *server.Server
-	now      *atomic.Int64 // unix nanoseconds
-	Auth     *accounttest.Auth
-	Profiles *accounttest.Profiles
-	Cases    *grantstest.Cases
-	Files    *grantstest.Files
-	Carts    *storetest.Carts
-	Partners *accounttest.Partners
+	// URL is the BFF as browsers reach it: through an edge of its own (the stack's, package edge)
+	// that signs every request and names the client, so a test calls it as the site does.
+	URL string
+	// Direct is the BFF's own public listener, which refuses what the edge did not sign; Admin
+	// its admin listener (health, readiness, metrics).
+	Direct, Admin string
+	Server        *server.Server
+	now           *atomic.Int64 // unix nanoseconds
+	Auth          *accounttest.Auth
+	Profiles      *accounttest.Profiles
+	Cases         *grantstest.Cases
+	Files         *grantstest.Files
+	Carts         *storetest.Carts
+	Partners      *accounttest.Partners
 	// Subscriptions is the fake mailing list.
 	Subscriptions *accounttest.Subscriptions
 	// Chat is the livestream chat's comment-access records.
@@ -231,9 +247,18 @@ func Serve(t testing.TB, cfg config.Config, o server.Options) *BFF {
 	if err != nil {
 		t.Fatal(err)
 	}
+	admin, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	go func() { _ = b.Server.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	t.Cleanup(func() { _ = b.Server.App.ShutdownWithTimeout(time.Second) }) // before Build's Close
-	b.URL = "http://" + ln.Addr().String()
+	go func() { _ = b.Server.Admin.Listener(admin, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	t.Cleanup(func() { // before Build's Close
+		_ = b.Server.App.ShutdownWithTimeout(time.Second)
+		_ = b.Server.Admin.ShutdownWithTimeout(time.Second)
+	})
+	b.Direct, b.Admin = "http://"+ln.Addr().String(), "http://"+admin.Addr().String()
+	b.URL = Edge(t, b.Direct, cfg.Edge.Secret.Reveal())
 	return b
 }
 
@@ -249,6 +274,42 @@ func Build(t testing.TB, cfg config.Config, o server.Options) *BFF {
 	srv.Ready.Store(true)
 	t.Cleanup(srv.Close)
 	return &BFF{Server: srv}
+}
+
+// Edge puts the stack's edge in front of a BFF at bff until the test ends, and answers its URL:
+// every path is proxied there, signed with secret, as netlify.toml's rule does for /api/v1. Its
+// limits are not a unit test's concern: a slow upload under the race detector may take longer
+// than Netlify's 26 s.
+func Edge(t testing.TB, bff, secret string) string {
+	t.Helper()
+	h, err := edge.New(edge.Options{
+		Rules:   []edge.Rule{{From: "/*", To: bff + "/:splat", Secret: secret}},
+		Timeout: 10 * time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// SignAsEdge signs req as the edge does a browser's request, for tests that hand requests to
+// the app itself (App.Test) rather than through URL.
+func SignAsEdge(req *http.Request) *http.Request {
+	req.Header.Set(edgesign.Header, edgesign.Sign(EdgeSecret, edgesign.IssuerEdge, time.Now()))
+	return req
+}
+
+// ServerHeaders are the headers the Next.js server sends with a call it makes for the visitor at
+// address ("" for a call made for every visitor): its own signature, and the visitor's address.
+func ServerHeaders(address string) http.Header {
+	h := http.Header{}
+	h.Set(edgesign.Header, edgesign.Sign(ServerSecret, edgesign.IssuerServer, time.Now()))
+	if address != "" {
+		h.Set(edgesign.ClientIPHeader, address)
+	}
+	return h
 }
 
 // Advance moves the BFF's clock.

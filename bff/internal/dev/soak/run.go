@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/edge"
 )
 
 // Config is one soak run.
@@ -22,12 +24,17 @@ type Config struct {
 	Duration     time.Duration // the open-loop phase: the soak itself
 	PeakDuration time.Duration // the closed-loop measurement of the peak before it
 	Load         float64       // the soak's rate as a share of the measured peak
-	Workers      int           // closed-loop clients measuring the peak
-	InFlight     int           // the most soak requests at once (the open loop's clients)
-	Every        time.Duration // how often progress and the BFF's health are printed
-	Settle       time.Duration // the longest wait for the BFF to come back down after traffic
-	Timeout      time.Duration // one request's limit
-	Out          io.Writer
+	// Admin is the BFF's admin listener, whose /metrics the soak scrapes; SigningSecret the key
+	// the soak signs its requests with, as the Next.js server does (SERVER_SIGNING_SECRET): the
+	// BFF's public listener takes nothing unsigned.
+	Admin         string
+	SigningSecret string
+	Workers       int           // closed-loop clients measuring the peak
+	InFlight      int           // the most soak requests at once (the open loop's clients)
+	Every         time.Duration // how often progress and the BFF's health are printed
+	Settle        time.Duration // the longest wait for the BFF to come back down after traffic
+	Timeout       time.Duration // one request's limit
+	Out           io.Writer
 }
 
 // Run measures the mix's peak throughput, soaks the BFF at Load of it for Duration, and
@@ -37,7 +44,7 @@ func Run(ctx context.Context, cfg Config) error {
 	routes := Mix(cfg.Target)
 	conns := cfg.Workers + cfg.InFlight
 	transport := &http.Transport{Proxy: nil, MaxIdleConns: conns, MaxIdleConnsPerHost: conns, IdleConnTimeout: time.Minute}
-	client := &http.Client{Transport: transport, Timeout: cfg.Timeout,
+	client := &http.Client{Transport: edge.Signer{Base: transport, Secret: cfg.SigningSecret}, Timeout: cfg.Timeout,
 		// The BFF answers documents, not redirects: a redirect is an answer to count, not follow.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	// Scrapes use connections of their own, closed after each, so they leave nothing behind in
@@ -45,7 +52,7 @@ func Run(ctx context.Context, cfg Config) error {
 	scraper := &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}, Timeout: cfg.Timeout}
 	w := cfg.Out
 
-	fresh, err := Scrape(ctx, scraper, cfg.BFF)
+	fresh, err := Scrape(ctx, scraper, cfg.Admin)
 	if err != nil {
 		return err
 	}
@@ -66,7 +73,7 @@ func Run(ctx context.Context, cfg Config) error {
 
 	// The baseline is the warmed BFF, settled: the cache holds the mix's steady pages and the
 	// peak's connections are closed. A fresh BFF's numbers would count warming up as growth.
-	base, err := settle(ctx, transport, scraper, cfg.BFF, cfg.Settle, steady)
+	base, err := settle(ctx, transport, scraper, cfg.Admin, cfg.Settle, steady)
 	if err != nil {
 		return err
 	}
@@ -81,7 +88,7 @@ func Run(ctx context.Context, cfg Config) error {
 		_, waitP99, _ := interval.Waits()
 		line := fmt.Sprintf("  %6s  %7d requests %6.0f/s  %d errors  p99 %s (waiting %s)", at.Round(time.Second), n,
 			float64(n)/cfg.Every.Seconds(), errs, fmtDur(sums[len(sums)-1].P99), fmtDur(waitP99))
-		if h, err := Scrape(ctx, scraper, cfg.BFF); err == nil {
+		if h, err := Scrape(ctx, scraper, cfg.Admin); err == nil {
 			line += "  | " + h.String()
 		} else {
 			line += "  | " + err.Error()
@@ -93,7 +100,7 @@ func Run(ctx context.Context, cfg Config) error {
 	// After traffic stops, goroutines the load started (connections, loads, timers) must end.
 	goLimit := GoroutineLimit(base.Goroutines)
 	rssLimit := RSSLimit(base.RSS)
-	end, err := settle(context.WithoutCancel(ctx), transport, scraper, cfg.BFF, cfg.Settle, func(hs []Health) bool {
+	end, err := settle(context.WithoutCancel(ctx), transport, scraper, cfg.Admin, cfg.Settle, func(hs []Health) bool {
 		h := hs[len(hs)-1]
 		return h.Goroutines <= goLimit && h.RSS <= rssLimit
 	})

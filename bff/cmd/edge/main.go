@@ -1,0 +1,59 @@
+// Command edge is the local stack's stand-in for Netlify's CDN (package edge): it listens where the
+// site does and follows the repository's netlify.toml, sending its signed proxy rewrite
+// (/api/v1/*) to the BFF and everything else to Next.js, within Netlify's limits.
+//
+//	edge -addr 127.0.0.1:3000 -netlify netlify.toml -bff http://127.0.0.1:8080 -function http://127.0.0.1:3001
+//
+// The secret each signed rule names is read from the environment (EDGE_SIGNING_SECRET). It stops
+// gracefully on SIGINT or SIGTERM.
+package main
+
+import (
+	"flag"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/edge"
+	"github.com/union-benefits/portal/bff/internal/dev/serve"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:3000", "address to listen on")
+	netlify := flag.String("netlify", "netlify.toml", "the site's Netlify configuration, whose proxy rewrites the edge follows")
+	bff := flag.String("bff", "http://127.0.0.1:8080", "the BFF's origin, put where netlify.toml names "+edge.BFFPlaceholder)
+	function := flag.String("function", "http://127.0.0.1:3001", "Next.js, which Netlify runs as a function")
+	functionTimeout := flag.Duration("function-timeout", edge.Timeout,
+		"how long a function may take to answer (Netlify: 26s; `make dev` allows Next's first compile of a page longer)")
+	flag.Parse()
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	if err := run(log, *addr, *netlify, *bff, *function, *functionTimeout); err != nil {
+		log.Error("edge stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(log *slog.Logger, addr, netlify, bff, function string, functionTimeout time.Duration) error {
+	rules, err := edge.ReadNetlifyToml(netlify, bff, os.Getenv)
+	if err != nil {
+		return err
+	}
+	fn, err := url.Parse(function)
+	if err != nil {
+		return err
+	}
+	h, err := edge.New(edge.Options{Rules: rules, Function: fn, FunctionTimeout: functionTimeout, Logger: log})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("edge listening", "addr", ln.Addr().String(), "rules", len(rules), "function", function)
+	return serve.UntilSignal(srv, ln)
+}

@@ -1,0 +1,293 @@
+// Package edge is the local stack's stand-in for Netlify's CDN, the part of production in front of
+// everything: it listens where the site does (http://127.0.0.1:3000) and sends each request where
+// Netlify would. Development only; production runs on Netlify itself.
+//
+// It follows the site's own netlify.toml rather than a copy of it: each `[[redirects]]` rule with
+// status 200 to an absolute URL is a proxy rewrite, sent on with the JWS Netlify's `signed` option
+// adds (X-Nf-Sign, HS256, issuer netlify, 5 minutes; package edgesign), keyed with the secret in
+// the variable the rule names. Everything else goes to Next.js, which on Netlify runs as a
+// function. On the way it keeps Netlify's limits, so nothing that would fail there passes here:
+//   - every request forwarded carries the connecting address in X-Nf-Client-Connection-Ip (what a
+//     client sent under that name is dropped) and X-Forwarded-For appended, as Netlify's does;
+//   - a proxied or function request that has no answer after Timeout (26 s) ends with a 504;
+//   - a request body over MaxFunctionBody (6 MB) to a function is refused with 413: a function's
+//     event is buffered whole. Proxy rewrites stream, so uploads to the BFF are not limited here.
+package edge
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/union-benefits/portal/bff/internal/edgesign"
+)
+
+// Netlify's limits, as its documentation states them.
+const (
+	// Timeout is how long Netlify waits for a proxied request's (and a synchronous function's)
+	// answer before it gives up.
+	Timeout = 26 * time.Second
+	// MaxFunctionBody is the largest request body a synchronous function receives; binary bodies
+	// reach it base64-encoded, so a file of about 4.5 MB already fills it.
+	MaxFunctionBody = 6 << 20
+)
+
+// BFFPlaceholder is the origin netlify.toml's proxy rule names for the BFF; at build time the
+// site's own build plugin (netlify/plugins/bff-origin) puts BFF_URL in its place, and here Options
+// do.
+const BFFPlaceholder = "https://bff.invalid"
+
+// Rule is one proxy rewrite: requests whose path matches From go to To, signed with Secret.
+type Rule struct {
+	From   string // a path, or a prefix ending in /*
+	To     string // an absolute URL; :splat stands for what From's * matched
+	Secret string
+}
+
+// Options configure an edge.
+type Options struct {
+	Rules    []Rule
+	Function *url.URL // Next.js
+	// Timeout (proxy rewrites) and MaxFunctionBody default to Netlify's (above); tests shorten
+	// the first. FunctionTimeout is Timeout unless set: `make dev` gives Next's dev server,
+	// which compiles a page on its first request, longer.
+	Timeout         time.Duration
+	FunctionTimeout time.Duration
+	MaxFunctionBody int64
+	Logger          *slog.Logger
+	Now             func() time.Time
+}
+
+// ReadNetlifyToml reads the proxy rewrites of the netlify.toml at path: rules of status 200 whose
+// destination is an absolute URL, with BFFPlaceholder replaced by bff and each `signed` rule's
+// secret read from getenv. A signed rule whose variable is empty is an error, as it would be a
+// rule Netlify forwards unsigned and the BFF refuses.
+func ReadNetlifyToml(path, bff string, getenv func(string) string) ([]Rule, error) {
+	var file struct {
+		Redirects []struct {
+			From   string `toml:"from"`
+			To     string `toml:"to"`
+			Status int    `toml:"status"`
+			Force  bool   `toml:"force"`
+			Signed string `toml:"signed"`
+		} `toml:"redirects"`
+	}
+	if _, err := toml.DecodeFile(path, &file); err != nil {
+		return nil, fmt.Errorf("edge: %w", err)
+	}
+	var rules []Rule
+	for _, r := range file.Redirects {
+		if r.Status != http.StatusOK || !(strings.HasPrefix(r.To, "http://") || strings.HasPrefix(r.To, "https://")) {
+			continue
+		}
+		rule := Rule{From: r.From, To: strings.Replace(r.To, BFFPlaceholder, strings.TrimRight(bff, "/"), 1)}
+		if r.Signed != "" {
+			if rule.Secret = getenv(r.Signed); rule.Secret == "" {
+				return nil, fmt.Errorf("edge: the rule for %s is signed with %s, which is not set", r.From, r.Signed)
+			}
+		}
+		rules = append(rules, rule)
+	}
+	return rules, nil
+}
+
+// New is the edge's handler.
+func New(o Options) (http.Handler, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = Timeout
+	}
+	if o.FunctionTimeout <= 0 {
+		o.FunctionTimeout = o.Timeout
+	}
+	if o.MaxFunctionBody <= 0 {
+		o.MaxFunctionBody = MaxFunctionBody
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	e := &edge{o: o}
+	for _, r := range o.Rules {
+		p, err := e.proxyFor(r)
+		if err != nil {
+			return nil, err
+		}
+		e.proxies = append(e.proxies, p)
+	}
+	fn := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(o.Function)
+			// A function sees the site's own host, as on Netlify: Next builds its redirects and
+			// its proxy's rewrites from it.
+			pr.Out.Host = pr.In.Host
+			forwarded(pr)
+		},
+		ErrorHandler: e.failed,
+		// Next streams pages as it renders them (and its dev server's events).
+		FlushInterval: -1,
+	}
+	e.function = fn
+	return e, nil
+}
+
+type edge struct {
+	o        Options
+	proxies  []proxy
+	function http.Handler
+}
+
+type proxy struct {
+	rule    Rule
+	handler http.Handler
+}
+
+func (e *edge) proxyFor(r Rule) (proxy, error) {
+	to, err := url.Parse(strings.Replace(r.To, ":splat", "", 1))
+	if err != nil || to.Host == "" {
+		return proxy{}, fmt.Errorf("edge: %q is not an absolute URL", r.To)
+	}
+	prefix := strings.TrimSuffix(r.From, "*")
+	h := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			// The path goes on as the client escaped it: a %2F inside a segment stays one.
+			out := pr.Out.URL
+			out.Scheme, out.Host = to.Scheme, to.Host
+			rest := strings.TrimPrefix(pr.In.URL.EscapedPath(), prefix)
+			if p, err := url.PathUnescape(to.Path + rest); err == nil {
+				out.Path, out.RawPath = p, to.Path+rest
+			}
+			// The destination's own host, as a CDN calling another origin sends it.
+			pr.Out.Host = to.Host
+			forwarded(pr)
+			if r.Secret != "" {
+				pr.Out.Header.Set(edgesign.Header, edgesign.Sign(r.Secret, edgesign.IssuerEdge, e.o.Now()))
+			}
+		},
+		ErrorHandler:  e.failed,
+		FlushInterval: -1,
+	}
+	return proxy{rule: r, handler: h}, nil
+}
+
+// forwarded sets what Netlify's CDN tells an origin about the client: its address, under a name
+// only the CDN writes, and the usual X-Forwarded-* headers.
+func forwarded(pr *httputil.ProxyRequest) {
+	pr.Out.Header.Del(edgesign.ClientIPHeader)
+	pr.Out.Header.Del(edgesign.Header)
+	if ip, _, err := net.SplitHostPort(pr.In.RemoteAddr); err == nil {
+		pr.Out.Header.Set(edgesign.ClientIPHeader, ip)
+	}
+	// Rewrite starts from no X-Forwarded-For: Netlify appends to what the client sent.
+	if prior := pr.In.Header.Values("X-Forwarded-For"); len(prior) > 0 {
+		pr.Out.Header["X-Forwarded-For"] = prior
+	}
+	pr.SetXForwarded()
+	// Next.js builds absolute addresses (redirects) from the host the browser used.
+	pr.Out.Header.Set("X-Forwarded-Host", pr.In.Host)
+}
+
+func (e *edge) match(path string) *proxy {
+	for i := range e.proxies {
+		p := &e.proxies[i]
+		from := p.rule.From
+		if strings.HasSuffix(from, "*") && strings.HasPrefix(path, strings.TrimSuffix(from, "*")) || path == from {
+			return p
+		}
+	}
+	return nil
+}
+
+// ServeHTTP sends the request to the rule it matches, or to the function, within Netlify's limits.
+func (e *edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := e.match(r.URL.Path)
+	limit := e.o.FunctionTimeout
+	if p != nil {
+		limit = e.o.Timeout
+	}
+	// A WebSocket (Next's dev server's updates) is a connection, not a request to time.
+	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		ctx, cancel := context.WithTimeoutCause(r.Context(), limit, errTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
+	}
+	if p != nil {
+		p.handler.ServeHTTP(w, r)
+		return
+	}
+	if r.ContentLength > e.o.MaxFunctionBody {
+		e.tooLarge(w, r)
+		return
+	}
+	if r.Body != nil && r.Body != http.NoBody {
+		// A function gets its event whole: the body is read first, and one longer than the limit
+		// never reaches it, declared or not.
+		body, err := io.ReadAll(io.LimitReader(r.Body, e.o.MaxFunctionBody+1))
+		if err != nil {
+			http.Error(w, "Bad Request", http.StatusBadRequest)
+			return
+		}
+		if int64(len(body)) > e.o.MaxFunctionBody {
+			e.tooLarge(w, r)
+			return
+		}
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		r.TransferEncoding = nil
+	}
+	e.function.ServeHTTP(w, r)
+}
+
+var errTimeout = errors.New("edge: no answer within Netlify's limit")
+
+func (e *edge) tooLarge(w http.ResponseWriter, r *http.Request) {
+	e.o.Logger.Warn("edge: request body over the function limit", "path", r.URL.Path, "bytes", r.ContentLength)
+	w.Header().Set("Connection", "close")
+	http.Error(w, "Payload Too Large: a function's request body is limited to 6 MB.", http.StatusRequestEntityTooLarge)
+}
+
+// failed answers as Netlify does when the origin cannot: a 504 once the time limit passed, else a
+// 502.
+func (e *edge) failed(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(context.Cause(r.Context()), errTimeout):
+		e.o.Logger.Warn("edge: origin did not answer in time", "path", r.URL.Path)
+		http.Error(w, "Gateway Timeout: the origin did not answer in time.", http.StatusGatewayTimeout)
+	case errors.Is(err, context.Canceled):
+		// The client left; nobody reads an answer.
+	default:
+		e.o.Logger.Warn("edge: origin unreachable", "path", r.URL.Path, "err", err)
+		http.Error(w, "Bad Gateway", http.StatusBadGateway)
+	}
+}
+
+// Signer is an http.RoundTripper that signs every request it sends as the Next.js server does
+// (edgesign.IssuerServer, keyed with Secret), for the development tools that call the BFF itself
+// rather than through the edge (make soak, make bench). A request that names no client in
+// edgesign.ClientIPHeader is our own server's, as Next's shared reads are.
+type Signer struct {
+	Base   http.RoundTripper // http.DefaultTransport when nil
+	Secret string
+}
+
+// RoundTrip signs req and sends it.
+func (s Signer) RoundTrip(req *http.Request) (*http.Response, error) {
+	base := s.Base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	req = req.Clone(req.Context())
+	req.Header.Set(edgesign.Header, edgesign.Sign(s.Secret, edgesign.IssuerServer, time.Now()))
+	return base.RoundTrip(req)
+}

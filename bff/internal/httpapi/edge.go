@@ -1,0 +1,77 @@
+package httpapi
+
+import (
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/cache"
+	"github.com/union-benefits/portal/bff/internal/edgesign"
+)
+
+// The BFF faces the internet: the CDN in front of the site (Netlify) publishes no addresses its
+// proxy connects from, so no address can be trusted as "our edge". Every request must instead
+// prove it came through the edge or from the Next.js server (package edgesign), and only such a
+// request may say who the client is. A request without that proof is refused before any handler
+// runs, and a forged X-Forwarded-For is never read at all.
+
+// webhookPath is the one route that takes unsigned requests: the CMS calls it from its own
+// servers, and it carries an HMAC of its own (hooks.go), which proves more than the edge's would.
+const webhookPath = "/api/v1/hooks/cms"
+
+// Verifier checks the proof an edge or the Next.js server put on a request (edgesign.Verifier).
+type Verifier interface {
+	Verify(token string, now time.Time) (edgesign.Claims, error)
+}
+
+// client is who sent a request: its address and whether that is one of our own servers (Next.js
+// reading a document shared by every visitor, or the CMS's webhook), rather than a visitor.
+type client struct {
+	addr   string
+	server bool
+}
+
+type clientKey struct{}
+
+// fromEdge refuses a request without a valid edge signature (403, problem+json) and records its
+// client: the address the edge put in X-Nf-Client-Connection-Ip, believed because the signature
+// over the request verified. A signed request naming no client is our own server's.
+func fromEdge(v Verifier) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if c.Path() == webhookPath {
+			c.Locals(clientKey{}, client{addr: c.IP(), server: true})
+			return c.Next()
+		}
+		if _, err := v.Verify(c.Get(edgesign.Header), time.Now()); err != nil {
+			return apperr.Wrap(apperr.Forbidden, "This request did not come through the site.", err)
+		}
+		cl := client{addr: "server", server: true}
+		if a, err := netip.ParseAddr(strings.TrimSpace(c.Get(edgesign.ClientIPHeader))); err == nil {
+			cl = client{addr: a.Unmap().String()}
+		}
+		c.Locals(clientKey{}, cl)
+		return c.Next()
+	}
+}
+
+// clientAddr is the request's client address, as fromEdge found it; "server" for our own servers,
+// which every per-IP limit counts as one (they never sign in or start carts).
+func clientAddr(c fiber.Ctx) string {
+	cl, _ := c.Locals(clientKey{}).(client)
+	return cl.addr
+}
+
+// limitMisses charges every content cache miss a visitor's request causes to its address
+// (cache.WithMissBudget). Our own servers are not charged: they speak for every visitor at once.
+func limitMisses(misses Limiter) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		cl, _ := c.Locals(clientKey{}).(client)
+		if misses != nil && !cl.server {
+			c.SetContext(cache.WithMissBudget(c.Context(), func() error { return misses.Allow("miss|" + cl.addr) }))
+		}
+		return c.Next()
+	}
+}
