@@ -80,7 +80,7 @@ export function contentSecurityPolicy(nonce: string, sources: PolicySources, sec
     'img-src': ["'self'", 'data:', 'blob:', 'https:', cms, chatbot, ...(localHttp || [])],
     'media-src': ["'self'", 'https:', cms, ...(localHttp || [])],
     'font-src': ["'self'"],
-    // The browser calls only this site's /api/v1 (the BFF behind the rewrite); the chat assistant
+    // The browser calls only this site's /api/v1 (the BFF behind the edge's proxy); the chat assistant
     // talks to its own host. postMessage to the partner popup's opener is not governed by CSP.
     'connect-src': ["'self'", chatbot],
     // The video players, the external grant forms, the widget frames (this site's /embed/) and

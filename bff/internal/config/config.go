@@ -131,9 +131,10 @@ type Hotels struct {
 	Timeout     time.Duration // HOTELS_TIMEOUT: the limit on one autocomplete call
 }
 
-// Edge configures the proofs that a request to /api/v1 came through our own edge: the BFF
-// refuses every unsigned one (the CMS's publish webhook, signed with CMS_WEBHOOK_SECRET, is the
-// one route outside /api/v1). Two keys, so that the one the CDN holds cannot sign as the server.
+// Edge configures the proofs that a request to /api/v1 came through our own edge or from the
+// Next.js server: the BFF refuses every unsigned one but the CMS's publish webhook, which carries
+// its own HMAC (CMS_WEBHOOK_SECRET). Two keys, so that the one the CDN holds cannot sign as the
+// server.
 type Edge struct {
 	// Secret is EDGE_SIGNING_SECRET: the HMAC key of the CDN's signed proxy rewrite (Netlify's
 	// signed = rule), which signs every browser request it forwards to /api/v1 with an X-Nf-Sign

@@ -113,7 +113,7 @@ func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
 	if n := cms.Count("/api/v0/node?path=union-member-benefits"); n != 1 {
 		t.Errorf("the CMS node was fetched %d times; the content cache is shared by every union", n)
 	}
-	_, _, m := harness.Get(t, b.URL+"/metrics")
+	_, _, m := harness.Get(t, b.Admin+"/metrics")
 	if !bytes.Contains(m, []byte(`bff_cache_lookups_total{kind="page",result="hit"} 3`)) ||
 		!bytes.Contains(m, []byte(`bff_cache_lookups_total{kind="page",result="miss"} 3`)) {
 		t.Errorf("want three page misses (one per union) then three hits:\n%s", grepLines(m, "kind=\"page\""))

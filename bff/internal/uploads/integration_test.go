@@ -183,7 +183,7 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	}
 	// A browser closed mid-file: the connection ends a quarter of the way through the declared
 	// length, which the server hands over as a plain end of the body.
-	cutOff(t, b.URL, maria.CookieHeader(), caseID, "cut.pdf", grantstest.PDF(400_000), 100_000)
+	cutOff(t, b, maria.CookieHeader(), caseID, "cut.pdf", grantstest.PDF(400_000), 100_000)
 	if names := s.stored(t, uid, caseID); len(names) != 0 {
 		t.Fatalf("stored after the attacks: %v", names)
 	}
@@ -203,12 +203,12 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	}
 }
 
-// cutOff sends the first n bytes of an upload of data declared whole, then closes the connection,
-// and waits for the BFF to have finished with it.
-func cutOff(t *testing.T, base, cookie, caseID, name string, data []byte, n int) {
+// cutOff sends the first n bytes of an upload of data declared whole through the edge, then
+// closes the connection, and waits for the BFF to have finished with it.
+func cutOff(t *testing.T, b *harness.BFF, cookie, caseID, name string, data []byte, n int) {
 	t.Helper()
-	before := uploadsAnswered(t, base)
-	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	before := uploadsAnswered(t, b.Admin)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(b.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func cutOff(t *testing.T, base, cookie, caseID, name string, data []byte, n int)
 	_ = conn.Close()
 	// The BFF is done with it once its metrics count one more upload answered.
 	deadline := time.Now().Add(10 * time.Second)
-	for uploadsAnswered(t, base) == before {
+	for uploadsAnswered(t, b.Admin) == before {
 		if time.Now().After(deadline) {
 			t.Fatal("the BFF never finished the cut-off upload")
 		}
@@ -226,10 +226,11 @@ func cutOff(t *testing.T, base, cookie, caseID, name string, data []byte, n int)
 	}
 }
 
-// uploadsAnswered is how many uploads the BFF has answered, from its metrics.
-func uploadsAnswered(t *testing.T, base string) int {
+// uploadsAnswered is how many uploads the BFF has answered, from the metrics of its admin
+// listener at admin.
+func uploadsAnswered(t *testing.T, admin string) int {
 	t.Helper()
-	_, _, body := harness.Get(t, base+"/metrics")
+	_, _, body := harness.Get(t, admin+"/metrics")
 	n := 0
 	for _, line := range strings.Split(string(body), "\n") {
 		if strings.HasPrefix(line, "bff_http_request_duration_seconds_count{") && strings.Contains(line, `route="/api/v1/cases/:caseId/uploads"`) {

@@ -28,9 +28,9 @@ func New(backends []string) (*Handler, error) {
 		if err != nil || u.Scheme != "http" || u.Host == "" {
 			return nil, fmt.Errorf("replicaproxy: backend %q is not an http URL", b)
 		}
-		// The single-host proxy keeps the request's Host and adds the client's address to
-		// X-Forwarded-For, which the BFF believes from a loopback proxy: client addresses (and
-		// the limits counted by them) are what they would be without this proxy.
+		// The single-host proxy passes every header on, the edge's signature and the client's
+		// address (X-Nf-Client-Connection-Ip) among them: client addresses (and the limits
+		// counted by them) are what they would be without this proxy.
 		p := httputil.NewSingleHostReverseProxy(u)
 		// Answers stream through as the replica writes them.
 		p.FlushInterval = -1
