@@ -4,17 +4,21 @@
 //
 //	edge -addr 127.0.0.1:3000 -netlify netlify.toml -bff http://127.0.0.1:8080 -function http://127.0.0.1:3001
 //
+// With several BFF replicas, -bff names each (comma-separated) and the edge takes them in turn.
+//
 // The secret each signed rule names is read from the environment (EDGE_SIGNING_SECRET). It stops
 // gracefully on SIGINT or SIGTERM.
 package main
 
 import (
 	"flag"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/edge"
@@ -24,7 +28,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:3000", "address to listen on")
 	netlify := flag.String("netlify", "netlify.toml", "the site's Netlify configuration, whose proxy rewrites the edge follows")
-	bff := flag.String("bff", "http://127.0.0.1:8080", "the BFF's origin, put where netlify.toml names "+edge.BFFPlaceholder)
+	bff := flag.String("bff", "http://127.0.0.1:8080", "the BFF's origins, comma-separated, put in turn where netlify.toml names "+edge.BFFPlaceholder)
 	function := flag.String("function", "http://127.0.0.1:3001", "Next.js, which Netlify runs as a function")
 	functionTimeout := flag.Duration("function-timeout", edge.Timeout,
 		"how long a function may take to answer (Netlify: 26s; `make dev` allows Next's first compile of a page longer)")
@@ -37,15 +41,23 @@ func main() {
 }
 
 func run(log *slog.Logger, addr, netlify, bff, function string, functionTimeout time.Duration) error {
-	rules, err := edge.ReadNetlifyToml(netlify, bff, os.Getenv)
+	rules, err := edge.ReadNetlifyToml(netlify, os.Getenv)
 	if err != nil {
 		return err
+	}
+	var bffs []*url.URL
+	for _, b := range strings.Split(bff, ",") {
+		u, err := url.Parse(strings.TrimSpace(b))
+		if err != nil || u.Host == "" {
+			return fmt.Errorf("-bff: %q is not an origin", b)
+		}
+		bffs = append(bffs, u)
 	}
 	fn, err := url.Parse(function)
 	if err != nil {
 		return err
 	}
-	h, err := edge.New(edge.Options{Rules: rules, Function: fn, FunctionTimeout: functionTimeout, Logger: log})
+	h, err := edge.New(edge.Options{Rules: rules, BFF: bffs, Function: fn, FunctionTimeout: functionTimeout, Logger: log})
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -351,12 +352,20 @@ func Replicated(parts []Part, n int) []Part {
 		return parts
 	}
 	var out []Part
+	var replicas []string
 	for _, p := range parts {
+		if p.Name == "edge" {
+			// The edge takes the replicas in turn itself: a balancing proxy of ours between it
+			// and the replicas would be a hop production does not have.
+			p.Command = slices.Clone(p.Command)
+			if i := slices.Index(p.Command, "-bff"); i >= 0 && replicas != nil {
+				p.Command[i+1] = strings.Join(replicas, ",")
+			}
+		}
 		if p.Name != "bff" {
 			out = append(out, p)
 			continue
 		}
-		var backends []string
 		for i := 1; i <= n; i++ {
 			port := PortReplicas + i
 			r := p
@@ -368,12 +377,14 @@ func Replicated(parts []Part, n int) []Part {
 			r.Ready = HTTPProbe{URL: httpURL(admin) + "/readyz", OK: func(s int) bool { return s == http.StatusOK }}
 			r.URL = httpURL(port)
 			out = append(out, r)
-			backends = append(backends, httpURL(port))
+			replicas = append(replicas, httpURL(port))
 		}
 		out = append(out, Part{
+			// For Next's own calls (BFF_URL) and the tests'; the edge spreads the browsers'
+			// requests over the replicas itself (below), as Cloud Run does behind Netlify.
 			Name:    "bff",
 			Title:   "BFF load balancer",
-			Command: []string{".bin/replicaproxy", "-addr", local(PortBFF), "-to", strings.Join(backends, ",")},
+			Command: []string{".bin/replicaproxy", "-addr", local(PortBFF), "-to", strings.Join(replicas, ",")},
 			Ports:   []int{PortBFF},
 			// Through the balancer to a replica: any answer from the BFF (its 403 to an unsigned
 			// request) means both are up.

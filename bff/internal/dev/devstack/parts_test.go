@@ -66,10 +66,17 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 	if lb.Ports[0] != PortBFF || !strings.Contains(strings.Join(lb.Command, " "), httpURL(PortReplicas+1)+","+httpURL(PortReplicas+2)) {
 		t.Errorf("load balancer: ports %v, command %q", lb.Ports, lb.Command)
 	}
-	// The originals are untouched: the replicas' environments are copies.
+	// The edge spreads the browsers' API requests over the replicas itself, as Cloud Run does.
+	if edge := strings.Join(byName["edge"].Command, " "); !strings.Contains(edge, "-bff "+httpURL(PortReplicas+1)+","+httpURL(PortReplicas+2)) {
+		t.Errorf("edge: %q", edge)
+	}
+	// The originals are untouched: the replicas' environments and the edge's command are copies.
 	for _, p := range parts {
 		if p.Name == "bff" && strings.Contains(strings.Join(p.Env, " "), "BFF_ADDR="+local(PortReplicas+1)) {
 			t.Fatal("Replicated changed the BFF part's environment")
+		}
+		if p.Name == "edge" && !strings.Contains(strings.Join(p.Command, " "), "-bff "+httpURL(PortBFF)) {
+			t.Fatal("Replicated changed the edge part's command")
 		}
 	}
 }

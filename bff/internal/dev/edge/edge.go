@@ -26,6 +26,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -44,8 +45,8 @@ const (
 )
 
 // BFFPlaceholder is the origin netlify.toml's proxy rule names for the BFF; at build time the
-// site's own build plugin (netlify/plugins/bff-origin) puts BFF_URL in its place, and here Options
-// do.
+// site's own build plugin (netlify/plugins/bff-origin) puts BFF_URL in its place, and here
+// Options.BFF does.
 const BFFPlaceholder = "https://bff.invalid"
 
 // Rule is one proxy rewrite: requests whose path matches From go to To, signed with Secret.
@@ -57,7 +58,12 @@ type Rule struct {
 
 // Options configure an edge.
 type Options struct {
-	Rules    []Rule
+	Rules []Rule
+	// BFF are the origins a rule naming BFFPlaceholder goes to, one request to each in turn: the
+	// stack's BFF replicas, as Cloud Run spreads requests over its instances. (Going through a
+	// balancing proxy of our own as a further hop, the chain of two Go proxies in front of
+	// fasthttp cut about one POST in several thousand short.)
+	BFF      []*url.URL
 	Function *url.URL // Next.js
 	// Timeout (proxy rewrites) and MaxFunctionBody default to Netlify's (above); tests shorten
 	// the first. FunctionTimeout is Timeout unless set: `make dev` gives Next's dev server,
@@ -70,10 +76,10 @@ type Options struct {
 }
 
 // ReadNetlifyToml reads the proxy rewrites of the netlify.toml at path: rules of status 200 whose
-// destination is an absolute URL, with BFFPlaceholder replaced by bff and each `signed` rule's
-// secret read from getenv. A signed rule whose variable is empty is an error, as it would be a
-// rule Netlify forwards unsigned and the BFF refuses.
-func ReadNetlifyToml(path, bff string, getenv func(string) string) ([]Rule, error) {
+// destination is an absolute URL (BFFPlaceholder's too, which Options.BFF stands for), each
+// `signed` rule with its secret read from getenv. A signed rule whose variable is empty is an
+// error, as it would be a rule Netlify forwards unsigned and the BFF refuses.
+func ReadNetlifyToml(path string, getenv func(string) string) ([]Rule, error) {
 	var file struct {
 		Redirects []struct {
 			From   string `toml:"from"`
@@ -91,7 +97,7 @@ func ReadNetlifyToml(path, bff string, getenv func(string) string) ([]Rule, erro
 		if r.Status != http.StatusOK || !(strings.HasPrefix(r.To, "http://") || strings.HasPrefix(r.To, "https://")) {
 			continue
 		}
-		rule := Rule{From: r.From, To: strings.Replace(r.To, BFFPlaceholder, strings.TrimRight(bff, "/"), 1)}
+		rule := Rule{From: r.From, To: r.To}
 		if r.Signed != "" {
 			if rule.Secret = getenv(r.Signed); rule.Secret == "" {
 				return nil, fmt.Errorf("edge: the rule for %s is signed with %s, which is not set", r.From, r.Signed)
@@ -159,18 +165,27 @@ func (e *edge) proxyFor(r Rule) (proxy, error) {
 	if err != nil || to.Host == "" {
 		return proxy{}, fmt.Errorf("edge: %q is not an absolute URL", r.To)
 	}
+	origins := []*url.URL{to}
+	if to.Scheme+"://"+to.Host == BFFPlaceholder {
+		if len(e.o.BFF) == 0 {
+			return proxy{}, fmt.Errorf("edge: the rule for %s names the BFF, and no BFF origin is given", r.From)
+		}
+		origins = e.o.BFF
+	}
+	var next atomic.Uint64
 	prefix := strings.TrimSuffix(r.From, "*")
 	h := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
+			origin := origins[(next.Add(1)-1)%uint64(len(origins))]
 			// The path goes on as the client escaped it: a %2F inside a segment stays one.
 			out := pr.Out.URL
-			out.Scheme, out.Host = to.Scheme, to.Host
+			out.Scheme, out.Host = origin.Scheme, origin.Host
 			rest := strings.TrimPrefix(pr.In.URL.EscapedPath(), prefix)
 			if p, err := url.PathUnescape(to.Path + rest); err == nil {
 				out.Path, out.RawPath = p, to.Path+rest
 			}
 			// The destination's own host, as a CDN calling another origin sends it.
-			pr.Out.Host = to.Host
+			pr.Out.Host = origin.Host
 			forwarded(pr)
 			if r.Secret != "" {
 				pr.Out.Header.Set(edgesign.Header, edgesign.Sign(r.Secret, edgesign.IssuerEdge, e.o.Now()))

@@ -174,18 +174,48 @@ func TestTheRulesAreNetlifyTomls(t *testing.T) {
 	_, here, _, _ := runtime.Caller(0)
 	file := filepath.Join(filepath.Dir(here), "..", "..", "..", "..", "netlify.toml")
 	env := map[string]string{"EDGE_SIGNING_SECRET": secret}
-	rules, err := ReadNetlifyToml(file, "http://127.0.0.1:8080/", func(k string) string { return env[k] })
+	rules, err := ReadNetlifyToml(file, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Rule{{From: "/api/v1/*", To: "http://127.0.0.1:8080/api/v1/:splat", Secret: secret}}
-	if len(rules) != 1 || rules[0] != want[0] {
+	want := Rule{From: "/api/v1/*", To: BFFPlaceholder + "/api/v1/:splat", Secret: secret}
+	if len(rules) != 1 || rules[0] != want {
 		t.Fatalf("rules %+v, want %+v", rules, want)
 	}
 	delete(env, "EDGE_SIGNING_SECRET")
-	if _, err := ReadNetlifyToml(file, "http://127.0.0.1:8080", func(k string) string { return env[k] }); err == nil ||
+	if _, err := ReadNetlifyToml(file, func(k string) string { return env[k] }); err == nil ||
 		!strings.Contains(err.Error(), "EDGE_SIGNING_SECRET") {
 		t.Errorf("without the secret: %v", err)
+	}
+}
+
+// The rule naming the BFF's placeholder goes to each BFF origin in turn, as Cloud Run spreads
+// requests over its instances.
+func TestTheBFFsReplicasAreTakenInTurn(t *testing.T) {
+	a, b := make(chan seen, 4), make(chan seen, 4)
+	h, err := New(Options{
+		Rules:    []Rule{{From: "/api/v1/*", To: BFFPlaceholder + "/api/v1/:splat", Secret: secret}},
+		BFF:      []*url.URL{origin(t, a), origin(t, b)},
+		Function: origin(t, make(chan seen, 4)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	for range 4 {
+		if status, _ := send(t, "GET", srv.URL+"/api/v1/site", nil, nil); status != 200 {
+			t.Fatal(status)
+		}
+	}
+	if len(a) != 2 || len(b) != 2 {
+		t.Errorf("replicas got %d and %d requests, want 2 each", len(a), len(b))
+	}
+	if got := <-a; got.path != "/api/v1/site" || got.sign == "" {
+		t.Errorf("replica got %+v", got)
+	}
+	if _, err := New(Options{Rules: []Rule{{From: "/api/v1/*", To: BFFPlaceholder + "/api/v1/:splat"}}}); err == nil {
+		t.Error("a rule naming the BFF with no BFF origin given was accepted")
 	}
 }
 
