@@ -155,14 +155,14 @@ func TestAForgedForwardedForDoesNotEscapeTheSignInLimit(t *testing.T) {
 }
 
 // The content a visitor's requests make the BFF load from the CMS (cache misses) is limited per
-// address (CONTENT_MISSES_PER_IP, 300), whether the browser asks the BFF through the edge's proxy
+// address (CONTENT_MISSES_PER_IP, 5,000 on the stack, whose end-to-end tests are all one visitor), whether the browser asks the BFF through the edge's proxy
 // or Next.js renders a page for the visitor: Next.js passes the address the edge gave it on with
 // its own signed reads. Next.js's reads for no visitor in particular are not charged, so the
 // limited visitor's page still renders for everyone else.
 func TestAForgedForwardedForDoesNotEscapeTheContentBudget(t *testing.T) {
 	ch := newChain(t)
 	run := fmt.Sprintf("chain-%d", rand.Int64())
-	n := untilLimited(t, 5000, http.StatusNotFound, func(i int) (int, string) {
+	n := untilLimited(t, 8000, http.StatusNotFound, func(i int) (int, string) {
 		return ch.send(t, ch.site, "GET", fmt.Sprintf("/api/v1/page?path=/%s-%d", run, i), "", nil)
 	})
 	t.Logf("limited after %d unknown paths", n)
