@@ -34,15 +34,6 @@ export function linkToken(params: URLSearchParams): string {
 }
 
 /**
- * Where the preview should land: the link's path when it is a path of this site, else home. The
- * BFF refuses a signed path that is not clean, so this only guards against a link never checked.
- */
-export function samePath(path: string | null | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
-  return path;
-}
-
-/**
  * A redirect to a path of this site. The Location stays relative, so the browser stays on the host
  * it reached (the preview cookies are that host's); Next's own idea of its origin may be another.
  */

@@ -50,11 +50,22 @@ func fromEdge(v Verifier) fiber.Handler {
 		}
 		cl := client{addr: "server", server: true}
 		if a, err := netip.ParseAddr(strings.TrimSpace(c.Get(edgesign.ClientIPHeader))); err == nil {
-			cl = client{addr: a.Unmap().String()}
+			cl = client{addr: limitKey(a)}
 		}
 		c.Locals(clientKey{}, cl)
 		return c.Next()
 	}
+}
+
+// limitKey is what per-address limits count a client by: its IPv4 address, or the /64 network of
+// its IPv6 one. One subscriber's line or phone is given a whole /64 (and often more), so keying
+// on full IPv6 addresses would let one client rotate through as many fresh counts as it likes.
+func limitKey(a netip.Addr) string {
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a, 64).Masked().String()
 }
 
 // clientAddr is the request's client address, as fromEdge found it; "server" for our own servers,

@@ -94,7 +94,8 @@ func TestTheClientIsTheAddressTheEdgeNamed(t *testing.T) {
 		{"the edge's header", map[string]string{edgesign.ClientIPHeader: "198.51.100.1"}, "198.51.100.1"},
 		{"X-Forwarded-For is never read", map[string]string{edgesign.ClientIPHeader: "198.51.100.1", "X-Forwarded-For": "203.0.113.9"}, "198.51.100.1"},
 		{"v4-mapped", map[string]string{edgesign.ClientIPHeader: "::ffff:198.51.100.1"}, "198.51.100.1"},
-		{"IPv6", map[string]string{edgesign.ClientIPHeader: "2001:db8::1"}, "2001:db8::1"},
+		{"IPv6: its /64", map[string]string{edgesign.ClientIPHeader: "2001:db8:1:2:aaaa::1"}, "2001:db8:1:2::/64"},
+		{"IPv6 in another /64", map[string]string{edgesign.ClientIPHeader: "2001:db8:1:3::1"}, "2001:db8:1:3::/64"},
 		{"none named: our own server, whatever X-Forwarded-For says", map[string]string{"X-Forwarded-For": "203.0.113.9"}, "server"},
 		{"not an address: our own server's", map[string]string{edgesign.ClientIPHeader: "<script>"}, "server"},
 	}
@@ -130,6 +131,37 @@ func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 	}
 	if statuses[204] != 5 || statuses[429] != 3 {
 		t.Errorf("statuses %v, want 5 allowed and 3 refused", statuses)
+	}
+}
+
+// One subscriber holds a whole IPv6 /64: rotating addresses inside it still spends one bucket,
+// while a neighbour in another /64 has their own.
+func TestRotatingIPv6AddressesInOneNetworkDoNotEscapeTheLimit(t *testing.T) {
+	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
+	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
+	limits := attemptLimits{ip: ratelimit.New(5, time.Minute), who: ratelimit.New(1000, time.Minute)}
+	app.Post("/signin", func(c fiber.Ctx) error {
+		if err := limits.allow(c, "signin", ""); err != nil {
+			return err
+		}
+		return c.SendStatus(204)
+	})
+	signIn := func(addr string) int {
+		status, _ := send(t, app, "POST", "/signin", map[string]string{
+			edgesign.Header:         edgesign.Sign(testEdgeSecret, edgesign.IssuerEdge, time.Now()),
+			edgesign.ClientIPHeader: addr,
+		})
+		return status
+	}
+	statuses := map[int]int{}
+	for i := range 8 {
+		statuses[signIn(fmt.Sprintf("2001:db8:1:2:%x::%x", i, i+1))]++
+	}
+	if statuses[204] != 5 || statuses[429] != 3 {
+		t.Errorf("statuses %v, want 5 allowed and 3 refused", statuses)
+	}
+	if status := signIn("2001:db8:1:3::1"); status != 204 {
+		t.Errorf("another /64: %d", status)
 	}
 }
 

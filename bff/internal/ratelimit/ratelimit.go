@@ -1,6 +1,6 @@
 // Package ratelimit counts attempts per key in fixed windows, so sign-in, sign-up, reset and
 // verification requests can be limited per IP and per email. Two Limiters count: Memory in this
-// process (go-cache), for a single replica, and Shared in a store every replica shares (Redis),
+// process (a bounded least-recently-used table), for a single replica, and Shared in a store every replica shares (Redis),
 // so that several replicas allow the limit once between them, not once each.
 package ratelimit
 
@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	gocache "github.com/patrickmn/go-cache"
+	"github.com/hashicorp/golang-lru/v2/simplelru"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/contracts"
@@ -17,12 +17,6 @@ import (
 // DefaultMaxKeys bounds how many keys a Limiter remembers: at a few hundred bytes a key, about
 // 30 MB at most, whatever a flood of addresses or emails sends.
 const DefaultMaxKeys = 100_000
-
-// overflowKey is the one count that every key shares once the Limiter holds MaxKeys. Filling the
-// table takes MaxKeys distinct keys in one window, which only an attack does; sharing one count
-// then refuses the attack's new keys (and, for the rest of the window, other new ones) instead of
-// growing without bound or forgetting the counts that hold attackers back.
-const overflowKey = "\x00overflow"
 
 // Limiter allows a limit of attempts per key in each window. Allow counts an attempt against
 // every key and refuses when any is over; Check refuses when the key has used its limit, without
@@ -33,13 +27,22 @@ type Limiter interface {
 	Fail(key string)
 }
 
-// Memory is the Limiter of one process.
+// Memory is the Limiter of one process. It remembers at most maxKeys keys; when full, the key
+// used least recently is forgotten to make room. A key under attack is used all the time, so it
+// keeps its count, and every new key gets a count of its own: no flood of keys can push other
+// people into one shared count (which used to let one client, filling the table, lock every
+// member out of signing in), and the table never grows past its bound.
 type Memory struct {
-	limit   int
-	window  time.Duration
-	maxKeys int
-	mu      sync.Mutex
-	counts  *gocache.Cache
+	limit  int
+	window time.Duration
+	mu     sync.Mutex
+	counts *simplelru.LRU[string, *count]
+}
+
+// count is a key's attempts in its window, which ends at ends (a fixed window from the first).
+type count struct {
+	n    int
+	ends time.Time
 }
 
 // New returns a Memory Limiter that remembers at most DefaultMaxKeys keys.
@@ -47,9 +50,13 @@ func New(limit int, window time.Duration) *Memory {
 	return NewBounded(limit, window, DefaultMaxKeys)
 }
 
-// NewBounded returns a Memory Limiter that remembers at most maxKeys keys (see overflowKey).
+// NewBounded returns a Memory Limiter that remembers at most maxKeys keys.
 func NewBounded(limit int, window time.Duration, maxKeys int) *Memory {
-	return &Memory{limit: limit, window: window, maxKeys: maxKeys, counts: gocache.New(window, window)}
+	counts, err := simplelru.NewLRU[string, *count](max(maxKeys, 1), nil)
+	if err != nil {
+		panic(err) // only for a size below 1, which max rules out
+	}
+	return &Memory{limit: limit, window: window, counts: counts}
 }
 
 // Allow counts one attempt against every key and answers apperr.RateLimited when any of them is
@@ -83,34 +90,30 @@ func (l *Memory) Fail(key string) {
 	l.add(key)
 }
 
-// Len is how many keys the Memory holds now, expired ones included until they are swept.
-func (l *Memory) Len() int { return l.counts.ItemCount() }
+// Len is how many keys the Memory holds now, expired ones included until they are reused or
+// pushed out.
+func (l *Memory) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.counts.Len()
+}
 
+// get is the key's count in its current window (0 when it has none), and marks the key used.
 func (l *Memory) get(key string) int {
-	if n, found := l.counts.Get(key); found {
-		return n.(int)
-	}
-	if n, found := l.counts.Get(overflowKey); found && l.counts.ItemCount() >= l.maxKeys {
-		return n.(int)
+	if c, ok := l.counts.Get(key); ok && time.Now().Before(c.ends) {
+		return c.n
 	}
 	return 0
 }
 
 // add counts one against key and returns its count in this window.
 func (l *Memory) add(key string) int {
-	if n, err := l.counts.IncrementInt(key, 1); err == nil {
-		return n
+	now := time.Now()
+	if c, ok := l.counts.Get(key); ok && now.Before(c.ends) {
+		c.n++
+		return c.n
 	}
-	if l.counts.ItemCount() >= l.maxKeys {
-		l.counts.DeleteExpired()
-		if l.counts.ItemCount() >= l.maxKeys {
-			key = overflowKey
-			if n, err := l.counts.IncrementInt(key, 1); err == nil {
-				return n
-			}
-		}
-	}
-	l.counts.Set(key, 1, l.window)
+	l.counts.Add(key, &count{n: 1, ends: now.Add(l.window)})
 	return 1
 }
 

@@ -60,29 +60,36 @@ func TestCheckCountsNothingAndFailCountsFailures(t *testing.T) {
 	}
 }
 
-func TestMemoryIsBoundedAndAFloodSharesOneCount(t *testing.T) {
+// A full table forgets the key used least recently and gives every new key a count of its own.
+// It used to count every new key in one shared bucket once full, so one client filling the table
+// locked every member out of signing in (a security review's finding); this test asserted that.
+func TestAFullMemoryStaysFairAndBounded(t *testing.T) {
 	l := NewBounded(3, time.Minute, 100)
-	for i := range 100 {
-		if err := l.Allow(fmt.Sprint("ip|", i)); err != nil {
-			t.Fatalf("key %d refused: %v", i, err)
-		}
+	// A key under attack: used up, and used again and again while the flood runs.
+	for range 3 {
+		_ = l.Allow("email|target")
 	}
-	// The table is full: new keys share one count, so the flood is refused after the limit
-	// instead of growing the table.
 	refused := 0
 	for i := range 1000 {
 		if l.Allow(fmt.Sprint("flood|", i)) != nil {
 			refused++
 		}
+		if i%50 == 0 && l.Check("email|target") == nil {
+			t.Fatalf("the attacked key lost its count after %d new keys", i)
+		}
 	}
-	if refused != 1000-3 {
-		t.Fatalf("refused %d of 1000 new keys, want all but the shared limit of 3", refused)
+	// Each new key is its own client with its own count: none is refused for another's attempts.
+	if refused != 0 {
+		t.Fatalf("refused %d of 1000 new keys, each on its first attempt", refused)
 	}
-	if n := l.Len(); n > 101 {
-		t.Fatalf("the limiter holds %d keys, want at most 100 and the shared one", n)
+	if n := l.Len(); n > 100 {
+		t.Fatalf("the limiter holds %d keys, want at most 100", n)
 	}
-	// Keys it already holds keep their own counts.
-	if err := l.Allow("ip|1"); err != nil {
-		t.Fatalf("a known key refused: %v", err)
+	// A member arriving now is counted on their own, not refused with the flood.
+	if err := l.Allow("ip|member"); err != nil {
+		t.Fatalf("a new member refused: %v", err)
+	}
+	if err := l.Allow("email|target"); err == nil {
+		t.Fatal("the attacked key was allowed again")
 	}
 }

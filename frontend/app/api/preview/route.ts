@@ -1,7 +1,8 @@
 import { draftMode } from 'next/headers';
 import type { NextRequest } from 'next/server';
 import { getPreviewPage } from '@/lib/bff/server';
-import { PREVIEW_COOKIE, linkToken, refusalReason, samePath, seeOther } from '@/lib/preview';
+import { PREVIEW_COOKIE, linkToken, refusalReason, seeOther } from '@/lib/preview';
+import { returnPath } from '@/lib/returnTo';
 
 /** Secure everywhere but on this machine (the Host the browser reached), where the stack serves plain http. */
 function secureCookie(request: NextRequest): boolean {
@@ -26,7 +27,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   }
   const params = new URLSearchParams(token);
   (await draftMode()).enable();
-  const response = seeOther(samePath(params.get('path')));
+  const response = seeOther(returnPath(params.get('path')));
   const secondsLeft = Number(params.get('exp')) - Math.floor(Date.now() / 1000);
   response.cookies.set(PREVIEW_COOKIE, token, {
     httpOnly: true,
