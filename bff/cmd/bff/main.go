@@ -44,8 +44,8 @@ func run() error {
 		return err
 	}
 	defer srv.Close()
-	// The admin listener (health, readiness, metrics) first: readiness answers 503 until the public
-	// listener is up.
+	// Two listeners: the public one (/api/v1) and the admin one (health, readiness, metrics), whose
+	// readiness answers 503 until the public one is up.
 	listenErr := make(chan error, 2)
 	listen := func(name string, app *fiber.App, addr string, up func()) {
 		err := app.Listen(addr, fiber.ListenConfig{
@@ -55,7 +55,9 @@ func run() error {
 				up()
 			},
 		})
-		listenErr <- fmt.Errorf("listen on %s (%s): %w", addr, name, err)
+		if err != nil { // nil once Shutdown has closed it
+			listenErr <- fmt.Errorf("listen on %s (%s): %w", addr, name, err)
+		}
 	}
 	go listen("admin", srv.Admin, cfg.AdminAddr, func() {})
 	go listen("public", srv.App, cfg.Addr, func() { srv.Ready.Store(true) })
