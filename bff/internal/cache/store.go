@@ -48,6 +48,13 @@ type Store struct {
 
 	probeMu sync.Mutex
 	probe   chan struct{} // closed when the readiness probe under way completes; nil when none is
+
+	// life keeps ristretto from being used after Close. Loads go on after their callers have left
+	// (a stale entry's refresh, a load others share), so one may finish while the BFF shuts down:
+	// its store would hand ristretto a set after its channels closed. A store or purge holds it for
+	// reading and does nothing once closed; Close holds it for writing.
+	life   sync.RWMutex
+	closed bool
 }
 
 type entry struct {
@@ -88,8 +95,27 @@ func NewStore(o Options) (*Store, error) {
 	return s, nil
 }
 
-// Close stops the cache's background work.
-func (s *Store) Close() { s.rc.Close() }
+// Close stops the cache's background work, once the stores and purges under way are done; any
+// later one does nothing.
+func (s *Store) Close() {
+	s.life.Lock()
+	defer s.life.Unlock()
+	if !s.closed {
+		s.closed = true
+		s.rc.Close()
+	}
+}
+
+// open holds the store open for one store or purge and reports whether it is; when it is, the
+// caller releases it with s.life.RUnlock.
+func (s *Store) open() bool {
+	s.life.RLock()
+	if s.closed {
+		s.life.RUnlock()
+		return false
+	}
+	return true
+}
 
 // Loaded is what a loader returns with its value: the tags that purge it.
 type Loaded[T any] struct {
@@ -249,6 +275,10 @@ func entryCost(full string, tags []string, value any) (int64, error) {
 // store indexes e under its tags and hands it to ristretto, unless a purge has run since gen
 // (the load that made e began before it). No lock is held across the ristretto calls.
 func (s *Store) store(e *entry, cost int64, ttl time.Duration, gen uint64) {
+	if !s.open() {
+		return
+	}
+	defer s.life.RUnlock()
 	if !s.index.add(e, gen) {
 		return
 	}
@@ -267,6 +297,10 @@ func (s *Store) store(e *entry, cost int64, ttl time.Duration, gen uint64) {
 
 // Purge removes every entry carrying any of the tags and reports how many it removed.
 func (s *Store) Purge(tags ...string) int {
+	if !s.open() {
+		return 0
+	}
+	defer s.life.RUnlock()
 	keys := s.index.purge(tags)
 	for _, key := range keys {
 		s.loads.Forget(key)
@@ -279,6 +313,10 @@ func (s *Store) Purge(tags ...string) int {
 // PurgeAll removes every entry: a replica that may have missed purges (it lost the purge bus for
 // a while) cannot know which tags they named.
 func (s *Store) PurgeAll() int {
+	if !s.open() {
+		return 0
+	}
+	defer s.life.RUnlock()
 	keys := s.index.purgeAll()
 	for _, key := range keys {
 		s.loads.Forget(key)

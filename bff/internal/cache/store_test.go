@@ -436,3 +436,35 @@ func TestTheBudgetCountsWhatEntriesHold(t *testing.T) {
 		})
 	}
 }
+
+// Loads outlive their callers, and the BFF may shut down while some still run: a load ending as
+// the store closes, and a purge after Close, must do nothing rather than use the closed cache (the
+// race detector caught a background load storing into a test's BFF while its cleanup closed it).
+func TestLoadsEndingAsTheStoreClosesStoreNothing(t *testing.T) {
+	for range 20 {
+		s, _ := newTestStore(t)
+		gate := make(chan struct{})
+		var started, ended sync.WaitGroup
+		for i := range 32 {
+			started.Add(1)
+			ended.Add(1)
+			go func() {
+				defer ended.Done()
+				_, _ = Fetch(context.Background(), s, "k", strconv.Itoa(i), func(context.Context) (Loaded[string], error) {
+					started.Done()
+					<-gate
+					return Loaded[string]{Value: "v", Tags: []string{"t:1"}}, nil
+				})
+			}()
+		}
+		started.Wait()
+		close(gate) // every load stores now, while the store closes
+		s.Close()
+		ended.Wait()
+		if n := s.Purge("t:1"); n != 0 {
+			t.Fatalf("a purge after Close removed %d entries", n)
+		}
+		s.PurgeAll()
+		s.Close() // twice is harmless
+	}
+}
