@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -44,8 +45,8 @@ type rawPost struct {
 	Created               time.Time         `json:"created"`
 	Author                string            `json:"author"`
 	Details               string            `json:"details"`
-	Body                  *rawText          `json:"body"`
-	Disclaimer            *rawText          `json:"disclaimer"`
+	Body                  *jsonapi.RawText  `json:"body"`
+	Disclaimer            *jsonapi.RawText  `json:"disclaimer"`
 	BenefitPromoReference *rawPromoRef      `json:"benefit_promo_reference"`
 	BenefitPromoLinkText  string            `json:"benefit_promo_link_text"`
 	Metatags              map[string]string `json:"metatags"`
@@ -77,7 +78,9 @@ type rawSearchResult struct {
 // BlogCategories lists the blog categories with their URL slugs, ordered by weight then name.
 func (c *Client) BlogCategories(ctx context.Context) ([]portal.BlogCategory, error) {
 	out, _, err := collection(ctx, c, "blog categories", "term", url.Values{"bundle": {"blog_category"}},
-		func(_ *document, r *resource) (portal.BlogCategory, error) { return reshapeBlogCategory(r) })
+		func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.BlogCategory, error) {
+			return reshapeBlogCategory(r)
+		})
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +100,7 @@ func (c *Client) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostLis
 	if q.Topic != "" {
 		v.Set("topic", q.Topic)
 	}
-	posts, doc, err := collection(ctx, c, "posts", "posts", v, func(doc *document, r *resource) (portal.Post, error) {
+	posts, doc, err := collection(ctx, c, "posts", "posts", v, func(doc *jsonapi.Document, r *jsonapi.Resource) (portal.Post, error) {
 		p, err := c.reshapePost(doc, r)
 		if err != nil {
 			return portal.Post{}, err
@@ -128,9 +131,9 @@ func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
 
 // Archives lists the months that have posts, newest first.
 func (c *Client) Archives(ctx context.Context) ([]portal.ArchiveMonth, error) {
-	out, _, err := collection(ctx, c, "archives", "archives", nil, func(_ *document, r *resource) (portal.ArchiveMonth, error) {
+	out, _, err := collection(ctx, c, "archives", "archives", nil, func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.ArchiveMonth, error) {
 		var raw rawArchive
-		if err := r.attrs(&raw); err != nil {
+		if err := r.Attrs(&raw); err != nil {
 			return portal.ArchiveMonth{}, err
 		}
 		if raw.Month < 1 || raw.Month > 12 || raw.Year < 1 {
@@ -147,9 +150,9 @@ func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.Sear
 		"keywords": {q.Keywords},
 		"type":     {q.Type},
 		"page":     {strconv.Itoa(q.Page)},
-	}, func(doc *document, r *resource) (portal.SearchHit, error) {
+	}, func(doc *jsonapi.Document, r *jsonapi.Resource) (portal.SearchHit, error) {
 		var raw rawSearchResult
-		if err := r.attrs(&raw); err != nil {
+		if err := r.Attrs(&raw); err != nil {
 			return portal.SearchHit{}, err
 		}
 		h := portal.SearchHit{
@@ -169,7 +172,7 @@ func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.Sear
 		if raw.ParentPage != nil && raw.ParentPage.Title != "" {
 			h.ParentPage = &portal.PageRef{Title: raw.ParentPage.Title, Path: raw.ParentPage.Path}
 		}
-		if imgs := doc.related(r, "image"); len(imgs) > 0 {
+		if imgs := doc.Related(r, "image"); len(imgs) > 0 {
 			img, err := c.reshapeImage(imgs[0])
 			if err != nil {
 				return portal.SearchHit{}, err
@@ -184,9 +187,9 @@ func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.Sear
 	return &portal.SearchHits{Total: metaCount(doc, len(hits)), Hits: hits}, nil
 }
 
-func (c *Client) reshapePost(doc *document, r *resource) (*portal.Post, error) {
+func (c *Client) reshapePost(doc *jsonapi.Document, r *jsonapi.Resource) (*portal.Post, error) {
 	var raw rawPost
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return nil, err
 	}
 	p := &portal.Post{
@@ -201,26 +204,26 @@ func (c *Client) reshapePost(doc *document, r *resource) (*portal.Post, error) {
 		return nil, fmt.Errorf("post %s has no nid", r.ID)
 	}
 	if raw.Body != nil {
-		p.Body = html(*raw.Body)
+		p.Body = raw.Body.HTML()
 	}
 	if raw.Disclaimer != nil {
-		p.Disclaimer = html(*raw.Disclaimer)
+		p.Disclaimer = raw.Disclaimer.HTML()
 	}
-	if cats := doc.related(r, "category"); len(cats) > 0 {
+	if cats := doc.Related(r, "category"); len(cats) > 0 {
 		bc, err := reshapeBlogCategory(cats[0])
 		if err != nil {
 			return nil, err
 		}
 		p.Category = bc
 	}
-	for _, t := range doc.related(r, "topics") {
+	for _, t := range doc.Related(r, "topics") {
 		term, err := reshapeTerm(t)
 		if err != nil {
 			return nil, err
 		}
 		p.Topics = append(p.Topics, term)
 	}
-	if imgs := doc.related(r, "image"); len(imgs) > 0 {
+	if imgs := doc.Related(r, "image"); len(imgs) > 0 {
 		img, err := c.reshapeImage(imgs[0])
 		if err != nil {
 			return nil, err
@@ -231,7 +234,7 @@ func (c *Client) reshapePost(doc *document, r *resource) (*portal.Post, error) {
 		p.BenefitPromo = &portal.BenefitPromoRef{
 			NID:         ref.NID.String(),
 			Title:       ref.Title,
-			Path:        linkURL(ref.Path),
+			Path:        jsonapi.LinkURL(ref.Path),
 			Description: ref.Description,
 		}
 	}
@@ -241,9 +244,9 @@ func (c *Client) reshapePost(doc *document, r *resource) (*portal.Post, error) {
 
 // reshapeBlogCategory takes the slug from the term's alias (/blog/money-tips), the id the
 // blog's URLs use; a term without an alias falls back to its tid, which still routes.
-func reshapeBlogCategory(r *resource) (portal.BlogCategory, error) {
+func reshapeBlogCategory(r *jsonapi.Resource) (portal.BlogCategory, error) {
 	var raw rawBlogCategory
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.BlogCategory{}, err
 	}
 	slug := path.Base(strings.TrimRight(raw.Path.Alias, "/"))
@@ -259,7 +262,7 @@ func reshapeBlogCategory(r *resource) (portal.BlogCategory, error) {
 
 // metaCount reads a collection's meta.count, the size of the whole list before paging; a CMS
 // that leaves it out gives only what it sent.
-func metaCount(doc *document, fallback int) int {
+func metaCount(doc *jsonapi.Document, fallback int) int {
 	switch v := doc.Meta["count"].(type) {
 	case float64:
 		return int(v)

@@ -5,17 +5,18 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // rawCarMake is a truecar-make resource. The CMS names its flags in snake_case like every field;
 // the spec's camelCase names are read too, so a make entered either way is offered.
 type rawCarMake struct {
-	Name               text    `json:"name"`
-	AvailableNew       boolean `json:"available_new"`
-	AvailableUsed      boolean `json:"available_used"`
-	AvailableNewCamel  boolean `json:"availableNew"`
-	AvailableUsedCamel boolean `json:"availableUsed"`
+	Name               jsonapi.Text    `json:"name"`
+	AvailableNew       jsonapi.Boolean `json:"available_new"`
+	AvailableUsed      jsonapi.Boolean `json:"available_used"`
+	AvailableNewCamel  jsonapi.Boolean `json:"availableNew"`
+	AvailableUsedCamel jsonapi.Boolean `json:"availableUsed"`
 }
 
 // CarMakes lists the car search's makes (GET api/v0/truecar-make), ordered by name. A make
@@ -23,9 +24,9 @@ type rawCarMake struct {
 // false, as the spec says.
 func (c *Client) CarMakes(ctx context.Context) ([]portal.CarMake, error) {
 	out, _, err := collection(ctx, c, "car makes", "truecar-make", nil,
-		func(_ *document, r *resource) (portal.CarMake, error) {
+		func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.CarMake, error) {
 			var raw rawCarMake
-			if err := r.attrs(&raw); err != nil {
+			if err := r.Attrs(&raw); err != nil {
 				return portal.CarMake{}, err
 			}
 			name := strings.TrimSpace(string(raw.Name))

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/union-benefits/portal/bff/internal/blocks"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -74,7 +75,7 @@ func TestCarSearchParagraphIsRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range n.Paragraphs {
-		if c, ok := p.Content.(portal.CarSearchParagraph); ok {
+		if c, ok := p.Block.(blocks.CarSearch); ok {
 			if p.Bundle != "truecar_search" || c.Headline != "Check car prices near you" || c.Description == "" {
 				t.Errorf("car search paragraph %+v %+v", p, c)
 			}

@@ -1,6 +1,7 @@
 // Package cms is the client of the content CMS, a Drupal-style JSON:API at api/v0. The JSON:API
-// wire types stay inside this package: every answer is reshaped into portal types, and every
-// failure is translated into an apperr code where the reply comes in.
+// wire types stay inside this package and cms/jsonapi, which it shares with the blocks package
+// that reads paragraphs: every answer is reshaped into portal types (a paragraph into its block),
+// and every failure is translated into an apperr code where the reply comes in.
 package cms
 
 import (
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
@@ -129,7 +131,7 @@ func (c *Client) Unions(ctx context.Context) (portal.Unions, error) {
 // Terms lists the terms of a blog bundle, ordered by weight then name.
 func (c *Client) Terms(ctx context.Context, bundle string) ([]portal.Term, error) {
 	out, _, err := collection(ctx, c, "terms", "term", url.Values{"bundle": {bundle}},
-		func(_ *document, r *resource) (portal.Term, error) { return reshapeTerm(r) })
+		func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.Term, error) { return reshapeTerm(r) })
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +142,7 @@ func (c *Client) Terms(ctx context.Context, bundle string) ([]portal.Term, error
 // Menus lists every link of every menu, flat, in the CMS's order.
 func (c *Client) Menus(ctx context.Context) ([]portal.MenuLink, error) {
 	out, _, err := collection(ctx, c, "menus", "menu", nil,
-		func(_ *document, r *resource) (portal.MenuLink, error) { return reshapeMenuLink(r) })
+		func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.MenuLink, error) { return reshapeMenuLink(r) })
 	return out, err
 }
 
@@ -171,18 +173,18 @@ func (c *Client) Variable(ctx context.Context, name string) (*portal.Variable, e
 
 // single gets a JSON:API document holding one resource. A document without a resource type or
 // id is not found, as the spec's content fetch rule says.
-func (c *Client) single(ctx context.Context, res string, q url.Values) (*document, *resource, error) {
+func (c *Client) single(ctx context.Context, res string, q url.Values) (*jsonapi.Document, *jsonapi.Resource, error) {
 	return c.singleAs(ctx, res, q, "")
 }
 
 // singleAs is single with a bearer token (see getAs).
-func (c *Client) singleAs(ctx context.Context, res string, q url.Values, token string) (*document, *resource, error) {
+func (c *Client) singleAs(ctx context.Context, res string, q url.Values, token string) (*jsonapi.Document, *jsonapi.Resource, error) {
 	doc, err := c.getAs(ctx, res, q, token)
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := doc.one()
-	if errors.Is(err, errMissingTypeOrID) {
+	r, err := doc.One()
+	if errors.Is(err, jsonapi.ErrMissingTypeOrID) {
 		return nil, nil, apperr.PageNotFound(nil)
 	}
 	if err != nil {
@@ -194,12 +196,12 @@ func (c *Client) singleAs(ctx context.Context, res string, q url.Values, token s
 // collection gets a JSON:API collection and reshapes each resource; the document comes back too,
 // for its meta. what names the answer in errors.
 func collection[T any](ctx context.Context, c *Client, what, res string, q url.Values,
-	reshape func(*document, *resource) (T, error)) ([]T, *document, error) {
+	reshape func(*jsonapi.Document, *jsonapi.Resource) (T, error)) ([]T, *jsonapi.Document, error) {
 	doc, err := c.get(ctx, res, q)
 	if err != nil {
 		return nil, nil, err
 	}
-	rs, err := doc.many()
+	rs, err := doc.Many()
 	if err != nil {
 		return nil, nil, c.malformed(what, err)
 	}
@@ -231,12 +233,12 @@ func sortByWeight[T any](s []T, key func(T) (int, string)) {
 // that is no document (another status, garbage, an error document, too much) is Unavailable, a
 // 503 the reader may retry, with the cause logged: the fault is upstream, not in the request.
 // The call never outlives c.timeout, whatever ctx allows.
-func (c *Client) get(ctx context.Context, res string, q url.Values) (*document, error) {
+func (c *Client) get(ctx context.Context, res string, q url.Values) (*jsonapi.Document, error) {
 	return c.getAs(ctx, res, q, "")
 }
 
 // getAs is get with a bearer token, when token is not empty (unpublished content only).
-func (c *Client) getAs(ctx context.Context, res string, q url.Values, token string) (doc *document, err error) {
+func (c *Client) getAs(ctx context.Context, res string, q url.Values, token string) (doc *jsonapi.Document, err error) {
 	start := time.Now()
 	defer func() { c.metrics.ObserveUpstream("cms", res, outcome(err), start) }()
 
@@ -282,7 +284,7 @@ func (c *Client) getAs(ctx context.Context, res string, q url.Values, token stri
 	case resp.StatusCode != http.StatusOK:
 		return nil, unavailable(fmt.Errorf("cms %s: status %d: %s", u, resp.StatusCode, firstError(body)))
 	}
-	doc, err = decodeDocument(body)
+	doc, err = jsonapi.Decode(body)
 	if err != nil {
 		return nil, c.malformed(res, err)
 	}
@@ -303,7 +305,7 @@ func unavailable(cause error) error {
 
 // firstError summarises a JSON:API error body for the logs.
 func firstError(body []byte) string {
-	doc, err := decodeDocument(body)
+	doc, err := jsonapi.Decode(body)
 	if err != nil || len(doc.Errors) == 0 {
 		if len(body) > 200 {
 			body = body[:200]

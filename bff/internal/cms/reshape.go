@@ -7,23 +7,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/union-benefits/portal/bff/internal/blocks"
+	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// Raw attribute shapes of the CMS (see fixtures/cms/README.md). They never leave this package.
-
-type rawLink struct {
-	URI            string `json:"uri"`
-	Title          string `json:"title"`
-	TitleAnonymous string `json:"title_anonymous"`
-	Target         string `json:"target"`
-}
-
-type rawText struct {
-	Value     string `json:"value"`
-	Format    string `json:"format"`
-	Processed string `json:"processed"`
-}
+// Raw attribute shapes of the CMS (see fixtures/cms/README.md); those of links and rich text are
+// jsonapi's, shared with the blocks. They never leave this package.
 
 type rawVideo struct {
 	URL                 string `json:"url"`
@@ -35,10 +25,10 @@ type rawVideo struct {
 }
 
 type rawCallout struct {
-	Eyebrow     string   `json:"eyebrow"`
-	Headline    string   `json:"headline"`
-	Description string   `json:"description"`
-	Link        *rawLink `json:"link"`
+	Eyebrow     string           `json:"eyebrow"`
+	Headline    string           `json:"headline"`
+	Description string           `json:"description"`
+	Link        *jsonapi.RawLink `json:"link"`
 }
 
 type rawVideoPlayer struct {
@@ -58,13 +48,13 @@ type rawNode struct {
 	HeroHeadline         string                 `json:"hero_headline"`
 	HeroDescription      string                 `json:"hero_description"`
 	HeroSecondaryText    string                 `json:"hero_secondary_text"`
-	HeroLink             *rawLink               `json:"hero_link"`
-	HeroLinks            []rawLink              `json:"hero_links"`
+	HeroLink             *jsonapi.RawLink       `json:"hero_link"`
+	HeroLinks            []jsonapi.RawLink      `json:"hero_links"`
 	BackgroundVideo      *rawVideo              `json:"background_video"`
 	FeaturedCallout      *rawCallout            `json:"featured_callout"`
 	EmailPromo           *portal.EmailPromo     `json:"email_promo"`
 	VideoPlayer          *rawVideoPlayer        `json:"video_player"`
-	OptionalCTA          *rawLink               `json:"optional_cta"`
+	OptionalCTA          *jsonapi.RawLink       `json:"optional_cta"`
 	HotelSearch          bool                   `json:"hotel_search"`
 	Embed                string                 `json:"embed"`
 	Metatags             map[string]string      `json:"metatags"`
@@ -72,10 +62,10 @@ type rawNode struct {
 	HideInCategoryLists  bool                   `json:"hide_in_category_lists"`
 	Teaser               string                 `json:"teaser"`
 	LogoTitle            string                 `json:"logo_title"`
-	LogoLink             *rawLink               `json:"logo_link"`
+	LogoLink             *jsonapi.RawLink       `json:"logo_link"`
 	SpanishPage          string                 `json:"spanish_page"`
 	UseFormStyle         bool                   `json:"use_form_style"`
-	Body                 *rawText               `json:"body"`
+	Body                 *jsonapi.RawText       `json:"body"`
 	BenefitPromoLinkText string                 `json:"benefit_promo_link_text"`
 	Sidebar              *rawSidebar            `json:"sidebar"`
 	EventSource          string                 `json:"event_source"`
@@ -85,11 +75,11 @@ type rawNode struct {
 }
 
 type rawSidebar struct {
-	IsTestimonial  bool     `json:"is_testimonial"`
-	IsPromotion    bool     `json:"is_promotion"`
-	Body           *rawText `json:"body"`
-	Source         string   `json:"source"`
-	SourceSubtitle string   `json:"source_subtitle"`
+	IsTestimonial  bool             `json:"is_testimonial"`
+	IsPromotion    bool             `json:"is_promotion"`
+	Body           *jsonapi.RawText `json:"body"`
+	Source         string           `json:"source"`
+	SourceSubtitle string           `json:"source_subtitle"`
 }
 
 type rawFile struct {
@@ -103,15 +93,15 @@ type rawFile struct {
 }
 
 type rawUnion struct {
-	TID            id      `json:"tid"`
-	Name           string  `json:"name"`
-	Title          string  `json:"title"`
-	ShortName      string  `json:"short_name"`
-	Weight         int     `json:"weight"`
-	HideForm       bool    `json:"hide_form"`
-	NetsuiteID     string  `json:"netsuite_id"`
-	AgiaID         string  `json:"agia_id"`
-	CreditCardLink rawLink `json:"credit_card_link"`
+	TID            id              `json:"tid"`
+	Name           string          `json:"name"`
+	Title          string          `json:"title"`
+	ShortName      string          `json:"short_name"`
+	Weight         int             `json:"weight"`
+	HideForm       bool            `json:"hide_form"`
+	NetsuiteID     string          `json:"netsuite_id"`
+	AgiaID         string          `json:"agia_id"`
+	CreditCardLink jsonapi.RawLink `json:"credit_card_link"`
 }
 
 type rawTerm struct {
@@ -122,17 +112,17 @@ type rawTerm struct {
 }
 
 type rawMenuLink struct {
-	MLID                 id      `json:"mlid"`
-	MenuName             string  `json:"menu_name"`
-	Title                string  `json:"title"`
-	TitleAnonymous       string  `json:"title_anonymous"`
-	Link                 rawLink `json:"link"`
-	Weight               int     `json:"weight"`
-	Parent               id      `json:"parent"`
-	Depth                int     `json:"depth"`
-	IncludeInInteriorNav bool    `json:"include_in_interior_nav"`
-	DisabledAnonymous    bool    `json:"disabled_anonymous"`
-	Unions               []id    `json:"unions"`
+	MLID                 id              `json:"mlid"`
+	MenuName             string          `json:"menu_name"`
+	Title                string          `json:"title"`
+	TitleAnonymous       string          `json:"title_anonymous"`
+	Link                 jsonapi.RawLink `json:"link"`
+	Weight               int             `json:"weight"`
+	Parent               id              `json:"parent"`
+	Depth                int             `json:"depth"`
+	IncludeInInteriorNav bool            `json:"include_in_interior_nav"`
+	DisabledAnonymous    bool            `json:"disabled_anonymous"`
+	Unions               []id            `json:"unions"`
 }
 
 type rawVariable struct {
@@ -140,9 +130,9 @@ type rawVariable struct {
 	Value map[string]any `json:"value"`
 }
 
-func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
+func (c *Client) reshapeNode(doc *jsonapi.Document, r *jsonapi.Resource) (*portal.Node, error) {
 	var raw rawNode
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return nil, err
 	}
 	n := &portal.Node{
@@ -165,7 +155,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 		HideInCategoryLists:  raw.HideInCategoryLists,
 		LogoTitle:            raw.LogoTitle,
 		LogoLink:             optionalLink(raw.LogoLink),
-		SpanishPage:          linkURL(raw.SpanishPage),
+		SpanishPage:          jsonapi.LinkURL(raw.SpanishPage),
 		Category:             nodeRef(doc, r, "category"),
 		UseFormStyle:         raw.UseFormStyle,
 		BenefitPromo:         nodeRef(doc, r, "benefit_promo_reference"),
@@ -181,7 +171,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	n.EventSource = frameURL(c.fileURL(strings.TrimSpace(raw.EventSource)))
 	n.CommentSource = strings.TrimSpace(raw.CommentSource)
 	// A malformed video id is dropped (youTubeID): it would be written into the player's address.
-	if vp := raw.VideoPlayer; vp != nil && youTubeID(vp.YouTubeID) != "" {
+	if vp := raw.VideoPlayer; vp != nil && jsonapi.YouTubeID(vp.YouTubeID) != "" {
 		title := vp.Title
 		if title == "" {
 			title = raw.Title
@@ -190,11 +180,11 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	}
 	for _, l := range raw.HeroLinks {
 		if l.URI != "" {
-			n.HeroLinks = append(n.HeroLinks, reshapeLink(l))
+			n.HeroLinks = append(n.HeroLinks, l.CMSLink())
 		}
 	}
 	if raw.Body != nil {
-		n.Body = html(*raw.Body)
+		n.Body = raw.Body.HTML()
 	}
 	if sb := raw.Sidebar; sb != nil && (sb.IsTestimonial || sb.IsPromotion) {
 		n.Sidebar = &portal.NodeSidebar{
@@ -204,7 +194,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 			SourceSubtitle: sb.SourceSubtitle,
 		}
 		if sb.Body != nil {
-			n.Sidebar.Body = html(*sb.Body)
+			n.Sidebar.Body = sb.Body.HTML()
 		}
 	}
 	// A callout without a headline has nothing to say: the editor left the fields empty.
@@ -232,7 +222,7 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 	if n.LogoImage, err = c.firstImage(doc, r, "logo_image"); err != nil {
 		return nil, err
 	}
-	ps, err := c.reshapeParagraphs(doc, doc.related(r, "paragraphs"))
+	ps, err := blocks.Read(doc, doc.Related(r, "paragraphs"), c.reshapeImage)
 	if err != nil {
 		return nil, err
 	}
@@ -241,8 +231,8 @@ func (c *Client) reshapeNode(doc *document, r *resource) (*portal.Node, error) {
 }
 
 // firstImage reshapes the first file a relationship names, or nil when it names none.
-func (c *Client) firstImage(doc *document, r *resource, name string) (*portal.Image, error) {
-	files := doc.related(r, name)
+func (c *Client) firstImage(doc *jsonapi.Document, r *jsonapi.Resource, name string) (*portal.Image, error) {
+	files := doc.Related(r, name)
 	if len(files) == 0 {
 		return nil, nil
 	}
@@ -254,13 +244,13 @@ func (c *Client) firstImage(doc *document, r *resource, name string) (*portal.Im
 }
 
 // nodeRef names the node a relationship points at, when the document includes it.
-func nodeRef(doc *document, r *resource, name string) *portal.NodeRef {
-	nodes := doc.related(r, name)
+func nodeRef(doc *jsonapi.Document, r *jsonapi.Resource, name string) *portal.NodeRef {
+	nodes := doc.Related(r, name)
 	if len(nodes) == 0 {
 		return nil
 	}
 	var raw rawNode
-	if err := nodes[0].attrs(&raw); err != nil {
+	if err := nodes[0].Attrs(&raw); err != nil {
 		return nil
 	}
 	return &portal.NodeRef{NID: raw.NID.String(), Title: raw.Title, Path: raw.Path.Alias}
@@ -269,16 +259,16 @@ func nodeRef(doc *document, r *resource, name string) *portal.NodeRef {
 // campaigns reads a benefit's viral sweep lightboxes (spec 1 §4): the Viral Sweep campaign nodes
 // it references. A campaign without lightbox code has nothing to open and is left out. The code
 // is the vendor's and stays unsanitised: the frontend shows it only inside sandboxed frames.
-func campaigns(doc *document, r *resource) []portal.Campaign {
+func campaigns(doc *jsonapi.Document, r *jsonapi.Resource) []portal.Campaign {
 	var out []portal.Campaign
-	for _, res := range doc.related(r, "viral_sweep_lightboxes") {
+	for _, res := range doc.Related(r, "viral_sweep_lightboxes") {
 		var raw struct {
 			NID          id     `json:"nid"`
 			Title        string `json:"title"`
 			LightboxHTML string `json:"lightbox_html"`
 			WidgetHTML   string `json:"widget_html"`
 		}
-		if res.attrs(&raw) != nil || strings.TrimSpace(raw.LightboxHTML) == "" || raw.NID.String() == "" {
+		if res.Attrs(&raw) != nil || strings.TrimSpace(raw.LightboxHTML) == "" || raw.NID.String() == "" {
 			continue
 		}
 		out = append(out, portal.Campaign{
@@ -289,18 +279,18 @@ func campaigns(doc *document, r *resource) []portal.Campaign {
 	return out
 }
 
-func optionalLink(l *rawLink) *portal.CMSLink {
+func optionalLink(l *jsonapi.RawLink) *portal.CMSLink {
 	if l == nil || l.URI == "" {
 		return nil
 	}
-	out := reshapeLink(*l)
+	out := l.CMSLink()
 	return &out
 }
 
 // reshapeBenefitTeaser reads a benefit of the benefits list.
-func (c *Client) reshapeBenefitTeaser(doc *document, r *resource) (portal.BenefitTeaser, error) {
+func (c *Client) reshapeBenefitTeaser(doc *jsonapi.Document, r *jsonapi.Resource) (portal.BenefitTeaser, error) {
 	var raw rawNode
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.BenefitTeaser{}, err
 	}
 	img, err := c.firstImage(doc, r, "teaser_image")
@@ -322,9 +312,9 @@ func (c *Client) reshapeBenefitTeaser(doc *document, r *resource) (portal.Benefi
 	}, nil
 }
 
-func (c *Client) reshapeImage(r *resource) (portal.Image, error) {
+func (c *Client) reshapeImage(r *jsonapi.Resource) (portal.Image, error) {
 	var raw rawFile
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.Image{}, err
 	}
 	img := portal.Image{
@@ -342,9 +332,9 @@ func (c *Client) reshapeImage(r *resource) (portal.Image, error) {
 	return img, nil
 }
 
-func (c *Client) reshapeUnion(doc *document, r *resource) (portal.Union, error) {
+func (c *Client) reshapeUnion(doc *jsonapi.Document, r *jsonapi.Resource) (portal.Union, error) {
 	var raw rawUnion
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.Union{}, err
 	}
 	u := portal.Union{
@@ -357,7 +347,7 @@ func (c *Client) reshapeUnion(doc *document, r *resource) (portal.Union, error) 
 		NetsuiteID: raw.NetsuiteID,
 		AgiaID:     raw.AgiaID,
 	}
-	if logos := doc.related(r, "logo"); len(logos) > 0 {
+	if logos := doc.Related(r, "logo"); len(logos) > 0 {
 		img, err := c.reshapeImage(logos[0])
 		if err != nil {
 			return portal.Union{}, err
@@ -365,8 +355,8 @@ func (c *Client) reshapeUnion(doc *document, r *resource) (portal.Union, error) 
 		u.Logo = &img
 	}
 	// A card needs both its picture and where to apply; half of one is not shown.
-	if link := reshapeLink(raw.CreditCardLink); link.URL != "" {
-		if cards := doc.related(r, "credit_card_image"); len(cards) > 0 {
+	if link := raw.CreditCardLink.CMSLink(); link.URL != "" {
+		if cards := doc.Related(r, "credit_card_image"); len(cards) > 0 {
 			img, err := c.reshapeImage(cards[0])
 			if err != nil {
 				return portal.Union{}, err
@@ -377,20 +367,20 @@ func (c *Client) reshapeUnion(doc *document, r *resource) (portal.Union, error) 
 	return u, nil
 }
 
-func reshapeTerm(r *resource) (portal.Term, error) {
+func reshapeTerm(r *jsonapi.Resource) (portal.Term, error) {
 	var raw rawTerm
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.Term{}, err
 	}
 	return portal.Term{ID: raw.TID.String(), Name: raw.Name, Title: raw.Title, Weight: raw.Weight}, nil
 }
 
-func reshapeMenuLink(r *resource) (portal.MenuLink, error) {
+func reshapeMenuLink(r *jsonapi.Resource) (portal.MenuLink, error) {
 	var raw rawMenuLink
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.MenuLink{}, err
 	}
-	link := reshapeLink(raw.Link)
+	link := raw.Link.CMSLink()
 	if raw.Title != "" {
 		link.Title = raw.Title
 	}
@@ -413,9 +403,9 @@ func reshapeMenuLink(r *resource) (portal.MenuLink, error) {
 	return m, nil
 }
 
-func (c *Client) reshapeVariable(r *resource) (*portal.Variable, error) {
+func (c *Client) reshapeVariable(r *jsonapi.Resource) (*portal.Variable, error) {
 	var raw rawVariable
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return nil, err
 	}
 	name := raw.Name
@@ -480,71 +470,18 @@ func isSiteFile(p string) bool {
 
 // termIDs returns the numeric term ids (tid) of a node's term relationship: the ids the rest of
 // the portal uses for unions. Terms not included in the document fall back to their UUIDs.
-func (c *Client) termIDs(doc *document, r *resource, name string) []string {
+func (c *Client) termIDs(doc *jsonapi.Document, r *jsonapi.Resource, name string) []string {
 	var out []string
-	for _, t := range doc.related(r, name) {
+	for _, t := range doc.Related(r, name) {
 		var raw rawTerm
-		if err := t.attrs(&raw); err == nil && raw.TID != "" {
+		if err := t.Attrs(&raw); err == nil && raw.TID != "" {
 			out = append(out, raw.TID.String())
 		}
 	}
 	if out == nil {
-		out = r.relatedIDs(name)
+		out = r.RelatedIDs(name)
 	}
 	return out
-}
-
-// reshapeLink turns a CMS link into a site link: internal:/x becomes /x, route:<nolink> and
-// empty uris become no URL, and absolute URLs pass through.
-func reshapeLink(l rawLink) portal.CMSLink {
-	return portal.CMSLink{URL: linkURL(l.URI), Title: l.Title, TitleAnonymous: l.TitleAnonymous, Target: l.Target}
-}
-
-func linkURL(uri string) string {
-	switch {
-	case strings.HasPrefix(uri, "internal:"):
-		return sitePath("/" + strings.TrimLeft(strings.TrimPrefix(uri, "internal:"), "/"))
-	case strings.HasPrefix(uri, "entity:node/"):
-		return "/node/" + strings.TrimPrefix(uri, "entity:node/")
-	case strings.HasPrefix(uri, "route:"):
-		return ""
-	default:
-		return sitePath(portal.SafeLinkURL(uri))
-	}
-}
-
-// sitePath applies the CMS's path rewriting (spec 1 §7) to a path on this site: the CMS names
-// some pages under /internals/ and nodes under /nodes, while the site serves them at / and /node.
-// It works on whole segments of the path only ("/nodes-of-note" is a page of its own), leaves the
-// query and fragment as they are, and leaves anything that is not a root path (an absolute URL,
-// mailto:, tel:, "") alone.
-func sitePath(u string) string {
-	if !strings.HasPrefix(u, "/") {
-		return u
-	}
-	path, rest := u, ""
-	if i := strings.IndexAny(u, "?#"); i >= 0 {
-		path, rest = u[:i], u[i:]
-	}
-	segs := strings.Split(path, "/")
-	out := segs[:0]
-	for i, seg := range segs {
-		switch {
-		case seg == "internals" && i < len(segs)-1:
-			// "/internals/x" is "/x"; a bare "/internals" names no page of ours to rewrite to.
-			continue
-		case seg == "nodes":
-			seg = "node"
-		}
-		out = append(out, seg)
-	}
-	path = strings.Join(out, "/")
-	if path == "" {
-		path = "/"
-	}
-	// Taking a segment out can join two slashes ("/internals//host" is "//host", another site):
-	// the result is held to the same rule as any link.
-	return portal.SafeLinkURL(path + rest)
 }
 
 // metatags applies the spec's metatag transform: absolute URLs lose the CMS's host, so the page
@@ -571,14 +508,6 @@ func (c *Client) fileURL(u string) string {
 		return u
 	}
 	return c.files + "/" + strings.TrimLeft(u, "/")
-}
-
-func html(t rawText) portal.HTML {
-	src := t.Processed
-	if src == "" {
-		src = t.Value
-	}
-	return portal.RichText(src)
 }
 
 // id is a CMS numeric id (nid, tid, mlid) that may arrive as a JSON number or a string.
@@ -628,9 +557,9 @@ type rawEligibility struct {
 }
 
 // reshapeEligibility reads an eligibility record; its cells are keyed as the portal's columns.
-func reshapeEligibility(doc *document, r *resource) (portal.EligibilityRecord, error) {
+func reshapeEligibility(doc *jsonapi.Document, r *jsonapi.Resource) (portal.EligibilityRecord, error) {
 	var raw rawEligibility
-	if err := r.attrs(&raw); err != nil {
+	if err := r.Attrs(&raw); err != nil {
 		return portal.EligibilityRecord{}, err
 	}
 	return portal.EligibilityRecord{

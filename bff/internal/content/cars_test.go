@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/union-benefits/portal/bff/internal/blocks"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -15,7 +16,8 @@ func carSearchNode() map[string]*portal.Node {
 		NID: "1190", Bundle: "benefit", Title: "Car Buying",
 		Paragraphs: []portal.Paragraph{
 			text("intro"),
-			{ID: "cars", Bundle: "truecar_search", Active: true, Content: portal.CarSearchParagraph{Headline: "Check car prices", Description: "Pick a make."}},
+			{ID: "cars", Bundle: "truecar_search", Active: true,
+				Block: blocks.CarSearch{Type: "car_search", ID: "cars", Headline: "Check car prices", Description: "Pick a make."}},
 		},
 	}}
 }
@@ -30,9 +32,9 @@ func TestCarSearchCarriesTheSearchableMakes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cs *portal.CarSearchBlock
+	var cs *blocks.CarSearch
 	for _, b := range res.Document.Blocks {
-		if v, ok := b.(portal.CarSearchBlock); ok {
+		if v, ok := b.(blocks.CarSearch); ok {
 			cs = &v
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/blocks"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -296,7 +297,7 @@ var assemblers = map[string]assembler{
 func (s *Service) withCarMakes(ctx context.Context, doc *portal.PageDocument) bool {
 	has := func(bs []portal.Block) bool {
 		for _, b := range bs {
-			if _, ok := b.(portal.CarSearchBlock); ok {
+			if _, ok := b.(blocks.CarSearch); ok {
 				return true
 			}
 		}
@@ -318,7 +319,7 @@ func (s *Service) withCarMakes(ctx context.Context, doc *portal.PageDocument) bo
 	fill := func(bs []portal.Block) []portal.Block {
 		out := bs[:0]
 		for _, b := range bs {
-			if cs, ok := b.(portal.CarSearchBlock); ok {
+			if cs, ok := b.(blocks.CarSearch); ok {
 				if len(makes) == 0 {
 					continue
 				}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/blocks"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -64,7 +65,8 @@ func at(s string) *time.Time {
 }
 
 func text(id string) portal.Paragraph {
-	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true, Content: portal.TextParagraph{HTML: portal.RichText("<p>" + id + "</p>")}}
+	return portal.Paragraph{ID: id, Bundle: "text_block", Active: true,
+		Block: blocks.Text{Type: "text_block", ID: id, HTML: portal.RichText("<p>" + id + "</p>")}}
 }
 
 func service(c portal.Content, log *slog.Logger) *Service {

@@ -316,15 +316,15 @@ func UnionPasses(union string, unions []string) bool {
 }
 
 // Paragraph is a content block as the CMS placed it, before the reader is known: when it shows,
-// where (above the page's header or in its body) and its bundle's typed Content. Content is nil
-// for a bundle the cms package does not know: the page skips it rather than failing.
+// where (above the page's header or in its body) and its Block. Block is nil for a bundle no
+// block reads: the page skips it rather than failing.
 type Paragraph struct {
 	ID                 string
 	Bundle             string
 	Active             bool
 	Start, End         *time.Time
 	DisplayAboveHeader bool
-	Content            ParagraphContent
+	Block              CMSBlock
 }
 
 // ActiveAt reports whether the paragraph shows at t: switched on and inside its window.

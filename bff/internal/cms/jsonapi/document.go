@@ -1,4 +1,7 @@
-package cms
+// Package jsonapi is the CMS's answers as they arrive: JSON:API documents, their resources, and
+// the types their attributes are read with (fields.go). The cms client and the blocks package,
+// which reads paragraphs, share it; nothing of it leaves those two.
+package jsonapi
 
 import (
 	"bytes"
@@ -7,24 +10,24 @@ import (
 	"fmt"
 )
 
-// document is a JSON:API top-level document. Data stays raw until the caller knows whether it
+// Document is a JSON:API top-level document. Data stays raw until the caller knows whether it
 // asked for one resource or a collection.
-type document struct {
+type Document struct {
 	Data     json.RawMessage `json:"data"`
-	Included []resource      `json:"included"`
+	Included []Resource      `json:"included"`
 	Links    map[string]any  `json:"links"`
 	Meta     map[string]any  `json:"meta"`
-	Errors   []apiError      `json:"errors"`
+	Errors   []APIError      `json:"errors"`
 
-	index map[identifier]*resource // data and included, by type and id
+	index map[identifier]*Resource // data and included, by type and id
 }
 
-// resource is one JSON:API resource object.
-type resource struct {
+// Resource is one JSON:API resource object.
+type Resource struct {
 	Type          string                  `json:"type"`
 	ID            string                  `json:"id"`
 	Attributes    json.RawMessage         `json:"attributes"`
-	Relationships map[string]relationship `json:"relationships"`
+	Relationships map[string]Relationship `json:"relationships"`
 	Links         map[string]any          `json:"links"`
 }
 
@@ -34,33 +37,33 @@ type identifier struct {
 	ID   string `json:"id"`
 }
 
-// relationship holds its linkage raw: null, one identifier or a list.
-type relationship struct {
+// Relationship holds its linkage raw: null, one identifier or a list.
+type Relationship struct {
 	Data json.RawMessage `json:"data"`
 }
 
-// apiError is one entry of a JSON:API errors list.
-type apiError struct {
+// APIError is one entry of a JSON:API errors list.
+type APIError struct {
 	Status string `json:"status"`
 	Code   string `json:"code"`
 	Title  string `json:"title"`
 	Detail string `json:"detail"`
 }
 
-func (e apiError) String() string {
+func (e APIError) String() string {
 	return fmt.Sprintf("%s %s: %s", e.Status, e.Title, e.Detail)
 }
 
-// decodeDocument parses a JSON:API document and indexes its resources for relationship lookups.
-func decodeDocument(body []byte) (*document, error) {
-	var doc document
+// Decode parses a JSON:API document and indexes its resources for relationship lookups.
+func Decode(body []byte) (*Document, error) {
+	var doc Document
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return nil, fmt.Errorf("decode JSON:API document: %w", err)
 	}
 	if len(doc.Errors) == 0 && len(bytes.TrimSpace(doc.Data)) == 0 {
 		return nil, errors.New("decode JSON:API document: neither data nor errors")
 	}
-	doc.index = make(map[identifier]*resource, len(doc.Included)+1)
+	doc.index = make(map[identifier]*Resource, len(doc.Included)+1)
 	for i := range doc.Included {
 		r := &doc.Included[i]
 		doc.index[identifier{r.Type, r.ID}] = r
@@ -68,23 +71,23 @@ func decodeDocument(body []byte) (*document, error) {
 	return &doc, nil
 }
 
-// one returns the document's primary data as a single resource. A missing type or id counts as
+// One returns the document's primary data as a single resource. A missing type or id counts as
 // not found, as the spec's content fetch rule says.
-func (d *document) one() (*resource, error) {
-	var r resource
+func (d *Document) One() (*Resource, error) {
+	var r Resource
 	if err := json.Unmarshal(d.Data, &r); err != nil {
 		return nil, fmt.Errorf("decode JSON:API data: %w", err)
 	}
 	if r.Type == "" || r.ID == "" {
-		return nil, errMissingTypeOrID
+		return nil, ErrMissingTypeOrID
 	}
 	d.index[identifier{r.Type, r.ID}] = &r
 	return &r, nil
 }
 
-// many returns the document's primary data as a collection.
-func (d *document) many() ([]resource, error) {
-	var rs []resource
+// Many returns the document's primary data as a collection.
+func (d *Document) Many() ([]Resource, error) {
+	var rs []Resource
 	if err := json.Unmarshal(d.Data, &rs); err != nil {
 		return nil, fmt.Errorf("decode JSON:API collection: %w", err)
 	}
@@ -94,13 +97,13 @@ func (d *document) many() ([]resource, error) {
 	return rs, nil
 }
 
-// errMissingTypeOrID is a resource without its type or id: the CMS answered no usable resource.
-var errMissingTypeOrID = errors.New("jsonapi: a resource lacks its type or id")
+// ErrMissingTypeOrID is a resource without its type or id: the CMS answered no usable resource.
+var ErrMissingTypeOrID = errors.New("jsonapi: a resource lacks its type or id")
 
-// related resolves a relationship to the included resources it names, in order. Linkage to a
+// Related resolves a relationship to the included resources it names, in order. Linkage to a
 // resource the document does not include is skipped: the CMS leaves out what the reader may not
 // see, and a page should still render.
-func (d *document) related(r *resource, name string) []*resource {
+func (d *Document) Related(r *Resource, name string) []*Resource {
 	rel, ok := r.Relationships[name]
 	if !ok {
 		return nil
@@ -121,7 +124,7 @@ func (d *document) related(r *resource, name string) []*resource {
 		}
 		ids = []identifier{id}
 	}
-	out := make([]*resource, 0, len(ids))
+	out := make([]*Resource, 0, len(ids))
 	for _, id := range ids {
 		if res, ok := d.index[id]; ok {
 			out = append(out, res)
@@ -130,8 +133,8 @@ func (d *document) related(r *resource, name string) []*resource {
 	return out
 }
 
-// relatedIDs returns the ids a relationship names, whether or not they are included.
-func (r *resource) relatedIDs(name string) []string {
+// RelatedIDs returns the ids a relationship names, whether or not they are included.
+func (r *Resource) RelatedIDs(name string) []string {
 	rel, ok := r.Relationships[name]
 	if !ok {
 		return nil
@@ -147,8 +150,8 @@ func (r *resource) relatedIDs(name string) []string {
 	return out
 }
 
-// attrs decodes the resource's attributes into a struct (or map) of the caller's choosing.
-func (r *resource) attrs(into any) error {
+// Attrs decodes the resource's attributes into a struct (or map) of the caller's choosing.
+func (r *Resource) Attrs(into any) error {
 	if len(r.Attributes) == 0 {
 		return nil
 	}
