@@ -310,7 +310,7 @@ func buildStage(stages []stage) (stage, error) {
 		}
 		cp, err := parseCopy(in.args)
 		if err != nil {
-			return stage{}, fmt.Errorf("line %d: %v", in.line, err)
+			return stage{}, fmt.Errorf("line %d: %w", in.line, err)
 		}
 		if cp.from == "" || len(cp.sources) != 1 || cp.sources[0] != builtBinary {
 			continue
@@ -347,7 +347,7 @@ func parseCopy(args string) (copyInstruction, error) {
 	var paths []string
 	if strings.HasPrefix(rest, "[") {
 		if err := json.Unmarshal([]byte(rest), &paths); err != nil {
-			return cp, fmt.Errorf("COPY %s: %v", args, err)
+			return cp, fmt.Errorf("COPY %s: %w", args, err)
 		}
 	} else {
 		paths = strings.Fields(rest)
@@ -535,7 +535,7 @@ func parseDockerignore(text string) (*ignoreMatcher, error) {
 		}
 		re, err := compileIgnorePattern(p)
 		if err != nil {
-			return nil, fmt.Errorf("pattern %q: %v", line, err)
+			return nil, fmt.Errorf("pattern %q: %w", line, err)
 		}
 		m.patterns = append(m.patterns, ignorePattern{re: re, exception: exception})
 		m.hasExceptions = m.hasExceptions || exception

@@ -198,12 +198,12 @@ func test(ctx context.Context, st *devstack.Stack, dir string, argv []string) in
 	case <-ctx.Done():
 		fmt.Fprintln(os.Stderr, "\nstack: interrupted; stopping the test command and the stack")
 		devstack.StopProcessGroup(cmd.Process.Pid, 5*time.Second)
-		<-done
+		<-done //nolint:errcheck // we stopped the command: its exit says nothing, the code is set here
 		code = 130
 	case e := <-st.Exited():
 		fmt.Fprintf(os.Stderr, "stack: %s while the tests ran; stopping them\n", e)
 		devstack.StopProcessGroup(cmd.Process.Pid, 5*time.Second)
-		<-done
+		<-done //nolint:errcheck // we stopped the command: its exit says nothing, the code is set here
 		code = 1
 	}
 	// Whatever the command left running in its group goes too.

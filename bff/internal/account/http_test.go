@@ -632,10 +632,10 @@ func TestFavoritesAndMyBenefits(t *testing.T) {
 	if portal.FavoriteKind(id) != "benefit" {
 		t.Fatalf("card id %q", id)
 	}
-	a := br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
+	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
 	// A browser encodes the colon: the same favorite.
 	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+strings.Replace(id, ":", "%3A", 1), nil), 200)
-	a = br.Want(br.Call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200)
+	a := br.Want(br.Call("GET", "/api/v1/favorites", "/api/v1/favorites", nil), 200)
 	if items, _ := a.JSON["items"].([]any); len(items) != 1 || len(a.JSON["ids"].([]any)) != 1 {
 		t.Fatalf("favorites after adding one twice: %s", a.Body)
 	}

@@ -1,9 +1,7 @@
 package account
 
 import (
-	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,29 +15,22 @@ import (
 // rules are the account forms' rules as contracts/accounts.json states them for both sides.
 type rules struct {
 	Limits struct {
-		PasswordMinLength int `json:"passwordMinLength"`
-		ZipMinLength      int `json:"zipMinLength"`
-		ZipMaxLength      int `json:"zipMaxLength"`
+		PasswordMaxLength int `json:"passwordMaxLength"`
 		NameMaxLength     int `json:"nameMaxLength"`
 		TextMaxLength     int `json:"textMaxLength"`
 		BirthYearMin      int `json:"birthYearMin"`
 	} `json:"limits"`
-	Patterns struct {
-		Email string `json:"email"`
-		Zip   string `json:"zip"`
-		Phone string `json:"phone"`
-		Year  string `json:"year"`
-	} `json:"patterns"`
+	Patterns      map[string]contracts.Pattern `json:"patterns"`
 	PasswordRules []struct {
 		ID      string `json:"id"`
-		Pattern string `json:"pattern"`
+		Pattern string `json:"pattern"` // a key of patterns
 	} `json:"passwordRules"`
 	Options         map[string][]option `json:"options"`
 	OtherCarrier    string              `json:"otherCarrier"`
 	VehicleOwnerYes string              `json:"vehicleOwnerYes"`
 
-	zip, phone, year *regexp.Regexp
-	password         []*regexp.Regexp
+	zip, phone, year contracts.Pattern
+	password         []contracts.Pattern
 }
 
 type option struct {
@@ -47,22 +38,22 @@ type option struct {
 	Models []option `json:"models"`
 }
 
-// theRules is parsed once: the file is compiled into the binary, so a bad file fails every test.
-var theRules = mustRules(contracts.AccountsJSON)
-
-func mustRules(data []byte) *rules {
-	var r rules
-	if err := json.Unmarshal(data, &r); err != nil {
-		panic(fmt.Sprintf("contracts/accounts.json: %v", err))
+// theRules is loaded once: the file is compiled into the binary, so a bad file fails every test.
+var theRules = func() *rules {
+	r := contracts.Load[rules]("accounts.json")
+	pattern := func(key string) contracts.Pattern {
+		p, ok := r.Patterns[key]
+		if !ok {
+			panic("contracts/accounts.json: no pattern " + key)
+		}
+		return p
 	}
-	r.zip = regexp.MustCompile(r.Patterns.Zip)
-	r.phone = regexp.MustCompile(r.Patterns.Phone)
-	r.year = regexp.MustCompile(r.Patterns.Year)
+	r.zip, r.phone, r.year = pattern("zip"), pattern("phone"), pattern("year")
 	for _, p := range r.PasswordRules {
-		r.password = append(r.password, regexp.MustCompile(p.Pattern))
+		r.password = append(r.password, pattern(p.Pattern))
 	}
 	return &r
-}
+}()
 
 // msg is the catalogue's message (contracts.Message), short for the many calls here.
 func msg(key string, pairs ...string) string { return contracts.Message(key, pairs...) }
@@ -70,7 +61,7 @@ func msg(key string, pairs ...string) string { return contracts.Message(key, pai
 func validEmail(s string) bool { return portal.ValidEmail(s) }
 
 func validPassword(s string) bool {
-	if len(s) > 128 {
+	if len(s) > theRules.Limits.PasswordMaxLength {
 		return false
 	}
 	for _, re := range theRules.password {
@@ -91,10 +82,10 @@ func isOption(table, v string, optional bool) bool {
 	return slices.ContainsFunc(theRules.Options[table], func(o option) bool { return o.Value == v })
 }
 
-// isModel reports whether model is one of make's models.
-func isModel(make, model string) bool {
+// isModel reports whether model is one of brand's models.
+func isModel(brand, model string) bool {
 	for _, m := range theRules.Options["vehicleMakes"] {
-		if m.Value == make {
+		if m.Value == brand {
 			return slices.ContainsFunc(m.Models, func(o option) bool { return o.Value == model })
 		}
 	}
@@ -160,12 +151,12 @@ func checkProfile(p *portal.ProfileFields, now time.Time) error {
 	var f fieldErrors
 	required := msg("required")
 	maxName := theRules.Limits.NameMaxLength
-	text := func(field, v string, max int, req bool) {
+	text := func(field, v string, most int, req bool) {
 		switch {
 		case req && v == "":
 			f.add(field, required)
-		case len(v) > max:
-			f.add(field, fmt.Sprintf("Please use at most %d characters.", max))
+		case len(v) > most:
+			f.add(field, fmt.Sprintf("Please use at most %d characters.", most))
 		}
 	}
 	text("firstName", p.FirstName, maxName, true)

@@ -83,9 +83,9 @@ func sessionKey(cookie string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Session returns the reader's session. clear is true when the cookie sent is dead and must be
+// Session returns the reader's session. clearCookie is true when the cookie sent is dead and must be
 // cleared: an expired or revoked session, or any session while login is off.
-func (s *SessionService) Session(ctx context.Context, cookie string) (session portal.Session, clear bool, err error) {
+func (s *SessionService) Session(ctx context.Context, cookie string) (session portal.Session, clearCookie bool, err error) {
 	session, err = s.anonymous(ctx)
 	if err != nil || cookie == "" {
 		return session, false, err

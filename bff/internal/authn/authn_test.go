@@ -63,8 +63,8 @@ func restClient(url string, a admin) *Client {
 
 func checkErr(t *testing.T, what string, err error, code apperr.Code, msg string) {
 	t.Helper()
-	e, ok := err.(*apperr.Error)
-	if !ok {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
 		t.Fatalf("%s: got %T %v, want *apperr.Error %s", what, err, err, code)
 	}
 	if e.Code != code || e.Message != msg {

@@ -111,6 +111,7 @@ func upstreamCode(err error) string {
 	// The SDK names only a few codes; the rest (WEAK_PASSWORD, INVALID_EMAIL, ...) are in the body.
 	if resp := errorutils.HTTPResponse(err); resp != nil && resp.StatusCode < 500 && resp.Body != nil {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		_ = resp.Body.Close()
 		// Put the body back: the error may be read again when it is logged.
 		resp.Body = io.NopCloser(bytes.NewReader(body))
 		return parseUpstreamError(resp.StatusCode, bytes.NewReader(body)).code

@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"os"
 	"testing"
@@ -111,8 +112,8 @@ func lastOOBCode(t *testing.T, email, requestType string) string {
 
 func wantCode(t *testing.T, what string, err error, code apperr.Code, msg string) {
 	t.Helper()
-	e, ok := err.(*apperr.Error)
-	if !ok {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
 		t.Fatalf("%s: got %T %v, want *apperr.Error %s", what, err, err, code)
 	}
 	if e.Code != code || (msg != "" && e.Message != msg) {

@@ -42,7 +42,7 @@ func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.Encod
 		if err != nil {
 			return nil, err
 		}
-		return encode(res.Answer(), "page|"+key+"|"+req.RedirectBenefit)
+		return encodePage(res, "page|"+key+"|"+req.RedirectBenefit)
 	}
 	return Fetch(ctx, p.store, "page", key, func(ctx context.Context) (Loaded[*portal.Encoded], error) {
 		res, err := p.next.Page(ctx, req)
@@ -50,9 +50,19 @@ func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.Encod
 			// Tagged by path, so publishing a page that was not found purges the answer.
 			return Loaded[*portal.Encoded]{Tags: []string{portal.PathTag(req.Path)}}, err
 		}
-		e, err := encode(res.Answer(), "page|"+key)
+		e, err := encodePage(res, "page|"+key)
 		return Loaded[*portal.Encoded]{Value: e, Tags: res.Tags}, err
 	})
+}
+
+// encodePage encodes the page endpoint's answer with its kind.
+func encodePage(res portal.PageResult, variant string) (*portal.Encoded, error) {
+	e, err := encode(res.Answer(), variant)
+	if err != nil {
+		return nil, err
+	}
+	e.PageKind = res.Kind()
+	return e, nil
 }
 
 // Site is cached per reader.

@@ -285,7 +285,7 @@ func TestAPanickingLoaderAnswersAnInternalErrorAndTheStoreGoesOn(t *testing.T) {
 	s, _ := newTestStore(t)
 	_, err := Fetch(context.Background(), s, "k", "boom", func(ctx context.Context) (Loaded[string], error) {
 		var m map[string]int
-		m["x"] = 1 // a bug in a reshape, say
+		m["x"] = 1 //nolint:staticcheck // SA5000: the runtime panic a bug in a reshape would cause
 		return Loaded[string]{}, nil
 	})
 	if !apperr.Is(err, apperr.Internal) {

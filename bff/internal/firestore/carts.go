@@ -71,7 +71,7 @@ func (s *Carts) Update(ctx context.Context, ids []string, fn func(records []*por
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	var fnErr error
-	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *gfs.Transaction) error {
+	err := s.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
 		fnErr = nil
 		recs := make([]*portal.CartRecord, len(refs))
 		before := make([]map[string]any, len(refs))

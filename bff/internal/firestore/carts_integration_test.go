@@ -60,7 +60,7 @@ func TestCartRoundTripsAndEmptyIsDeleted(t *testing.T) {
 	if err := carts.Update(ctx(t), []string{id}, func(recs []*portal.CartRecord) error {
 		recs[0].Lines = nil
 		return refusal
-	}); err != refusal {
+	}); !errors.Is(err, refusal) {
 		t.Fatalf("fn's error: %v", err)
 	}
 	if got, _ := carts.Cart(ctx(t), id); len(got.Lines) != 2 {

@@ -142,7 +142,7 @@ func (s *Cases) AddFiles(ctx context.Context, uid, id string, files []portal.Cas
 	defer cancel()
 	ref := s.client.Collection(casesCollection).Doc(id)
 	var out portal.Case
-	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *gfs.Transaction) error {
+	err := s.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
 		snap, err := tx.Get(ref)
 		if status.Code(err) == codes.NotFound {
 			return apperr.Wrap(apperr.NotFound, msgCaseNotFound, err)
@@ -279,7 +279,7 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 // validDocID is an id Firestore takes for a document of a collection.
 func validDocID(id string) bool {
 	return id != "" && id != "." && id != ".." && len(id) <= 1500 && !strings.Contains(id, "/") &&
-		!(strings.HasPrefix(id, "__") && strings.HasSuffix(id, "__"))
+		(!strings.HasPrefix(id, "__") || !strings.HasSuffix(id, "__"))
 }
 
 func casesUnavailable(err error) error {

@@ -77,7 +77,7 @@ func (s *Partners) UpdatePartnerLinks(ctx context.Context, uid string, fn func([
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	var out []portal.PartnerLink
-	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *gfs.Transaction) error {
+	err := s.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
 		out = nil
 		var current []portal.PartnerLink
 		snap, err := tx.Get(ref)

@@ -118,7 +118,7 @@ func (p *Profiles) SetFavorite(ctx context.Context, uid, id string, on bool) ([]
 	ctx, cancel := p.withTimeout(ctx)
 	defer cancel()
 	var out []string
-	err = p.client.RunTransaction(ctx, func(ctx context.Context, tx *gfs.Transaction) error {
+	err = p.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
 		// Reset on each attempt: the SDK reruns this function when the commit is aborted.
 		out = nil
 		var current []string

@@ -2,15 +2,14 @@ package grants
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/contracts"
 )
 
@@ -28,12 +27,11 @@ type rules struct {
 		YearListStart              int     `json:"yearListStart"`
 	} `json:"limits"`
 	Patterns struct {
-		Email      string `json:"email"`
-		Phone      string `json:"phone"`
-		Zip        string `json:"zip"`
-		FourDigits string `json:"fourDigits"`
-		Digits     string `json:"digits"`
-		Money      string `json:"money"`
+		Phone      contracts.Pattern `json:"phone"`
+		Zip        contracts.Pattern `json:"zip"`
+		FourDigits contracts.Pattern `json:"fourDigits"`
+		Digits     contracts.Pattern `json:"digits"`
+		Money      contracts.Pattern `json:"money"`
 	} `json:"patterns"`
 	Forms        []entry `json:"forms"`
 	CommonFields []field `json:"commonFields"`
@@ -41,8 +39,6 @@ type rules struct {
 		Fields []field `json:"fields"`
 	} `json:"kinds"`
 	States []state `json:"states"`
-
-	email, phone, zip, fourDigits, digits, money *regexp.Regexp
 }
 
 // entry is a catalogue entry as grants.json writes it; its id may hold {product}.
@@ -104,39 +100,28 @@ func (r required) of(f Form) bool {
 	panic("contracts/grants.json: unknown required flag " + r.flag)
 }
 
-// theRules is parsed once: the file is compiled into the binary, so a bad file fails every test.
-var theRules = mustRules(contracts.GrantsJSON)
-
-// patterned are the field types a pattern checks, with the message of a value that does not match
-// and a length cap (0 for none) on one that does.
-var patterned = map[string]struct {
-	re      *regexp.Regexp
-	message string
-	max     int
-}{
-	"zip":        {theRules.zip, "zipInvalid", 0},
-	"fourDigits": {theRules.fourDigits, "fourDigits", 0},
-	"digits":     {theRules.digits, "digitsOnly", maxDigits},
-	"money":      {theRules.money, "money", maxMoneyLength},
-}
-
-func mustRules(data []byte) *rules {
-	var r rules
-	if err := json.Unmarshal(data, &r); err != nil {
-		panic(fmt.Sprintf("contracts/grants.json: %v", err))
-	}
-	r.email = regexp.MustCompile(r.Patterns.Email)
-	r.phone = regexp.MustCompile(r.Patterns.Phone)
-	r.zip = regexp.MustCompile(r.Patterns.Zip)
-	r.fourDigits = regexp.MustCompile(r.Patterns.FourDigits)
-	r.digits = regexp.MustCompile(r.Patterns.Digits)
-	r.money = regexp.MustCompile(r.Patterns.Money)
+// theRules is loaded once: the file is compiled into the binary, so a bad file fails every test.
+var theRules = func() *rules {
+	r := contracts.Load[rules]("grants.json")
 	for _, e := range r.Forms {
 		if _, ok := r.Kinds[e.Kind]; e.Kind != "" && !ok {
 			panic("contracts/grants.json: form " + e.ID + " has unknown kind " + e.Kind)
 		}
 	}
 	return &r
+}()
+
+// patterned are the field types a pattern checks, with the message of a value that does not match
+// and a length cap (0 for none) on one that does.
+var patterned = map[string]struct {
+	re      contracts.Pattern
+	message string
+	max     int
+}{
+	"zip":        {theRules.Patterns.Zip, "zipInvalid", 0},
+	"fourDigits": {theRules.Patterns.FourDigits, "fourDigits", 0},
+	"digits":     {theRules.Patterns.Digits, "digitsOnly", maxDigits},
+	"money":      {theRules.Patterns.Money, "money", maxMoneyLength},
 }
 
 // msg is grants.json's message (contracts.GrantMessage), short for the many calls here.
@@ -161,7 +146,6 @@ func fields(f Form) []field {
 const (
 	maxDigits      = 12
 	maxMoneyLength = 15
-	maxEmailLength = 254
 )
 
 // choice is a union a case may name.
@@ -312,23 +296,23 @@ func checkField(f Form, fd field, raw any, today time.Time, unions []choice, out
 	}
 	switch fd.Type {
 	case "text", "textarea":
-		max := fd.Max
-		if max == 0 {
-			max = theRules.Limits.TextMaxLength
+		most := fd.Max
+		if most == 0 {
+			most = theRules.Limits.TextMaxLength
 		}
-		if len([]rune(s)) > max {
-			errs.add(fd.Name, msg("tooLong", "max", strconv.Itoa(max)))
+		if len([]rune(s)) > most {
+			errs.add(fd.Name, msg("tooLong", "max", strconv.Itoa(most)))
 			return
 		}
 		out[fd.Name] = s
 	case "email":
-		if len(s) > maxEmailLength || !theRules.email.MatchString(s) {
+		if !portal.ValidEmail(s) {
 			errs.add(fd.Name, msg("emailInvalid"))
 			return
 		}
 		out[fd.Name] = s
 	case "phone":
-		if !theRules.phone.MatchString(s) {
+		if !theRules.Patterns.Phone.MatchString(s) {
 			errs.add(fd.Name, msg("phoneInvalid"))
 			return
 		}

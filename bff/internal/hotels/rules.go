@@ -6,7 +6,6 @@
 package hotels
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode"
@@ -39,16 +38,12 @@ type contract struct {
 	MaxDaysAhead int `json:"maxDaysAhead"`
 }
 
-// limits is hotels.json's limits, parsed once: the file is compiled in, so a bad one fails every
+// limits is hotels.json's limits, loaded once: the file is compiled in, so a bad one fails every
 // test.
 var limits = func() contract {
-	var f struct {
+	l := contracts.Load[struct {
 		Limits contract `json:"limits"`
-	}
-	if err := json.Unmarshal(contracts.HotelsJSON, &f); err != nil {
-		panic(fmt.Sprintf("contracts/hotels.json: %v", err))
-	}
-	l := f.Limits
+	}]("hotels.json").Limits
 	if l.Rooms.Max < 1 || l.Adults.Max < 1 || l.Children.Max < 1 || l.ChildAge.Max < 1 ||
 		l.Location.MinChars < 1 || l.Location.MaxChars < l.Location.MinChars || l.MaxDaysAhead < 1 {
 		panic("contracts/hotels.json: want limits rooms, adults, children, childAge, location and maxDaysAhead")

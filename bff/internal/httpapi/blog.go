@@ -25,8 +25,8 @@ type BlogPages interface {
 func Blog(pages BlogPages) Mount {
 	h := blogHandlers{pages}
 	return func(api fiber.Router) {
-		api.Get("/blog/:category", publicDocument, h.blogList)
-		api.Get("/blog/:category/:id", publicDocument, h.blogPost)
+		api.Add(getOrHead, "/blog/:category", publicDocument, h.blogList)
+		api.Add(getOrHead, "/blog/:category/:id", publicDocument, h.blogPost)
 		api.Get("/search", publicDocument, h.search)
 	}
 }
@@ -114,16 +114,16 @@ func (h blogHandlers) search(c fiber.Ctx) error {
 }
 
 // wholeNumber parses an optional paging parameter; empty means 0.
-func wholeNumber(s, name string, max int) (int, error) {
+func wholeNumber(s, name string, most int) (int, error) {
 	if s == "" {
 		return 0, nil
 	}
-	msg := "The " + name + " must be a whole number from 0 to " + strconv.Itoa(max) + "."
+	msg := "The " + name + " must be a whole number from 0 to " + strconv.Itoa(most) + "."
 	if len(s) > 10 || strings.TrimLeft(s, "0123456789") != "" {
 		return 0, apperr.Field(name, msg)
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n > max {
+	if err != nil || n > most {
 		return 0, apperr.Field(name, msg)
 	}
 	return n, nil

@@ -30,12 +30,17 @@ type ContentDeps struct {
 	Members Members
 }
 
+// getOrHead are the methods of a document the Next.js proxy asks about without its body (a HEAD,
+// frontend/lib/missingPage.ts: its status, and a page's Page-Kind header). Fiber adds a HEAD route beside each GET route only as the
+// app starts, behind New's catch-all, which would answer it 404 first.
+var getOrHead = []string{fiber.MethodGet, fiber.MethodHead}
+
 // Content mounts the page, site chrome and sitemap documents.
 func Content(d ContentDeps) Mount {
 	h := contentHandlers{d}
 	return func(api fiber.Router) {
 		read := resolveReader(d.Members, d.Pages)
-		api.Get("/page", publicDocument, read, h.page)
+		api.Add(getOrHead, "/page", publicDocument, read, h.page)
 		api.Get("/site", publicDocument, read, h.site)
 		api.Get("/sitemap", publicDocument, h.sitemap)
 		api.Get("/eligibility", publicDocument, read, h.eligibility)
@@ -67,8 +72,12 @@ func (h contentHandlers) page(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	c.Set(pageKindHeader, doc.PageKind)
 	return sendEncoded(c, doc)
 }
+
+// pageKindHeader carries PageResult.Kind: page, redirect or gated.
+const pageKindHeader = "Page-Kind"
 
 func validPath(p string) error {
 	switch {

@@ -96,7 +96,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 	for _, mount := range mounts {
 		mount(api)
 	}
-	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
+	app.Use(func(fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
 }
 
@@ -113,7 +113,7 @@ func Admin(o Options) *fiber.App {
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	app.Get("/readyz", ready(o.Ready, o.Cache))
 	app.Get("/metrics", adaptor.HTTPHandler(o.Metrics.Handler()))
-	app.Use(func(c fiber.Ctx) error { return apperr.PageNotFound(nil) })
+	app.Use(func(fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
 }
 

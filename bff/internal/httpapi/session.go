@@ -31,11 +31,11 @@ type sessionHandlers struct {
 }
 
 func (h sessionHandlers) getSession(c fiber.Ctx) error {
-	session, clear, err := h.sessions.Session(c.Context(), c.Cookies(SessionCookie))
+	session, clearCookie, err := h.sessions.Session(c.Context(), c.Cookies(SessionCookie))
 	if err != nil {
 		return err
 	}
-	if clear {
+	if clearCookie {
 		h.cookies.clear(c)
 	}
 	if session.User == nil {

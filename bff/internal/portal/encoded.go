@@ -22,6 +22,9 @@ type Encoded struct {
 	Gzip     []byte // the gzipped JSON; nil when the JSON is kept instead
 	ETag     string // of the JSON, quoted
 	GzipETag string // of Gzip, quoted; "" without Gzip
+	// PageKind is what the page endpoint's document is (PageResult.Kind), sent in its Page-Kind
+	// header so a HEAD tells what a status alone cannot; "" for every other document.
+	PageKind string
 }
 
 // minGzip is the shortest JSON worth compressing: below it, gzip's header and trailer (18
@@ -70,7 +73,7 @@ func (e *Encoded) Identity() ([]byte, error) {
 
 // Size is what the encoded document holds in memory: its bytes and tags.
 func (e *Encoded) Size() int64 {
-	return int64(len(e.json) + len(e.Gzip) + len(e.ETag) + len(e.GzipETag))
+	return int64(len(e.json) + len(e.Gzip) + len(e.ETag) + len(e.GzipETag) + len(e.PageKind))
 }
 
 // etag is a strong validator of the bytes (and the variant they were shaped for): 128 bits of

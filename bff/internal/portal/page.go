@@ -122,6 +122,21 @@ type RedirectDocument struct {
 	Permanent bool   `json:"permanent"`
 }
 
+// Kind says what the answer is without its body: "redirect", "gated" (a page the reader may not
+// see, answered with its gate) or "page". The page endpoint sends it as its Page-Kind header, so
+// the Next.js proxy learns it from a HEAD (frontend/lib/missingPage.ts) and the render alone
+// fetches the document.
+func (r PageResult) Kind() string {
+	switch {
+	case r.Redirect != nil:
+		return "redirect"
+	case r.Document != nil && r.Document.Gate != nil:
+		return "gated"
+	default:
+		return "page"
+	}
+}
+
 // Answer is what the page endpoint sends for the result: the redirect document, or the page's.
 func (r PageResult) Answer() any {
 	if r.Redirect != nil {

@@ -1,7 +1,6 @@
 package portal
 
 import (
-	"encoding/json"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -22,19 +21,22 @@ var richText = func() *bluemonday.Policy {
 	return p
 }()
 
-// ValidEmail is the accounts contract's email rule (contracts/accounts.json patterns.email): the
-// account forms apply it, and the attempt limits count only emails that pass it.
-func ValidEmail(s string) bool { return len(s) <= 254 && emailPattern.MatchString(s) }
+// ValidEmail is the one email rule, contracts/accounts.json's: at most limits.emailMaxLength bytes
+// that match patterns.email. The account, grant, mailing and livestream forms apply it, the
+// attempt limits count only emails that pass it, and the frontend applies the same rule
+// (frontend/lib/accounts.ts); contracts/cases.json holds the cases both sides are tested on.
+func ValidEmail(s string) bool {
+	return len(s) <= emailRule.Limits.EmailMaxLength && emailRule.Patterns.Email.MatchString(s)
+}
 
-var emailPattern = func() *regexp.Regexp {
-	var r struct {
-		Patterns struct{ Email string } `json:"patterns"`
-	}
-	if err := json.Unmarshal(contracts.AccountsJSON, &r); err != nil || r.Patterns.Email == "" {
-		panic("contracts/accounts.json: no patterns.email")
-	}
-	return regexp.MustCompile(r.Patterns.Email)
-}()
+var emailRule = contracts.Load[struct {
+	Limits struct {
+		EmailMaxLength int `json:"emailMaxLength"`
+	} `json:"limits"`
+	Patterns struct {
+		Email contracts.Pattern `json:"email"`
+	} `json:"patterns"`
+}]("accounts.json")
 
 // SafeLinkURL is a link address a page may carry: http(s), mailto and tel, or a path on this site
 // (relative, or from the root but never the "//host" or "/\\host" forms a browser reads as

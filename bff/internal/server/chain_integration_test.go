@@ -124,11 +124,11 @@ func TestTheBFFTakesOnlyWhatTheEdgeSigned(t *testing.T) {
 	}
 }
 
-// untilLimited sends requests until one is refused with 429, at most max of them; every other
+// untilLimited sends up to most requests, until one is refused with 429; every other
 // answer must be want. It answers how many were sent.
-func untilLimited(t *testing.T, max, want int, send func(i int) (int, string)) int {
+func untilLimited(t *testing.T, most, want int, send func(i int) (int, string)) int {
 	t.Helper()
-	for i := 1; i <= max; i++ {
+	for i := 1; i <= most; i++ {
 		status, body := send(i)
 		if status == http.StatusTooManyRequests {
 			return i
@@ -137,7 +137,7 @@ func untilLimited(t *testing.T, max, want int, send func(i int) (int, string)) i
 			t.Fatalf("request %d answered %d, want %d until the limit: %.300s", i, status, want, body)
 		}
 	}
-	t.Fatalf("%d requests, each with a new forged X-Forwarded-For, were never limited", max)
+	t.Fatalf("%d requests, each with a new forged X-Forwarded-For, were never limited", most)
 	return 0
 }
 

@@ -1,9 +1,6 @@
 package store
 
 import (
-	"encoding/json"
-	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,30 +33,26 @@ type Choice struct {
 
 // checkoutSpec is store.json's checkout.
 type checkoutSpec struct {
-	Information    []CheckoutField `json:"information"`
-	Shipping       []CheckoutField `json:"shipping"`
-	OtherMaxLength int             `json:"otherMaxLength"`
-	MaterialUses   []Choice        `json:"materialUses"`
-	Countries      []Choice        `json:"countries"`
+	Information  []CheckoutField `json:"information"`
+	Shipping     []CheckoutField `json:"shipping"`
+	MaterialUses []Choice        `json:"materialUses"`
+	Countries    []Choice        `json:"countries"`
 }
 
-// checkout is store.json's checkout, parsed once: the file is compiled in, so a bad one fails
-// every test.
+// checkout is store.json's checkout, part of store.go's contract; its limit and patterns are the
+// contract's limits.otherMaxLength and patterns.
 var checkout = func() checkoutSpec {
-	var f struct {
-		Checkout *checkoutSpec `json:"checkout"`
+	if contract.Checkout == nil {
+		panic("contracts/store.json: no checkout")
 	}
-	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil || f.Checkout == nil {
-		panic(fmt.Sprintf("contracts/store.json: checkout: %v", err))
-	}
-	c := *f.Checkout
+	c := *contract.Checkout
 	for _, field := range append(slices.Clone(c.Information), c.Shipping...) {
 		if field.Name == "" || field.Label == "" || field.MaxLength < 1 || (field.Hint != "" && !contracts.HasStoreMessage(field.Hint)) {
 			panic("contracts/store.json: checkout field " + field.Name + " needs a name, a label, a maxLength and a known hint")
 		}
 	}
-	if c.OtherMaxLength < 1 || len(c.Countries) != 2 || len(c.MaterialUses) == 0 {
-		panic("contracts/store.json: checkout needs otherMaxLength, two countries and the material uses")
+	if contract.Limits.OtherMaxLength < 1 || len(c.Countries) != 2 || len(c.MaterialUses) == 0 {
+		panic("contracts/store.json: checkout needs limits.otherMaxLength, two countries and the material uses")
 	}
 	return c
 }()
@@ -69,18 +62,6 @@ type CheckoutRequest struct {
 	Information map[string]string `json:"information"`
 	Shipping    map[string]string `json:"shipping"`
 }
-
-var (
-	phonePattern   = regexp.MustCompile(`^[0-9]{7,10}$`)
-	numberPattern  = regexp.MustCompile(`^[0-9]+$`)
-	zipPattern     = regexp.MustCompile(`^[0-9]{5}$`)
-	emailPattern   = regexp.MustCompile(`^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$`)
-	unionNoPattern = regexp.MustCompile(`^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$`)
-	// websitePattern is http or https, then a domain of at least two labels, then maybe a port and
-	// a path (spec 3 §5: 'http or https followed by a domain').
-	websitePattern = regexp.MustCompile(`(?i)^https?://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(:[0-9]{1,5})?(/[^\s]*)?$`)
-	localWord      = regexp.MustCompile(`(?i)local`)
-)
 
 // checked is a request's values once every rule passed: each single-line value with its spaces
 // folded, and the memo's text.
@@ -123,8 +104,8 @@ func checkForm(req CheckoutRequest) (checked, error) {
 		fail("information", "memo", msg("memoInvalid"))
 	case choice.Value == "other" && other == "":
 		fail("information", "other", msg("otherRequired"))
-	case choice.Value == "other" && len([]rune(other)) > checkout.OtherMaxLength:
-		fail("information", "other", msg("tooLong", "label", "Other", "max", strconv.Itoa(checkout.OtherMaxLength)))
+	case choice.Value == "other" && len([]rune(other)) > contract.Limits.OtherMaxLength:
+		fail("information", "other", msg("tooLong", "label", "Other", "max", strconv.Itoa(contract.Limits.OtherMaxLength)))
 	case choice.Value == "other":
 		out.memo = other
 	default:
@@ -150,23 +131,25 @@ func checkField(f CheckoutField, v string) string {
 	hint := func() string { return msg(f.Hint) }
 	switch f.Name {
 	case "email":
-		if !emailPattern.MatchString(v) {
+		if !contract.Patterns.Email.MatchString(v) {
 			return msg("emailInvalid")
 		}
 	case "phone":
-		if !phonePattern.MatchString(v) {
+		if !contract.Patterns.Phone.MatchString(v) {
 			return hint()
 		}
 	case "unionNumber":
-		if !unionNoPattern.MatchString(v) || localWord.MatchString(v) {
+		if !contract.Patterns.UnionNumber.MatchString(v) || contract.Patterns.LocalWord.MatchString(v) {
 			return hint()
 		}
 	case "website":
-		if !websitePattern.MatchString(v) {
+		// http or https, then a domain of at least two labels, then maybe a port and a path (spec
+		// 3 §5: 'http or https followed by a domain').
+		if !contract.Patterns.Website.MatchString(v) {
 			return hint()
 		}
 	case "zip":
-		if !zipPattern.MatchString(v) {
+		if !contract.Patterns.Zip.MatchString(v) {
 			return hint()
 		}
 	case "state":
@@ -178,7 +161,7 @@ func checkField(f CheckoutField, v string) string {
 			return msg("countryInvalid")
 		}
 	}
-	if f.Type == "number" && (!numberPattern.MatchString(v) || len(v) > f.MaxLength) {
+	if f.Type == "number" && (!contract.Patterns.Number.MatchString(v) || len(v) > f.MaxLength) {
 		return msg("numberInvalid", "label", f.Label)
 	}
 	return ""

@@ -2,44 +2,30 @@ package store
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
-	"github.com/union-benefits/portal/contracts"
 )
 
 // The store index (spec 3 §2 'Store index', §3 'Product' and 'State', §4 'Shipping state', §7
 // 'Product list' and 'Shipping state', §8): the reader's union's products from the order system,
 // the featured ones apart, limited to the shipping state the reader chose.
 
-// index is store.json's featured titles, states and cookie lifetime, parsed once: the file is
-// compiled in, so a bad one fails every test.
+// index is store.json's featured titles, states and cookie lifetimes (store.go's contract).
 var index = func() struct {
 	featured   []string
 	states     []portal.ShippingState
 	maxAge     int
 	cartMaxAge int
 } {
-	var f struct {
-		Limits struct {
-			StateCookieMaxAge int `json:"stateCookieMaxAge"`
-			CartCookieMaxAge  int `json:"cartCookieMaxAge"`
-		} `json:"limits"`
-		FeaturedTitles []string               `json:"featuredTitles"`
-		States         []portal.ShippingState `json:"states"`
-	}
-	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil {
-		panic(fmt.Sprintf("contracts/store.json: %v", err))
-	}
-	if len(f.States) != 51 || len(f.FeaturedTitles) == 0 || f.Limits.StateCookieMaxAge < 1 || f.Limits.CartCookieMaxAge < 1 {
+	if len(contract.States) != 51 || len(contract.FeaturedTitles) == 0 ||
+		contract.Limits.StateCookieMaxAge < 1 || contract.Limits.CartCookieMaxAge < 1 {
 		panic("contracts/store.json: want the 50 states and DC, featured titles, limits.stateCookieMaxAge and cartCookieMaxAge")
 	}
-	featured := make([]string, len(f.FeaturedTitles))
-	for i, t := range f.FeaturedTitles {
+	featured := make([]string, len(contract.FeaturedTitles))
+	for i, t := range contract.FeaturedTitles {
 		featured[i] = fold(t)
 	}
 	return struct {
@@ -47,7 +33,7 @@ var index = func() struct {
 		states     []portal.ShippingState
 		maxAge     int
 		cartMaxAge int
-	}{featured, f.States, f.Limits.StateCookieMaxAge, f.Limits.CartCookieMaxAge}
+	}{featured, contract.States, contract.Limits.StateCookieMaxAge, contract.Limits.CartCookieMaxAge}
 }()
 
 func fold(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }

@@ -8,8 +8,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
@@ -31,18 +29,37 @@ type Limits struct {
 	MaxQuantity int `json:"maxQuantity"`
 }
 
-// limits is store.json's limits, parsed once: the file is compiled in, so a bad one fails every test.
+// contract is store.json as the store reads it, loaded once: the file is compiled in, so a bad
+// one fails every test. limits (below), index (index.go) and checkout (checkout.go) are its parts,
+// each checked as it is taken.
+var contract = contracts.Load[struct {
+	Limits struct {
+		Limits
+		StateCookieMaxAge int `json:"stateCookieMaxAge"`
+		CartCookieMaxAge  int `json:"cartCookieMaxAge"`
+		OtherMaxLength    int `json:"otherMaxLength"`
+	} `json:"limits"`
+	Patterns struct {
+		Email       contracts.Pattern `json:"email"`
+		Phone       contracts.Pattern `json:"phone"`
+		Zip         contracts.Pattern `json:"zip"`
+		Number      contracts.Pattern `json:"number"`
+		UnionNumber contracts.Pattern `json:"unionNumber"`
+		LocalWord   contracts.Pattern `json:"localWord"`
+		Website     contracts.Pattern `json:"website"`
+	} `json:"patterns"`
+	FeaturedTitles []string               `json:"featuredTitles"`
+	States         []portal.ShippingState `json:"states"`
+	Checkout       *checkoutSpec          `json:"checkout"`
+}]("store.json")
+
+// limits is store.json's limits.
 var limits = func() Limits {
-	var f struct {
-		Limits Limits `json:"limits"`
-	}
-	if err := json.Unmarshal(contracts.StoreJSON, &f); err != nil {
-		panic(fmt.Sprintf("contracts/store.json: %v", err))
-	}
-	if f.Limits.OrdersPerPage < 1 || f.Limits.MaxPage < 1 || f.Limits.MaxQuantity < 1 {
+	l := contract.Limits.Limits
+	if l.OrdersPerPage < 1 || l.MaxPage < 1 || l.MaxQuantity < 1 {
 		panic("contracts/store.json: limits.ordersPerPage, maxPage and maxQuantity must be positive")
 	}
-	return f.Limits
+	return l
 }()
 
 // ContractLimits is store.json's limits.

@@ -2,7 +2,6 @@ package uploads
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,13 +19,10 @@ import (
 
 // The checks of a case's documents (spec 2 §5 'Uploads', §9), from contracts/uploads.json.
 
-// rules is uploads.json, parsed once: it is compiled into the binary, so a bad file fails every
+// rules is uploads.json, loaded once: it is compiled into the binary, so a bad file fails every
 // test.
 var rules = func() contract {
-	var c contract
-	if err := json.Unmarshal(contracts.UploadsJSON, &c); err != nil {
-		panic("contracts/uploads.json: " + err.Error())
-	}
+	c := contracts.Load[contract]("uploads.json")
 	for i := range c.Types {
 		if _, ok := signatures[c.Types[i].Ext]; !ok {
 			panic("contracts/uploads.json: no content check for type " + c.Types[i].Ext)
@@ -74,8 +70,8 @@ func checkName(name string) error {
 	}
 	bad := !utf8.ValidString(name) || strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") ||
 		strings.ContainsFunc(name, func(r rune) bool {
-			// Format characters include the right-to-left override, which makes
-			// 'invoice‮fdp.exe' read as 'invoiceexe.pdf'.
+			// Format characters include the right-to-left override (U+202E), which makes
+			// 'invoice' + U+202E + 'fdp.exe' read as 'invoiceexe.pdf'.
 			return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 		}) ||
 		strings.TrimSpace(name) != name || name == "."

@@ -359,7 +359,7 @@ func (h handler) entries(dir string) ([]*entry, error) {
 		}
 		var doc fixtureDoc
 		if err := json.Unmarshal(body, &doc); err != nil || doc.Data.Type == "" {
-			return nil // not a single-node document; nothing to list or search
+			return nil //nolint:nilerr // not a single-node document: nothing to list or search
 		}
 		out = append(out, newEntry(doc))
 		return nil
@@ -500,8 +500,8 @@ func serverError(w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, http.StatusInternalServerError, "Internal Server Error", "The fixture content could not be read.")
 }
 
-// intParam parses an optional whole number in [0, max]; empty gives def.
-func intParam(s string, def, max int) (int, bool) {
+// intParam parses an optional whole number in [0, most]; empty gives def.
+func intParam(s string, def, most int) (int, bool) {
 	if s == "" {
 		return def, true
 	}
@@ -509,7 +509,7 @@ func intParam(s string, def, max int) (int, bool) {
 		return 0, false
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n > max {
+	if err != nil || n > most {
 		return 0, false
 	}
 	return n, true

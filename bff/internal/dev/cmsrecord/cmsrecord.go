@@ -143,7 +143,7 @@ func Record(ctx context.Context, baseURL, outDir string, opts Options) (Document
 	if len(rec.failures) > 0 {
 		// The failures name the requests; the walk's error only the page that met one.
 		slices.Sort(rec.failures)
-		return nil, fmt.Errorf("the BFF read what cannot be recorded (%v):\n  %s", err, strings.Join(rec.failures, "\n  "))
+		return nil, fmt.Errorf("the BFF read what cannot be recorded (%w):\n  %s", err, strings.Join(rec.failures, "\n  "))
 	}
 	if err != nil {
 		return nil, err

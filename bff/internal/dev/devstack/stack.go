@@ -239,7 +239,7 @@ func (s *Stack) waitReady(ctx context.Context, pr *proc) error {
 		case <-time.After(250 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%s did not become ready within %s (%s: %v); last lines of its log (%s):\n%s",
+			return fmt.Errorf("%s did not become ready within %s (%s: %w); last lines of its log (%s):\n%s",
 				p.Title, timeout, p.Ready, last, s.logPath(p), indent(pr.log.Tail(20)))
 		}
 	}

@@ -94,7 +94,7 @@ func ReadNetlifyToml(path string, getenv func(string) string) ([]Rule, error) {
 	}
 	var rules []Rule
 	for _, r := range file.Redirects {
-		if r.Status != http.StatusOK || !(strings.HasPrefix(r.To, "http://") || strings.HasPrefix(r.To, "https://")) {
+		if r.Status != http.StatusOK || !strings.HasPrefix(r.To, "http://") && !strings.HasPrefix(r.To, "https://") {
 			continue
 		}
 		rule := Rule{From: r.From, To: r.To}

@@ -96,17 +96,17 @@ func (f *CMS) Count(pathAndQuery string) int {
 }
 
 // Edit rewrites a fixture file in the CMS's copy, as publishing would.
-func (f *CMS) Edit(t testing.TB, file, old, new string) {
+func (f *CMS) Edit(t testing.TB, file, from, to string) {
 	t.Helper()
 	p := filepath.Join(f.Dir, file)
 	b, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(b, []byte(old)) {
-		t.Fatalf("%s does not contain %q", file, old)
+	if !bytes.Contains(b, []byte(from)) {
+		t.Fatalf("%s does not contain %q", file, from)
 	}
-	if err := os.WriteFile(p, bytes.ReplaceAll(b, []byte(old), []byte(new)), 0o644); err != nil {
+	if err := os.WriteFile(p, bytes.ReplaceAll(b, []byte(from), []byte(to)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
