@@ -2,7 +2,8 @@
 #
 #   make deps      install what is missing (npm packages, Chromium, redis-server, Go modules) and build .bin/
 #   make dev       the whole site offline: http://127.0.0.1:3000 (Ctrl-C stops everything)
-#   make test      every check and test, unit to end-to-end; what CI runs (.ci/run)
+#   make test      every check, linter and test, unit to end-to-end; what CI runs (.ci/run)
+#   make lint      the linters alone: golangci-lint, ESLint and the frontend's import boundaries
 #   make generate  regenerate generated code (genqlient, TypeScript types of the BFF's API)
 #   make bench     the speed figures (issue 19), each beside its baseline from the same run
 #   make soak      10 minutes of mixed traffic at 70% of the measured peak on a fresh stack: errors,
@@ -25,6 +26,8 @@ SHELL := bash
 GO  ?= go
 NPM ?= npm
 BIN := .bin
+# golangci-lint's pinned version, in a module of its own (see lint).
+LINT_MOD := tools/golangci-lint.mod
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Keep every tool quiet and offline: no telemetry, update checks or funding notices.
@@ -49,11 +52,11 @@ export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 export npm_config_nodedir := $(CURDIR)/$(NODE_DIR)
 
 .PHONY: help deps node npm-deps chromium redis-server go-deps build dev test check-contracts vet go-test \
-	frontend-typecheck frontend-test frontend-build test-integration test-stack bench soak generate \
+	lint frontend-typecheck frontend-test frontend-build test-integration test-stack bench soak generate \
 	fixtures-record preview-link clean
 
 help:
-	@sed -n '1,16s/^# \{0,1\}//p' Makefile
+	@sed -n '1,19s/^# \{0,1\}//p' Makefile
 
 ## ---- dependencies -------------------------------------------------------------------------
 
@@ -94,6 +97,7 @@ redis-server:
 
 go-deps:
 	$(GO) mod download
+	$(GO) mod download -modfile=$(LINT_MOD)
 
 # Every command under bff/cmd (the BFF, the stack runner, the stand-ins) plus fake-gcs-server,
 # a go.mod tool. Go skips relinking binaries that are up to date, so this is quick when nothing
@@ -111,7 +115,7 @@ dev: deps
 ## ---- tests --------------------------------------------------------------------------------
 
 test: deps
-	$(MAKE) --no-print-directory check-contracts vet go-test frontend-typecheck frontend-test \
+	$(MAKE) --no-print-directory check-contracts vet lint go-test frontend-typecheck frontend-test \
 		frontend-build test-integration
 
 # The frontend's TypeScript types must match contracts/openapi.yaml.
@@ -123,6 +127,16 @@ check-contracts:
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags integration ./...
+
+# Linters, each failing the build on its first finding: golangci-lint over the Go code
+# (.golangci.yml; the pinned version lives in a module of its own, tools/golangci-lint.mod, so its
+# dependencies stay out of go.mod), ESLint over the frontend (frontend/eslint.config.mjs: Next's,
+# the hooks' and jsx-a11y's rules) and the frontend's import boundaries
+# (frontend/.dependency-cruiser.cjs: the folders' floors, no cycles).
+lint:
+	$(GO) tool -modfile=$(LINT_MOD) golangci-lint run ./...
+	$(NPM) -w frontend run --silent lint
+	$(NPM) -w frontend run --silent lint:deps
 
 # Unit tests and the integration tests that run their stand-ins in process.
 go-test:

@@ -1,8 +1,8 @@
 import type { Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { QueryProvider } from '@/components/providers/QueryProvider';
-import { AppReadyProvider } from '@/components/shell/AppReady';
-import { StatusMessagesProvider } from '@/components/shell/StatusMessages';
+import { AppReadyProvider } from '@/components/providers/AppReady';
+import { StatusMessagesProvider } from '@/components/status/StatusMessages';
 import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
 import './globals.css';
 

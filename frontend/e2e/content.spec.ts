@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
 
 // The content site (issue 3) against the whole stack and the fixture CMS: every routing rule,

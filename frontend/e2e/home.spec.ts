@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 
 const HEADLINE = 'Savings and support for every union family';

@@ -2,6 +2,7 @@
 // enforces the same rules with the same messages, so what the frontend checks early is never a
 // different answer from what the BFF would give.
 import rules from '../../contracts/accounts.json';
+import { compilePatterns, inputPattern, utf8Length } from './contracts';
 
 export type Option = { value: string; label: string };
 export type MessageKey = keyof typeof rules.messages;
@@ -16,21 +17,38 @@ export function message(key: MessageKey, values: Record<string, string> = {}): s
   return rules.messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-const emailPattern = new RegExp(rules.patterns.email);
-const zipPattern = new RegExp(rules.patterns.zip);
-const phonePattern = new RegExp(rules.patterns.phone);
-const yearPattern = new RegExp(rules.patterns.year);
+const patterns = compilePatterns(rules.patterns);
+
+/** The password rules, each with the pattern it names. */
+const passwordRules = rules.passwordRules.map(({ id, label, pattern }) => {
+  if (!(pattern in patterns)) throw new Error(`contracts/accounts.json: no pattern ${pattern}`);
+  return { id, label, pattern: patterns[pattern as keyof typeof patterns] };
+});
+
+/** The zip rule as the signup form's HTML `pattern`, so the browser's own check is the same rule. */
+export const ZIP_INPUT_PATTERN = inputPattern(rules.patterns.zip);
+
+/**
+ * The one email rule, the BFF's (portal.ValidEmail), which the account, grant, mailing and
+ * livestream forms all apply: at most limits.emailMaxLength bytes of UTF-8 that match
+ * patterns.email. contracts/cases.json holds the cases both sides are tested on.
+ */
+export function validEmail(email: string): boolean {
+  return utf8Length(email) <= rules.limits.emailMaxLength && patterns.email.test(email);
+}
 
 /** Each rule of the password (spec 1 §5), for the live checklist. */
 export function passwordChecklist(password: string): { id: string; label: string; met: boolean }[] {
-  return rules.passwordRules.map((r) => ({ id: r.id, label: r.label, met: new RegExp(r.pattern).test(password) }));
+  return passwordRules.map((r) => ({ id: r.id, label: r.label, met: r.pattern.test(password) }));
 }
 
-export const isValidPassword = (password: string) => passwordChecklist(password).every((r) => r.met);
-export const isValidEmail = (email: string) => emailPattern.test(email.trim());
-export const isValidZip = (zip: string) => zipPattern.test(zip.trim());
-export const isValidPhone = (phone: string) => phone.trim() === '' || phonePattern.test(phone.trim());
-export const isValidYear = (year: string) => year.trim() === '' || yearPattern.test(year.trim());
+/** Every rule of the checklist, within the BFF's limit (which it counts in bytes). */
+export const isValidPassword = (password: string) =>
+  utf8Length(password) <= rules.limits.passwordMaxLength && passwordChecklist(password).every((r) => r.met);
+export const isValidEmail = (email: string) => validEmail(email.trim());
+export const isValidZip = (zip: string) => patterns.zip.test(zip.trim());
+export const isValidPhone = (phone: string) => phone.trim() === '' || patterns.phone.test(phone.trim());
+export const isValidYear = (year: string) => year.trim() === '' || patterns.year.test(year.trim());
 /** The confirmation is valid only when both are non-empty and equal. */
 export const confirms = (password: string, confirm: string) => password !== '' && password === confirm;
 

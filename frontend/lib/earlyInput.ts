@@ -1,5 +1,5 @@
 // The replay of what lib/earlyInputScript.ts held for React: started once, when React has
-// hydrated the page (components/shell/AppReady.tsx), and from then on whenever the script holds
+// hydrated the page (components/providers/AppReady.tsx), and from then on whenever the script holds
 // something more (a press on a part whose code is still on its way, or a submit in a part React
 // has not hydrated yet).
 //

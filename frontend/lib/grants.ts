@@ -3,11 +3,13 @@
 // checks early is never a different answer from what the BFF would give.
 import contract from '../../contracts/grants.json';
 import type { GrantKind } from './bff/types';
+import { compilePatterns } from './contracts';
 
 export type GrantMessageKey = keyof typeof contract.messages;
 
 export const grantLimits = contract.limits;
-export const grantPatterns = contract.patterns;
+/** The field types' patterns, compiled; an email field follows the one email rule (validEmail). */
+export const grantPatterns = compilePatterns(contract.patterns);
 export const grantStates = contract.states;
 export const grantForms = contract.forms;
 

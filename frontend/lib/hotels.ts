@@ -10,7 +10,7 @@ import { bffPath } from './bff/urls';
 export const hotelLimits = contract.limits;
 
 /** What the box says. */
-export const hotelWords = contract.words;
+export const hotelWords = contract.messages;
 
 export type { HotelLocation };
 

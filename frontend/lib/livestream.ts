@@ -4,6 +4,7 @@
 // and the debounce of re-gating. Pure (the document and window are passed in), so the page and
 // its tests share them.
 import contract from '../../contracts/livestream.json';
+import { validEmail } from './accounts';
 
 export type LivestreamMessageKey = keyof typeof contract.messages;
 
@@ -14,8 +15,8 @@ export const livestreamMessage = (key: LivestreamMessageKey): string => contract
 export const CHAT_HASH = contract.chatHash;
 
 /** 2000 ms after load the logout callback is registered; window messages are debounced 300 ms. */
-export const LOGOUT_CALLBACK_DELAY_MS = contract.timings.logoutCallbackDelayMs;
-export const MESSAGE_DEBOUNCE_MS = contract.timings.messageDebounceMs;
+export const LOGOUT_CALLBACK_DELAY_MS = contract.limits.logoutCallbackDelayMs;
+export const MESSAGE_DEBOUNCE_MS = contract.limits.messageDebounceMs;
 
 export const nameMaxLength = contract.limits.nameMaxLength;
 
@@ -24,8 +25,8 @@ export const chatCookieName = (id: string) => `${contract.cookie.prefix}${id}`;
 
 /** The Set-Cookie string of document.cookie that ungates the chat: value 1, 7 days, path /. */
 export function chatCookie(id: string): string {
-  const { value, maxAge, path } = contract.cookie;
-  return `${chatCookieName(id)}=${value}; Max-Age=${maxAge}; Path=${path}; SameSite=Lax`;
+  const { value, path } = contract.cookie;
+  return `${chatCookieName(id)}=${value}; Max-Age=${contract.limits.cookieMaxAge}; Path=${path}; SameSite=Lax`;
 }
 
 /** The document.cookie string that clears it again. */
@@ -64,9 +65,6 @@ export interface AccessValues {
 
 export type AccessErrors = Partial<Record<'name' | 'email' | 'password', string>>;
 
-// The BFF's email rule, for instant feedback; the BFF checks it again.
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 /**
  * The access form's checks (spec 3 §5): a display name always; an email unless an admin signs in;
  * a password for an admin.
@@ -81,7 +79,8 @@ export function checkAccess(values: AccessValues, admin: boolean): AccessErrors 
   } else {
     const email = values.email.trim();
     if (!email) errors.email = livestreamMessage('emailRequired');
-    else if (!emailPattern.test(email)) errors.email = livestreamMessage('emailInvalid');
+    // The BFF's email rule, for instant feedback; the BFF checks it again.
+    else if (!validEmail(email)) errors.email = livestreamMessage('emailInvalid');
   }
   return errors;
 }

@@ -4,13 +4,14 @@
 // (`<html id="__next_error__">` and an empty body): the not-found page lives only in the RSC
 // payload and is drawn by the browser. A crawler, a screen reader before hydration or a reader
 // without JavaScript gets an empty page. So the proxy asks here first whether the BFF has a page
-// for the address, and rewrites a missing one to the error route's 404 (which renders its message
-// without throwing) with status 404. The page's own notFound() stays the rule whenever this check
-// is skipped or cannot answer: the status is 404 either way, only the body needs JavaScript then.
+// for the address (the status of the document the render would fetch), and rewrites a missing one
+// to the error route's 404 (which renders its message without throwing) with status 404. The
+// page's own notFound() stays the rule whenever this check is skipped or cannot answer: the
+// status is 404 either way, only the body needs JavaScript then.
 import type { NextRequest } from 'next/server';
 import { config } from './config';
 import { signatureHeaders, visitorAddress } from './bff/signing';
-import { BffError, bffFetch } from './bff/transport';
+import { BffError, bffHead } from './bff/transport';
 import { bffPath } from './bff/urls';
 import { UNION_COOKIE, cleanUnion } from './union';
 
@@ -48,22 +49,23 @@ export const DRAFT_MODE_COOKIE = '__prerender_bypass';
 const NOT_OURS = new Set([400, 404, 414, 431]);
 
 /**
- * Addresses the BFF said exist, for anonymous readers, per union, and whether each is a page or
- * sends the reader elsewhere (a redirect document): a page seen again within this time costs no
- * second BFF call (its render makes the one it needs). Only found answers are kept: a missing
- * page costs one call here and none in its render, so there is nothing to save; and a page
- * published a moment ago must not stay missing. Should a kept page be unpublished meanwhile, its
- * render still answers 404 (without the server-rendered body) until the entry lapses.
+ * Addresses the BFF said exist, for anonymous readers, per union, and what each is: a document
+ * seen again within this time costs no second BFF call (its render makes the one it needs). Only
+ * found answers are kept: a missing page costs one call here and none in its render, so there is
+ * nothing to save; and a page published a moment ago must not stay missing. Should a kept page be
+ * unpublished meanwhile, its render still answers 404 (without the server-rendered body) until the
+ * entry lapses.
  */
 const FOUND_TTL_MS = 60_000;
 const FOUND_MAX = 5_000;
 const found = new Map<string, { until: number; answer: Found }>();
 
 /**
- * What the BFF has at an address for an anonymous reader: a page, a redirect document that sends
- * the reader on, or a members-only page's gate.
+ * What the BFF has at an address for an anonymous reader: a page open to visitors (a blog list or
+ * post too), or another document that the page cache must not keep (a redirect document that
+ * sends the reader on, a members-only page's gate).
  */
-type Found = 'page' | 'moved' | 'gated';
+type Found = 'page' | 'other';
 
 function remembered(key: string, now: number): Found | undefined {
   const entry = found.get(key);
@@ -140,8 +142,10 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
 }
 
 /**
- * What the BFF has at this document for an anonymous reader: a page, a redirect ('moved'), a
- * members-only page's gate ('gated'), nothing ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
+ * What the BFF has at this document for an anonymous reader, asked by a HEAD (the render alone
+ * fetches the document): its status says whether there is one, and a page document's Page-Kind
+ * header what it is ('page', 'redirect' or 'gated'). Answers a page open to visitors, 'other',
+ * nothing ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
  * while (see FOUND_TTL_MS), so asking again about a page read often costs nothing.
  */
 export async function askBff(document: string, request: NextRequest): Promise<Found | 'missing' | 'unknown'> {
@@ -149,20 +153,31 @@ export async function askBff(document: string, request: NextRequest): Promise<Fo
   const known = remembered(document, now);
   if (known) return known;
   try {
-    const { kind, gate } = await bffFetch<{ kind?: unknown; gate?: unknown }>(`${config.bffUrl}${document}`, {
-      cache: 'no-store',
-      // Signed, or the BFF refuses it; and for this visitor, as the page's own call: the BFF
-      // charges what it loads for a visitor to the address the edge gave us
-      // (x-nf-client-connection-ip), believed only beside our signature. X-Forwarded-For is not
-      // passed on: anyone can write it, and the BFF no longer reads it.
-      headers: { ...visitorAddress(request.headers), ...signatureHeaders() },
-      signal: AbortSignal.timeout(config.bffTimeoutMs),
-    });
-    const answer: Found = kind === 'redirect' ? 'moved' : gate ? 'gated' : 'page';
+    const headers = await bffHead(`${config.bffUrl}${document}`, askingAs(request));
+    // A blog list or post has no kind: it is open to everyone.
+    const kind = headers.get('page-kind') ?? 'page';
+    const answer: Found = kind === 'page' ? 'page' : 'other';
     remember(document, answer, now);
     return answer;
   } catch (error) {
-    // Unreachable (status 0), failing, or not JSON: it could not say.
-    return error instanceof BffError && NOT_OURS.has(error.status) ? 'missing' : 'unknown';
+    return unanswered(error);
   }
+}
+
+/** How the proxy asks the BFF about a document for this request's visitor. */
+function askingAs(request: NextRequest) {
+  return {
+    cache: 'no-store' as const,
+    // Signed, or the BFF refuses it; and for this visitor, as the page's own call: the BFF
+    // charges what it loads for a visitor to the address the edge gave us
+    // (x-nf-client-connection-ip), believed only beside our signature. X-Forwarded-For is not
+    // passed on: anyone can write it, and the BFF no longer reads it.
+    headers: { ...visitorAddress(request.headers), ...signatureHeaders() },
+    signal: AbortSignal.timeout(config.bffTimeoutMs),
+  };
+}
+
+/** What a failed question says: nothing of ours there, or (unreachable, failing) nothing at all. */
+function unanswered(error: unknown): 'missing' | 'unknown' {
+  return error instanceof BffError && NOT_OURS.has(error.status) ? 'missing' : 'unknown';
 }

@@ -7,13 +7,13 @@
 import contract from '../../contracts/grants.json';
 import { formatDisplayDate } from './dates';
 
-export const precheckRules = contract.precheck.constants;
+export const precheckRules = contract.precheck.limits;
 
 export type PrecheckMessageKey = keyof typeof contract.precheck.messages;
 
 /**
- * A message of the pre-check with its {placeholders} filled: the given values, and any constant by
- * its name ({minDays}, {cardHeldDays}, ...), so the words never disagree with the rules.
+ * A message of the pre-check with its {placeholders} filled: the given values, and any limit by its
+ * name ({minDays}, {cardHeldDays}, ...), so the words never disagree with the rules.
  */
 export function precheckMessage(key: PrecheckMessageKey, values: Record<string, string | number> = {}): string {
   const all: Record<string, string | number> = { ...precheckRules, ...values };

@@ -31,7 +31,6 @@ const PROBE_ORIGIN = 'https://return-target.invalid';
 export function safeReturnPath(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
   if (raw[0] !== '/' || raw[1] === '/' || raw[1] === '\\') return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
   let url: URL;
   try {

@@ -2,10 +2,11 @@
 // its page size, the checkout's rules and the words of its answers, so the page and the BFF never
 // say it two ways.
 import contract from '../../contracts/store.json';
+import { compilePatterns } from './contracts';
 
 export type StoreMessageKey = keyof typeof contract.messages;
 
-/** ordersPerPage (spec 3 §9: 5), maxPage and maxQuantity (100000). */
+/** ordersPerPage (spec 3 §9: 5), maxPage, maxQuantity (100000), the cookies' lifetimes, otherMaxLength. */
 export const storeLimits = contract.limits;
 
 /** A message of the contract with its {placeholders} filled. */
@@ -69,7 +70,12 @@ export const materialUses: readonly Choice[] = checkout.materialUses;
 /** The value of the material use that asks for the member's own words. */
 export const OTHER_USE = 'other';
 /** How long the member's own words for `other` may be. */
-export const otherMaxLength: number = checkout.otherMaxLength;
+export const otherMaxLength: number = contract.limits.otherMaxLength;
+/**
+ * The checkout's patterns, as the BFF holds each field to them (checkout.go): email, phone, zip,
+ * number (members, worksites), unionNumber (which must not hold localWord) and website.
+ */
+export const checkoutPatterns = compilePatterns(contract.patterns);
 /** The countries an order ships to: us (United States) and other (Canada). */
 export const countries: readonly Choice[] = checkout.countries;
 /** The country the shipping step starts with. */

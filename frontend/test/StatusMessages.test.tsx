@@ -1,19 +1,23 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StatusMessageFromQuery } from '@/components/status/queryMessages';
 import {
-  StatusMessageFromQuery,
   StatusMessageRegion,
   StatusMessagesProvider,
   useStatusMessages,
   type StatusMessagesApi,
-} from '@/components/shell/StatusMessages';
+} from '@/components/status/StatusMessages';
 import { nav } from './navigationMock';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
 let api: StatusMessagesApi;
 function Grab() {
-  api = useStatusMessages();
+  const messages = useStatusMessages();
+  useEffect(() => {
+    api = messages;
+  });
   return null;
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '@/lib/bff/browser';
 import type { Session } from '@/lib/bff/types';
-import { AccountMenu } from '@/components/auth/AccountMenu';
+import { AccountMenu } from '@/components/layout/AccountMenu';
 import { problem, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
 import { renderWithSession, SIGNED_IN, VISITOR } from './session';

@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlockLink } from '@/components/blocks/BlockLink';
-import { AppReadyProvider, NAVIGATION_TIMEOUT_MS, useAppReady } from '@/components/shell/AppReady';
+import { AppReadyProvider, NAVIGATION_TIMEOUT_MS, useAppReady } from '@/components/providers/AppReady';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { nav } from './navigationMock';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
-// components/shell/AppReady: the app-wide ready flag of spec 1 §2, and the sign-in links that
+// components/providers/AppReady: the app-wide ready flag of spec 1 §2, and the sign-in links that
 // wait for it (spec 3 §4).
 
 function Flag() {

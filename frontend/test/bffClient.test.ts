@@ -284,20 +284,19 @@ describe('the server-side deadline', () => {
   it('fails an answer whose body never finishes the same way', async () => {
     const controller = new AbortController();
     const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(controller.signal);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        const body = new ReadableStream({
-          start(stream) {
-            stream.enqueue(new TextEncoder().encode('{"kind":'));
-            init.signal?.addEventListener('abort', () => stream.error(init.signal?.reason));
-          },
-        });
-        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      const body = new ReadableStream({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('{"kind":'));
+          init.signal?.addEventListener('abort', () => stream.error(init.signal?.reason));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
     const pending = getSite().catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The answer has begun (an abort before it would be a call never answered, the case above).
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
     expect(await pending).toMatchObject({ name: 'BffError', status: 0, code: 'unavailable' });
     timeout.mockRestore();

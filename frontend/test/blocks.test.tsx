@@ -15,7 +15,7 @@ import { ViralWidget } from '@/components/blocks/ViralWidget';
 import { WidePromo } from '@/components/blocks/WidePromo';
 import { BenefitPromo } from '@/components/blocks/BenefitPromo';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AppReadyProvider } from '@/components/shell/AppReady';
+import { AppReadyProvider } from '@/components/providers/AppReady';
 import { styleGuideBlock, styleGuideBlocks } from './styleGuide';
 
 const blockEl = (container: HTMLElement, type: string) => container.querySelector(`[data-block="${type}"]`);
@@ -249,7 +249,7 @@ describe('carousel', () => {
 describe('[HARTFORD_PARAMS] links', () => {
   it('are inert for visitors: a click remembers the destination and opens signup', () => {
     const block = styleGuideBlocks('fifty_fifty').find((b) => b.link?.signInRequired)!;
-    // The link waits for the app-wide ready flag (components/shell/AppReady), as in the layout.
+    // The link waits for the app-wide ready flag (components/providers/AppReady), as in the layout.
     render(
       <QueryClientProvider client={new QueryClient()}>
         <AppReadyProvider>

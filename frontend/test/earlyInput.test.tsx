@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { lazy, Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppReadyProvider } from '@/components/shell/AppReady';
+import { AppReadyProvider } from '@/components/providers/AppReady';
 import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
@@ -13,7 +13,7 @@ vi.mock('next/navigation', async () => (await import('./navigationMock')).naviga
 // hydration is held, then replayed with the values they typed. The server HTML is put in the
 // document as a browser would show it, the script runs first, the person acts, and only then does
 // React hydrate. The replay starts where the site starts it: the app's ready flag
-// (components/shell/AppReady.tsx), once the page has hydrated.
+// (components/providers/AppReady.tsx), once the page has hydrated.
 
 type Search = { kind: string; make: string; zip: string; note: string; agree: boolean };
 
@@ -55,9 +55,6 @@ function SearchForm({ onSearch }: { onSearch: (search: Search) => void }) {
   );
 }
 
-let root: Root | undefined;
-let container: HTMLElement;
-
 type FormProps = { onSearch: (search: Search) => void };
 
 /**
@@ -77,25 +74,66 @@ function Page({ onSearch, Form = SearchForm }: FormProps & { Form?: ComponentTyp
   );
 }
 
-function serve(onSearch: (search: Search) => void) {
-  container = document.createElement('div');
-  container.innerHTML = renderToString(<Page onSearch={onSearch} />);
-  document.body.appendChild(container);
-  // The document's first script, before anything can be used.
-  new Function(EARLY_INPUT_SCRIPT)();
+/**
+ * A page a test served, with its own root: what a test still does after it timed out touches its
+ * own page, never the next test's.
+ */
+interface Served {
+  container: HTMLElement;
+  root?: Root;
+  /** The element of this page that `selector` names. */
+  $: <T extends Element>(selector: string) => T;
 }
 
-async function hydrate(onSearch: (search: Search) => void) {
+/** The pages served in this test, unmounted and removed after it. */
+const served: Served[] = [];
+
+/** The listeners each run of the script put on the document, removed after each test. */
+const scriptListeners: Parameters<typeof document.addEventListener>[] = [];
+
+/**
+ * Runs the script, as the document's first. Its listeners stay on the document, which outlives
+ * the test: one left from an earlier page whose replay never started would hold every press of
+ * this one.
+ */
+function runEarlyScript() {
+  const add = vi.spyOn(document, 'addEventListener');
+  try {
+    new Function(EARLY_INPUT_SCRIPT)();
+    scriptListeners.push(...add.mock.calls);
+  } finally {
+    add.mockRestore();
+  }
+}
+
+function serve(onSearch: (search: Search) => void): Served {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Page onSearch={onSearch} />);
+  document.body.appendChild(container);
+  const page: Served = { container, $: <T extends Element>(selector: string) => container.querySelector<T>(selector)! };
+  served.push(page);
+  // The document's first script, before anything can be used.
+  runEarlyScript();
+  return page;
+}
+
+async function hydrate(page: Served, onSearch: (search: Search) => void) {
   await act(async () => {
-    root = hydrateRoot(container, <Page onSearch={onSearch} />);
+    page.root = hydrateRoot(page.container, <Page onSearch={onSearch} />);
   });
   // As on the site, the page renders again before the replay has run (the ready flag, here a
   // prop): every controlled field is set back to its state then.
-  await act(async () => root?.render(<Page onSearch={onSearch} />));
-  await settle();
+  await act(async () => page.root?.render(<Page onSearch={onSearch} />));
 }
 
-const $ = <T extends Element>(selector: string) => container.querySelector<T>(selector)!;
+/**
+ * Waits until `check` passes. The replay runs from timers of its own, which a busy machine runs
+ * late: a test waits for what it expects, never for a fixed time, within its own time limit.
+ */
+const eventually = (check: () => void) => waitFor(check, { timeout: 4_000 });
+
+/** The replay has taken what the script held: it has run at least once. */
+const replayed = () => eventually(() => expect(window.__earlyInput?.held).toEqual([]));
 
 function type(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
   field.value = value;
@@ -103,7 +141,21 @@ function type(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-const settle = (ms = 10) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
+/**
+ * Lets time pass, for what must not happen in it. Outside act(), as waitFor waits: while a part's
+ * code is on its way, the replay asks React to hydrate it every few milliseconds, and an act()
+ * scope around that may never end (the test then times out, whatever the machine's speed).
+ */
+async function pause(ms: number) {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const was = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false; // React's updates meanwhile are no test's to wrap
+  try {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = was;
+  }
+}
 
 // Each test is a fresh page: React has not yet marked the document as one it listens on.
 beforeEach(() => {
@@ -111,16 +163,21 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
+  for (const page of served.splice(0)) {
+    act(() => page.root?.unmount());
+    page.container.remove();
+  }
+  for (const [type, listener, options] of scriptListeners.splice(0)) document.removeEventListener(type, listener, options);
+  // The ready flag's mark (components/providers/AppReady.tsx), which unmounting leaves on <html>.
+  document.documentElement.removeAttribute('data-app-ready');
   delete window.__earlyInput;
 });
 
 describe('input before hydration', () => {
   it('holds a submit and replays it after hydration with the values typed before it', async () => {
     const onSearch = vi.fn();
-    serve(onSearch);
+    const page = serve(onSearch);
+    const { $ } = page;
     $<HTMLInputElement>('input[value="used"]').click();
     type($('select'), 'kia');
     type($('input[aria-label="zip"]'), '94110');
@@ -132,8 +189,8 @@ describe('input before hydration', () => {
     expect(submit.defaultPrevented).toBe(true);
     expect(onSearch).not.toHaveBeenCalled();
 
-    await hydrate(onSearch);
-    expect(onSearch).toHaveBeenCalledTimes(1);
+    await hydrate(page, onSearch);
+    await eventually(() => expect(onSearch).toHaveBeenCalledTimes(1));
     expect(onSearch).toHaveBeenCalledWith({ kind: 'used', make: 'kia', zip: '94110', note: 'red, please', agree: true });
     // And the fields still show what was typed: React's state took the values, not the reverse.
     expect($<HTMLInputElement>('input[aria-label="zip"]').value).toBe('94110');
@@ -143,9 +200,11 @@ describe('input before hydration', () => {
 
   it('keeps typed values that were never submitted, for the next render to keep', async () => {
     const onSearch = vi.fn();
-    serve(onSearch);
+    const page = serve(onSearch);
+    const { $ } = page;
     type($('input[aria-label="zip"]'), '20001');
-    await hydrate(onSearch);
+    await hydrate(page, onSearch);
+    await replayed();
     // A later submit (after hydration) reads the typed value from React's state.
     await act(async () => {
       $<HTMLButtonElement>('button[type="submit"]').click();
@@ -154,19 +213,21 @@ describe('input before hydration', () => {
   });
 
   it('replays a press of a button that had no handler yet', async () => {
-    serve(vi.fn());
+    const page = serve(vi.fn());
+    const { $, container } = page;
     const press = new MouseEvent('click', { bubbles: true, cancelable: true });
     $('button[type="button"]').dispatchEvent(press);
     expect(press.defaultPrevented).toBe(true);
     expect(container.querySelector('[role="dialog"]')).toBeNull();
-    await hydrate(vi.fn());
-    expect(container.querySelector('[role="dialog"]')?.textContent).toBe('Playing');
+    await hydrate(page, vi.fn());
+    await eventually(() => expect(container.querySelector('[role="dialog"]')?.textContent).toBe('Playing'));
   });
 
   it('holds nothing once the page is live', async () => {
     const onSearch = vi.fn();
-    serve(onSearch);
-    await hydrate(onSearch);
+    const page = serve(onSearch);
+    const { $, container } = page;
+    await hydrate(page, onSearch);
     await act(async () => {
       $<HTMLButtonElement>('button[type="button"]').click();
     });
@@ -182,14 +243,14 @@ describe('input before hydration', () => {
 describe('a part whose code is still on its way', () => {
   it('holds a press, a submit and what was typed there until the part has hydrated, then replays each once', async () => {
     const onSearch = vi.fn();
-    serve(onSearch);
+    const page = serve(onSearch);
+    const { $, container } = page;
     let arrive: () => void = () => undefined;
     const code = new Promise<{ default: typeof SearchForm }>((resolve) => (arrive = () => resolve({ default: SearchForm })));
     const LazySearchForm = lazy(() => code);
     await act(async () => {
-      root = hydrateRoot(container, <Page onSearch={onSearch} Form={LazySearchForm} />);
+      page.root = hydrateRoot(container, <Page onSearch={onSearch} Form={LazySearchForm} />);
     });
-    await settle();
     // The page is live; the form's part is not.
     expect(window.__earlyInput?.live).toBe(true);
     type($('input[aria-label="zip"]'), '94110');
@@ -199,14 +260,16 @@ describe('a part whose code is still on its way', () => {
     $('form').dispatchEvent(submit);
     expect(press.defaultPrevented).toBe(true);
     expect(submit.defaultPrevented).toBe(true);
-    await settle(120);
+    await pause(120);
     expect(onSearch).not.toHaveBeenCalled();
 
     await act(async () => {
       arrive();
       await code;
     });
-    await settle(120);
+    await eventually(() => expect(onSearch).toHaveBeenCalled());
+    // Once: nothing more comes of them later.
+    await pause(120);
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ zip: '94110' }));
     expect(container.querySelector('[role="dialog"]')?.textContent).toBe('Playing');
@@ -214,8 +277,7 @@ describe('a part whose code is still on its way', () => {
   });
 
   it('lets a press through on a button React does not draw, such as a chat widget\'s', async () => {
-    serve(vi.fn());
-    await hydrate(vi.fn());
+    await hydrate(serve(vi.fn()), vi.fn());
     const widget = document.createElement('button');
     widget.type = 'button';
     const opened = vi.fn();
@@ -236,21 +298,23 @@ describe('once React has hydrated an element', () => {
     // React listens on the root it hydrates; on the site that is the document itself.
     const onSearch = vi.fn();
     const html = renderToString(
-      <html>
+      <html lang="en">
         <body>
           <SearchForm onSearch={onSearch} />
         </body>
       </html>,
     );
     const saved = document.documentElement.innerHTML;
-    document.documentElement.innerHTML = html.replace(/^<html>|<\/html>$/g, '');
-    new Function(EARLY_INPUT_SCRIPT)();
+    // The document's own <html> takes the server's: its lang, and what it holds.
+    document.documentElement.lang = 'en';
+    document.documentElement.innerHTML = html.replace(/^<html[^>]*>|<\/html>$/g, '');
+    runEarlyScript();
     let docRoot: Root | undefined;
     try {
       await act(async () => {
         docRoot = hydrateRoot(
           document,
-          <html>
+          <html lang="en">
             <body>
               <SearchForm onSearch={onSearch} />
             </body>
@@ -269,6 +333,7 @@ describe('once React has hydrated an element', () => {
     } finally {
       act(() => docRoot?.unmount());
       document.documentElement.innerHTML = saved;
+      document.documentElement.removeAttribute('lang');
     }
   });
 });

@@ -5,6 +5,8 @@ import { vi } from 'vitest';
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  /** Headers besides the Content-Type. */
+  headers?: Record<string, string>;
 }
 
 type Handler = (url: string, init: RequestInit) => StubAnswer | Promise<StubAnswer>;
@@ -12,9 +14,9 @@ type Handler = (url: string, init: RequestInit) => StubAnswer | Promise<StubAnsw
 /** Replaces fetch; every call is answered by `handler` as JSON (a problem when not 2xx). */
 export function stubFetch(handler: Handler) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { status = 200, body = {} } = await handler(String(input), init);
+    const { status = 200, body = {}, headers = {} } = await handler(String(input), init);
     const type = status >= 400 ? 'application/problem+json' : 'application/json';
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type, ...headers } });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

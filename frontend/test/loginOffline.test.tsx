@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '@/components/modals/ModalHost';
+import { ModalHost } from '@/components/shell/ModalHost';
 import { nav } from './navigationMock';
 import { OFFLINE, renderWithSession } from './session';
 

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_ROUTES, documentFor, forgetFoundPages, isMissingPage } from '@/lib/missingPage';
+import { APP_ROUTES, askBff, documentFor, forgetFoundPages, isMissingPage } from '@/lib/missingPage';
 import { stubFetch } from './fetchStub';
 import { TEST_SIGNING_SECRET, expectServerToken, sentHeader } from './signatureCheck';
 
@@ -37,13 +37,52 @@ describe('missing pages', () => {
   });
 
   it('is missing when the BFF has no page or refuses the address, and never asks twice for one it has', async () => {
-    const fetch = stubFetch((url) => ({ status: url.includes('nope') ? 404 : url.includes('bad') ? 400 : 200 }));
+    const statuses: Record<string, number> = { nope: 404, bad: 400, long: 414, big: 431, down: 503 };
+    const fetch = stubFetch((url) => ({ status: Object.entries(statuses).find(([path]) => url.includes(path))?.[1] ?? 200 }));
     expect(await isMissingPage(request('/nope'))).toBe(true);
     expect(await isMissingPage(request('/nope', { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' }))).toBe(true);
     expect(await isMissingPage(request('/bad'))).toBe(true);
+    expect(await isMissingPage(request('/long'))).toBe(true);
+    expect(await isMissingPage(request('/big'))).toBe(true);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(6);
+    // A BFF that could not say is asked again next time: the page renders as usual meanwhile.
+    expect(await isMissingPage(request('/down'))).toBe(false);
+    expect(await isMissingPage(request('/down'))).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(8);
+  });
+
+  it('asks by status alone: a HEAD of the document the render fetches', async () => {
+    const fetch = stubFetch(() => ({ status: 200 }));
+    expect(await isMissingPage(request('/benefits/wireless?union=37'))).toBe(false);
+    expect(await isMissingPage(request('/blog/money-tips/5512'))).toBe(false);
+    expect(fetch.mock.calls.map(([url, init]) => [String(url), init?.method, init?.cache])).toEqual([
+      ['http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless&union=37', 'HEAD', 'no-store'],
+      ['http://127.0.0.1:8080/api/v1/blog/money-tips/5512', 'HEAD', 'no-store'],
+    ]);
+    expect(fetch.mock.calls.every(([, init]) => init?.signal instanceof AbortSignal && init.body === undefined)).toBe(true);
+  });
+
+  it('tells the page cache a page from a redirect or a gate by the same HEAD, and remembers it', async () => {
+    const kinds: Record<string, string> = { wireless: 'page', moved: 'redirect', toolkit: 'gated' };
+    const fetch = stubFetch((url) => ({
+      headers: { 'Page-Kind': Object.entries(kinds).find(([path]) => url.includes(path))?.[1] ?? 'page' },
+    }));
+    const ask = (path: string) => askBff(documentFor(request(path))!, request(path));
+    expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
+    // The proxy's question answered the page cache's too: no second call.
+    expect(await ask('/benefits/wireless')).toBe('page');
+    expect(await ask('/moved')).toBe('other');
+    expect(await ask('/member-toolkit')).toBe('other');
+    expect(await ask('/blog/money-tips/5512')).toBe('page'); // a post has no kind: open to all
+    expect(await isMissingPage(request('/moved'))).toBe(false);
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url).replace('http://127.0.0.1:8080', '')}`)).toEqual([
+      'HEAD /api/v1/page?path=%2Fbenefits%2Fwireless',
+      'HEAD /api/v1/page?path=%2Fmoved',
+      'HEAD /api/v1/page?path=%2Fmember-toolkit',
+      'HEAD /api/v1/blog/money-tips/5512',
+    ]);
   });
 
   it("signs its call and names the visitor's address the edge gave, never their X-Forwarded-For", async () => {
@@ -56,6 +95,7 @@ describe('missing pages', () => {
       // our signature.
       await isMissingPage(request('/nope', { 'x-nf-client-connection-ip': '203.0.113.9', 'x-forwarded-for': '198.51.100.7' }));
       const init = fetch.mock.calls[0]?.[1];
+      expect(init?.method).toBe('HEAD');
       expect(sentHeader(init, 'x-nf-client-connection-ip')).toBe('203.0.113.9');
       expect(sentHeader(init, 'x-forwarded-for')).toBeNull();
       expectServerToken(sentHeader(init, 'x-nf-sign'));

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GateModal } from '@/components/modals/GateModal';
+import { GateModal } from '@/components/auth/GateModal';
 import { Modal } from '@/components/modals/Modal';
-import { ModalHost } from '@/components/modals/ModalHost';
+import { ModalHost } from '@/components/shell/ModalHost';
 import { PageModalDressing } from '@/components/modals/PageModalDressing';
 import { modalFromParam } from '@/components/modals/modalParam';
 import { site } from './examples';

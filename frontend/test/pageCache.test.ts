@@ -67,13 +67,14 @@ describe('the page cache', () => {
   });
 
   it('never caches an address the BFF has no page at, one that sends the reader elsewhere, or a gate', async () => {
+    // The BFF says what a page document is in its Page-Kind header, which a HEAD reads.
     stubFetch((url) =>
       url.includes('nope')
         ? { status: 404 }
         : url.includes('moved')
-          ? { body: { kind: 'redirect' } }
+          ? { headers: { 'Page-Kind': 'redirect' } }
           : url.includes('toolkit')
-            ? { body: { kind: 'page', gate: { reason: 'login' } } }
+            ? { headers: { 'Page-Kind': 'gated' } }
             : { status: 503 },
     );
     expect(await target('/nope')).toBeNull();

@@ -18,10 +18,10 @@ import {
 
 const TODAY = '2026-03-15';
 
-describe('the constants come from contracts/grants.json', () => {
+describe('the limits come from contracts/grants.json', () => {
   it('are the spec’s', () => {
     expect(precheckRules).toEqual({ steps: 5, minDays: 45, maxDays: 730, cardHeldDays: 90, outOfWorkDays: 45 });
-    expect(precheckRules).toBe(contract.precheck.constants);
+    expect(precheckRules).toBe(contract.precheck.limits);
   });
 });
 

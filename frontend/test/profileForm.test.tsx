@@ -232,7 +232,7 @@ describe('ProfileForm', () => {
     const [href] = nav.push.mock.calls[0]!;
     const url = new URL(href, 'http://site.invalid');
     expect(url.pathname).toBe('/account/u-123/interests');
-    // A code, shown by the shell as 'Your profile has been updated.' (components/shell/queryMessages.ts).
+    // A code, shown by the shell as 'Your profile has been updated.' (components/status/queryMessages.tsx).
     expect(url.searchParams.get('message')).toBe('profileUpdated');
   });
 

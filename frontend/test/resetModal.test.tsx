@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '@/components/modals/ModalHost';
+import { ModalHost } from '@/components/shell/ModalHost';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
 import { renderWithSession } from './session';

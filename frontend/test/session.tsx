@@ -6,7 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { SESSION_KEY } from '@/lib/bff/browser';
 import type { Member, Session } from '@/lib/bff/types';
 import { SessionProvider } from '@/components/session/SessionProvider';
-import { StatusMessageRegion, StatusMessagesProvider } from '@/components/shell/StatusMessages';
+import { StatusMessageRegion, StatusMessagesProvider } from '@/components/status/StatusMessages';
 
 export const UNIONS: Session['visibleUnions'] = [
   { id: '7', unionLabel: 'United Steelworkers (USW)' },

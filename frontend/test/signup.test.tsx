@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
 import { SESSION_KEY } from '@/lib/bff/browser';
 import { EMPTY_SIGNUP, signupProblem, type SignupValues } from '@/components/auth/signupChecks';
-import { ModalHost } from '@/components/modals/ModalHost';
+import { ModalHost } from '@/components/shell/ModalHost';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
 import { renderWithSession, SIGNED_IN, VISITOR } from './session';

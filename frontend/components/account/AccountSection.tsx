@@ -23,13 +23,3 @@ export function AccountSection({ title, intro, children }: AccountSectionProps) 
     </section>
   );
 }
-
-/** What a tab says when it has nothing to list yet, with an optional way on. */
-export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className={styles.empty}>
-      <p>{children}</p>
-      {action}
-    </div>
-  );
-}

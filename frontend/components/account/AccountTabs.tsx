@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useSelectedLayoutSegment } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { ACCOUNT_TABS, accountHref, tabOfSegment } from '@/lib/accountRoutes';
-import styles from '@/components/page/SecondaryNav.module.css';
+import styles from '@/components/common/SecondaryNav.module.css';
 
 /**
  * The account hero's tabs: links (each tab is its own address), the current one marked with

@@ -1,13 +1,13 @@
 'use client';
 
 import { accountApi } from '@/lib/bff/browser';
-import { FormAlert, TextField } from '@/components/auth/fields';
+import { FormAlert, TextField } from '@/components/forms/fields';
+import styles from '@/components/forms/Fields.module.css';
 import { Modal } from '@/components/modals/Modal';
 import { validateChangeEmail } from './credentialsForm';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { DialogActions } from './DialogActions';
 import { useCredentialsChange } from './useCredentialsChange';
-import styles from '@/components/auth/AuthForm.module.css';
 
 /** Change Email (spec 1 §2): the current password, then the new email. */
 export function ChangeEmailDialog({ onClose }: { onClose: () => void }) {

@@ -2,14 +2,14 @@
 
 import { accountApi } from '@/lib/bff/browser';
 import { message } from '@/lib/accounts';
-import { FormAlert, TextField } from '@/components/auth/fields';
 import { PasswordChecklist } from '@/components/auth/PasswordFields';
+import { FormAlert, TextField } from '@/components/forms/fields';
+import styles from '@/components/forms/Fields.module.css';
 import { Modal } from '@/components/modals/Modal';
 import { validateChangePassword } from './credentialsForm';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { DialogActions } from './DialogActions';
 import { useCredentialsChange } from './useCredentialsChange';
-import styles from '@/components/auth/AuthForm.module.css';
 
 /** Change Password (spec 1 §2): the current password, the new one with its live checklist, and its confirmation. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { TextField } from '@/components/auth/fields';
+import { TextField } from '@/components/forms/fields';
 
 /**
  * The current password both credential dialogs ask for first (spec 1 §4: the BFF signs in with

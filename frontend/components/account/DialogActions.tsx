@@ -1,5 +1,5 @@
 import buttons from '@/components/common/ButtonLink.module.css';
-import styles from './AccountForm.module.css';
+import styles from '@/components/forms/Form.module.css';
 
 /** A dialog's Update and Cancel; Update is busy and disabled while the change runs. */
 export function DialogActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {

@@ -6,9 +6,9 @@ import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { Session } from '@/lib/bff/types';
 import { useSession } from '@/components/session/SessionProvider';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { failureMessage } from './failure';
+import { failureMessage } from '@/components/forms/failure';
 import styles from './AccountForm.module.css';
 
 /**

@@ -7,11 +7,14 @@ import { accountApi } from '@/lib/bff/browser';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { Profile } from '@/lib/bff/types';
 import { message, options, OTHER_CARRIER, VEHICLE_OWNER_YES } from '@/lib/accounts';
-import { FormAlert, SelectField, TextField } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { CheckboxGroup, RadioGroup } from './choices';
-import { showOnForm } from './failure';
+import { CheckboxGroup, RadioGroup } from '@/components/forms/choices';
+import { showOnForm } from '@/components/forms/failure';
+import { FormAlert, SelectField, TextField } from '@/components/forms/fields';
+import formStyles from '@/components/forms/Form.module.css';
+import { FormSection } from '@/components/forms/FormSection';
+import { focusFirstError, useForm } from '@/components/forms/useForm';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import {
   modelsOf,
   toInterestsUpdate,
@@ -21,8 +24,6 @@ import {
   withVehicleMake,
   withVehicleOwner,
 } from './interestsForm';
-import { FormSection } from './FormSection';
-import { focusFirstError, useForm } from './useForm';
 import styles from './AccountForm.module.css';
 
 /** Its wording is part of the minimum-one message: 'Minimum of one "What are you interested in?"…'. */
@@ -70,7 +71,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
 
   const carOwner = values.vehicleOwner === VEHICLE_OWNER_YES;
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="My Interests">
+    <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="My Interests">
       <FormSection title="Your Interests">
         <CheckboxGroup
           legend={INTERESTS_LEGEND}
@@ -87,8 +88,8 @@ export function InterestsForm({ profile }: { profile: Profile }) {
       </FormSection>
 
       <FormSection title="Wireless">
-        <div className={styles.grid}>
-          <div className={styles.wide}>
+        <div className={formStyles.grid}>
+          <div className={formStyles.wide}>
             <SelectField
               label="Who is your wireless carrier?"
               placeholder={CHOOSE}
@@ -98,7 +99,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
             />
           </div>
           {values.wirelessCarrier === OTHER_CARRIER && (
-            <div className={styles.wide}>
+            <div className={formStyles.wide}>
               <TextField label="Other carrier" required maxLength={200} {...form.bind('wirelessCarrierOther')} />
             </div>
           )}
@@ -116,7 +117,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
           onChange={(owner) => update((v) => withVehicleOwner(v, owner))}
         />
         {carOwner && (
-          <div className={styles.grid}>
+          <div className={formStyles.grid}>
             <SelectField
               label="Make"
               placeholder={CHOOSE}
@@ -157,10 +158,10 @@ export function InterestsForm({ profile }: { profile: Profile }) {
         We use your answers to show you the benefits that fit you. See our <Link href={TERMS_HREF}>Terms and Conditions</Link> and{' '}
         <Link href={PRIVACY_HREF}>Privacy Policy</Link>.
       </p>
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button
           type="submit"
-          className={`${buttons.button} ${buttons.primary} ${styles.button}`}
+          className={`${buttons.button} ${buttons.primary} ${formStyles.button}`}
           disabled={!form.dirty || save.pending}
           aria-busy={save.pending || undefined}
         >

@@ -7,18 +7,18 @@ import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { ProfileDocument, VisibleUnion } from '@/lib/bff/types';
 import { limits } from '@/lib/accounts';
 import { accountHref } from '@/lib/accountRoutes';
-import { FormAlert } from '@/components/auth/fields';
+import { withParams } from '@/lib/url';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { showOnForm } from '@/components/forms/failure';
+import { FormAlert } from '@/components/forms/fields';
+import styles from '@/components/forms/Form.module.css';
+import { focusFirstError, useForm } from '@/components/forms/useForm';
 import { useSession } from '@/components/session/SessionProvider';
-import type { QueryMessageCode } from '@/components/shell/queryMessages';
-import { withParams } from '@/components/shell/url';
+import type { QueryMessageCode } from '@/components/status/queryMessages';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { showOnForm } from './failure';
 import { HomeAddress, UnionInformation, YourInformation } from './ProfileSections';
 import { toProfileUpdate, toProfileValues, validateProfile, type ProfileValues } from './profileForm';
-import { focusFirstError, useForm } from './useForm';
-import styles from './AccountForm.module.css';
 
 interface ProfileFormProps {
   /** The stored profile and whether the email is verified. */
@@ -56,7 +56,7 @@ export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps)
       router.refresh();
       await new Promise((resolve) => setTimeout(resolve, limits.profileSuccessDelayMs));
       // The BFF's answer says 'profileUpdated' in words; the address carries the code
-      // (components/shell/queryMessages.ts), as it never carries text.
+      // (components/status/queryMessages.tsx), as it never carries text.
       router.push(withParams(accountHref(uid, 'interests'), null, { message: 'profileUpdated' satisfies QueryMessageCode }));
     },
     onError: (error) => setAlert(showOnForm(error, form, formRef.current, 'profileError')),

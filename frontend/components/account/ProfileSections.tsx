@@ -2,13 +2,14 @@
 
 import type { VisibleUnion } from '@/lib/bff/types';
 import { options } from '@/lib/accounts';
-import { SelectField, TextField } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { CheckboxField, ChoiceGroup } from './choices';
+import { CheckboxField, ChoiceGroup } from '@/components/forms/choices';
+import { SelectField, TextField } from '@/components/forms/fields';
+import formStyles from '@/components/forms/Form.module.css';
+import { FormSection } from '@/components/forms/FormSection';
+import { leftForSubmit, type Form } from '@/components/forms/useForm';
 import { EmailVerification } from './EmailVerification';
-import { FormSection } from './FormSection';
 import { BIRTH_DAYS, birthYears, statesOf, withCountry, withPhone, type ProfileValues } from './profileForm';
-import { leftForSubmit, type Form } from './useForm';
 import styles from './AccountForm.module.css';
 
 type SectionProps = { form: Form<ProfileValues> };
@@ -30,10 +31,10 @@ export function YourInformation({ form, email, onChangeEmail, thisYear, emailVer
   const hasPhone = values.mobilePhone.trim() !== '';
   return (
     <FormSection title="Your Information">
-      <div className={styles.grid}>
+      <div className={formStyles.grid}>
         <TextField label="First Name" autoComplete="given-name" required maxLength={80} {...form.bind('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" required maxLength={80} {...form.bind('lastName')} />
-        <div className={`${styles.wide} ${styles.stack}`}>
+        <div className={`${formStyles.wide} ${styles.stack}`}>
           <div className={styles.emailRow}>
             <TextField label="Email" type="email" name="email" value={email} readOnly error={form.errorOf('email')} />
             <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={onChangeEmail}>
@@ -52,7 +53,7 @@ export function YourInformation({ form, email, onChangeEmail, thisYear, emailVer
           {...phone}
           onChange={(e) => update((v) => withPhone(v, e.target.value))}
         />
-        <div className={styles.wide}>
+        <div className={formStyles.wide}>
           <CheckboxField
             label="Text me about new benefits (about 1 message a month)"
             hint={hasPhone ? undefined : 'Add a mobile phone number to get texts.'}
@@ -69,7 +70,7 @@ export function YourInformation({ form, email, onChangeEmail, thisYear, emailVer
             onChange={(e) => update((v) => ({ ...v, emailOpt: e.target.checked }))}
           />
         </div>
-        <div className={styles.wide}>
+        <div className={formStyles.wide}>
           <BirthdayField form={form} thisYear={thisYear} onLeave={() => touch('birthMonth')} />
         </div>
       </div>
@@ -124,8 +125,8 @@ export function UnionInformation({ form, unions }: SectionProps & { unions: Visi
   const unionOptions = unions.map((u) => ({ value: u.id, label: u.unionLabel }));
   return (
     <FormSection title="Union Information">
-      <div className={styles.grid}>
-        <div className={styles.wide}>
+      <div className={formStyles.grid}>
+        <div className={formStyles.wide}>
           <SelectField label="Union" placeholder="Select your union" options={unionOptions} required {...form.bind('union')} />
         </div>
         <TextField label="Year Joined" inputMode="numeric" maxLength={4} hint="4 digits, e.g. 2010" {...form.bind('unionJoined')} />
@@ -133,7 +134,7 @@ export function UnionInformation({ form, unions }: SectionProps & { unions: Visi
         <SelectField label="Role" placeholder={CHOOSE} options={options.unionRole} {...form.bind('unionRole')} />
         <SelectField label="Relationship to the Union" placeholder={CHOOSE} options={options.unionRelationship} {...form.bind('unionRelationship')} />
         <SelectField label="Employment Status" placeholder={CHOOSE} options={options.employmentStatus} {...form.bind('employmentStatus')} />
-        <div className={styles.wide}>
+        <div className={formStyles.wide}>
           <CheckboxField
             label="Share my household income to see offers that fit it"
             name="incomeOpt"
@@ -154,11 +155,11 @@ export function HomeAddress({ form }: SectionProps) {
   const country = form.bind('home.country');
   return (
     <FormSection title="Home Address">
-      <div className={styles.grid}>
-        <div className={styles.wide}>
+      <div className={formStyles.grid}>
+        <div className={formStyles.wide}>
           <TextField label="Address" autoComplete="address-line1" maxLength={200} {...form.bind('home.address1')} />
         </div>
-        <div className={styles.wide}>
+        <div className={formStyles.wide}>
           <TextField label="Address Line 2" autoComplete="address-line2" maxLength={200} {...form.bind('home.address2')} />
         </div>
         <TextField label="City" autoComplete="address-level2" maxLength={200} {...form.bind('home.city')} />

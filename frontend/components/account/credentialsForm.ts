@@ -1,7 +1,7 @@
 // The Change Email and Change Password dialogs' rules (spec 1 §5), with the BFF's field names and
 // the catalogue's messages. Whether the current password is right only the BFF can say.
 import { confirms, isValidEmail, isValidPassword, message } from '@/lib/accounts';
-import type { FieldErrors } from './useForm';
+import type { FieldErrors } from '@/components/forms/useForm';
 
 export interface ChangeEmailValues {
   currentPassword: string;

@@ -2,7 +2,7 @@
 // messages from contracts/accounts.json.
 import type { InterestsUpdate, Profile } from '@/lib/bff/types';
 import { limits, message, options, OTHER_CARRIER, VEHICLE_OWNER_YES, type Option } from '@/lib/accounts';
-import type { FieldErrors } from './useForm';
+import type { FieldErrors } from '@/components/forms/useForm';
 
 export type InterestsValues = InterestsUpdate;
 

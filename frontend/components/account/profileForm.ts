@@ -3,7 +3,7 @@
 // contracts/accounts.json, and each error is keyed by the request's field name ('home.zip'), the
 // name the BFF's field errors use too.
 import type { Profile, ProfileUpdate } from '@/lib/bff/types';
-import type { FieldErrors } from './useForm';
+import type { FieldErrors } from '@/components/forms/useForm';
 import {
   formatPhone,
   isValidPhone,

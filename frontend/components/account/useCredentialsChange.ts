@@ -4,9 +4,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { AuthResult } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { useSession } from '@/components/session/SessionProvider';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { showOnForm } from './failure';
-import { focusFirstError, useForm, type FieldErrors, type Form } from './useForm';
+import { useStatusMessages } from '@/components/status/StatusMessages';
+import { showOnForm } from '@/components/forms/failure';
+import { focusFirstError, useForm, type FieldErrors, type Form } from '@/components/forms/useForm';
 
 export interface CredentialsChange<V> {
   form: Form<V>;

@@ -3,9 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { FormAlert, SubmitButton, TextField } from './fields';
-import { useAuthMutation } from './useAuthMutation';
+import { FormAlert, SubmitButton, TextField } from '@/components/forms/fields';
+import fieldStyles from '@/components/forms/Fields.module.css';
+import { useAuthMutation } from '@/components/session/useAuthMutation';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import styles from './AuthForm.module.css';
 
 /**
@@ -40,7 +41,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <form className={fieldStyles.form} onSubmit={submit}>
       <TextField
         label="Email"
         type="email"

@@ -3,10 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
-import { FormAlert, SubmitButton, TextField } from './fields';
+import { FormAlert, SubmitButton, TextField } from '@/components/forms/fields';
+import styles from '@/components/forms/Fields.module.css';
+import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { useAfterSignIn } from './useAfterSignIn';
-import { useAuthMutation } from './useAuthMutation';
-import styles from './AuthForm.module.css';
 
 /**
  * Sign in with email and password (spec 3 §4, §5). 'Log In' is enabled only for a valid email

@@ -1,7 +1,7 @@
 'use client';
 
 import { message, passwordChecklist } from '@/lib/accounts';
-import { TextField } from './fields';
+import { TextField } from '@/components/forms/fields';
 import styles from './AuthForm.module.css';
 
 /**

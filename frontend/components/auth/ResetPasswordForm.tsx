@@ -5,12 +5,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import type { AuthResult, ResetPasswordRequest } from '@/lib/bff/types';
 import { confirms, isValidPassword, limits } from '@/lib/accounts';
+import { FormAlert, SubmitButton } from '@/components/forms/fields';
+import styles from '@/components/forms/Fields.module.css';
 import { useSession } from '@/components/session/SessionProvider';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { FormAlert, SubmitButton } from './fields';
+import { useAuthMutation } from '@/components/session/useAuthMutation';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import { PasswordFields } from './PasswordFields';
-import { useAuthMutation } from './useAuthMutation';
-import styles from './AuthForm.module.css';
 
 /** The four parameters of the emailed reset link. */
 export type ResetLink = Pick<ResetPasswordRequest, 'apiKey' | 'lang' | 'mode' | 'oobCode'>;

@@ -3,19 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import type { VisibleUnion } from '@/lib/bff/types';
-import { limits, message } from '@/lib/accounts';
-import { FormAlert, SelectField, SubmitButton, TextField } from './fields';
+import { limits, message, ZIP_INPUT_PATTERN } from '@/lib/accounts';
+import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/forms/fields';
+import styles from '@/components/forms/Fields.module.css';
+import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { PasswordFields } from './PasswordFields';
 import { signupProblem, type SignupValues } from './signupChecks';
 import { useAfterSignIn } from './useAfterSignIn';
-import { useAuthMutation } from './useAuthMutation';
-import styles from './AuthForm.module.css';
-
-/**
- * The zip rule of contracts/accounts.json as an HTML pattern: browsers compile `pattern` with the
- * `v` flag, where a bare hyphen in a class is a syntax error, so it is escaped here.
- */
-const ZIP_INPUT_PATTERN = `[A-Za-z0-9 \\-]{${limits.zipMinLength},${limits.zipMaxLength}}`;
 
 interface SignupFormProps {
   /** Prefilled from the address (`&email=`, `&union=`), e.g. after a mailing-list sign-up. */

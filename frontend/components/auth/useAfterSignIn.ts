@@ -8,7 +8,7 @@ import type { AuthResult } from '@/lib/bff/types';
 import { resumePendingLink } from '@/lib/pendingLink';
 import { destinationOf } from '@/lib/returnTo';
 import { useSession } from '@/components/session/SessionProvider';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 
 /**
  * What follows a sign-in or sign-up answered by the BFF: the member goes into the session query

@@ -10,7 +10,7 @@ interface BlockImageProps {
 /** A CMS image already in its style (the BFF picked the style's URL and size). */
 export function BlockImage({ image, className, eager }: BlockImageProps) {
   return (
-    // eslint-disable-next-line @next/next/no-img-element
+    // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
     <img
       className={className}
       src={image.url}

@@ -3,7 +3,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { Link } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
-import { useAppReady } from '@/components/shell/AppReady';
+import { useAppReady } from '@/components/providers/AppReady';
 import { rememberPendingLink, signupModalUrl } from '@/lib/pendingLink';
 import buttonStyles from '@/components/common/ButtonLink.module.css';
 
@@ -37,6 +37,7 @@ export function BlockLink({ link, className, children }: BlockLinkProps) {
     window.history.pushState(null, '', signupModalUrl(new URL(window.location.href)));
   };
   return (
+    // eslint-disable-next-line jsx-a11y/anchor-is-valid -- the visitor's inert stand-in for a link (href '#', as above), read as the link it is once signed in
     <a href="#" className={className} onClick={onClick} data-sign-in-required="" aria-disabled={ready ? undefined : true}>
       {children ?? link.title}
     </a>

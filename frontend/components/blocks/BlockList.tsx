@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Block, StatCounterBlock } from '@/lib/bff/types';
+import type { Block, BlockOf, StatCounterBlock } from '@/lib/bff/types';
 import { Reveal } from '@/components/motion/Reveal';
 import { BenefitPromo } from './BenefitPromo';
 import { CarSearch } from './CarSearch';
@@ -31,7 +31,7 @@ interface OnPage {
  * One component per block `type`. The mapped type makes the compiler fail when the contract
  * gains a block type that is not drawn here.
  */
-const renderers: { [K in Block['type']]: (block: Extract<Block, { type: K }>, on: OnPage) => ReactNode } = {
+const renderers: { [K in Block['type']]: (block: BlockOf<K>, on: OnPage) => ReactNode } = {
   text_block: (block) => <TextBlock block={block} />,
   fifty_fifty: (block) => <FiftyFifty block={block} />,
   seventy_thirty: (block) => <SeventyThirty block={block} />,

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CarSearchBlock } from '@/lib/bff/types';
-import { SelectField, TextField } from '@/components/auth/fields';
+import { SelectField, TextField } from '@/components/forms/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import {
   carMessage,

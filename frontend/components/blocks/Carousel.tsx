@@ -1,6 +1,7 @@
 'use client';
 
 import { Children, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/useHydrated';
 import styles from './Carousel.module.css';
 
 /**
@@ -28,7 +29,7 @@ export function Carousel({ kind, label, children }: CarouselProps) {
   const trackId = useId();
   const trackRef = useRef<HTMLUListElement>(null);
   const animation = useRef<number | null>(null);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [index, setIndex] = useState(0);
   const [lastIndex, setLastIndex] = useState(0);
 
@@ -88,7 +89,6 @@ export function Carousel({ kind, label, children }: CarouselProps) {
   );
 
   useEffect(() => {
-    setReady(true);
     sync();
     window.addEventListener('resize', sync);
     return () => {
@@ -100,6 +100,7 @@ export function Carousel({ kind, label, children }: CarouselProps) {
   // Spec 3 §4: a slider resets to its first item when its items change.
   useEffect(() => {
     if (trackRef.current) trackRef.current.scrollLeft = 0;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the index follows the track's scroll position, which the line above resets
     setIndex(0);
   }, [count]);
 
@@ -136,10 +137,12 @@ export function Carousel({ kind, label, children }: CarouselProps) {
         </button>
       </div>
       {/* The track scrolls, so it takes focus: keyboard users scroll it with the arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the focused track's arrow keys scroll it */}
       <ul
         id={trackId}
         ref={trackRef}
         className={styles.track}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
         tabIndex={0}
         aria-label={`${label}: use the arrow keys to move`}
         onKeyDown={onKeyDown}

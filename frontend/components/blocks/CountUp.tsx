@@ -23,6 +23,7 @@ export function CountUp({ value }: { value: number }) {
     if (!element || value <= 0 || typeof IntersectionObserver !== 'function') return;
     if (typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches) return;
     let timer: number | undefined;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- whether to count is the browser's (observer, motion preference), known once hydrated; the server's final number hydrates as it is
     setShown(0);
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;

@@ -37,6 +37,7 @@ export function GridScroll({ block }: { block: GridScrollBlock }) {
         <div className={styles.scrollLayout} data-has-promo={block.featuredPromo ? '' : undefined}>
           {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
           {/* A scrolling region takes focus, so keyboard users can scroll it too. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable) */}
           <ul className={styles.strip} tabIndex={0} aria-label={`${block.headline || 'Cards'}, scrolls sideways`}>
             {block.items.map((item, i) => (
               <li key={i} className={styles.stripItem}>

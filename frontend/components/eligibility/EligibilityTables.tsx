@@ -39,6 +39,7 @@ function EligibilityTable({ table, caption, captionId }: { table: Table; caption
   }
   return (
     // A focusable region: the table may be wider than a phone, and then scrolls here.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
     <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table}>
         <caption id={captionId} className={styles.caption}>

@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, type FocusEvent } from 'react';
-import { leftForSubmit } from '@/components/account/useForm';
-import account from '@/components/account/AccountForm.module.css';
 import { grantMessage } from '@/lib/grants';
+import formStyles from '@/components/forms/Form.module.css';
+import { leftForSubmit } from '@/components/forms/useForm';
 
 export interface CheckboxOption {
   value: string;
@@ -48,23 +48,23 @@ export function CheckboxGroup({ legend, name, options, values, onChange, require
   };
   return (
     <fieldset
-      className={account.group}
+      className={formStyles.group}
       aria-describedby={error ? errorId : undefined}
       data-invalid={error ? true : undefined}
       onBlur={leave}
     >
-      <legend className={account.legend}>
+      <legend className={formStyles.legend}>
         {legend}
         {required && (
-          <span className={account.required} aria-hidden="true">
+          <span className={formStyles.required} aria-hidden="true">
             {' '}
             *
           </span>
         )}
       </legend>
-      <div className={account.choices}>
+      <div className={formStyles.choices}>
         {options.map((o) => (
-          <label key={o.value} className={account.choice} data-disabled={disabled || undefined}>
+          <label key={o.value} className={formStyles.choice} data-disabled={disabled || undefined}>
             <input
               type="checkbox"
               name={name}
@@ -80,7 +80,7 @@ export function CheckboxGroup({ legend, name, options, values, onChange, require
         ))}
       </div>
       {error && (
-        <p id={errorId} className={account.error}>
+        <p id={errorId} className={formStyles.error}>
           {error}
         </p>
       )}

@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, type FocusEvent } from 'react';
-import { SelectField } from '@/components/auth/fields';
-import { leftForSubmit } from '@/components/account/useForm';
-import account from '@/components/account/AccountForm.module.css';
+import { SelectField } from '@/components/forms/fields';
+import formStyles from '@/components/forms/Form.module.css';
+import { leftForSubmit } from '@/components/forms/useForm';
 import { changeDate, dayOptions, isEmptyDate, MONTH_NAMES, yearOptions, type DateParts } from './dateParts';
 import styles from './Grants.module.css';
 
@@ -62,15 +62,15 @@ export function DateField({
   };
   return (
     <fieldset
-      className={`${account.group} ${styles.dateField}`}
+      className={`${formStyles.group} ${styles.dateField}`}
       aria-describedby={error ? errorId : undefined}
       data-invalid={error ? true : undefined}
       onBlur={leave}
     >
-      <legend className={account.legend}>
+      <legend className={formStyles.legend}>
         {legend}
         {mustFill && (
-          <span className={account.required} aria-hidden="true">
+          <span className={formStyles.required} aria-hidden="true">
             {' '}
             *
           </span>
@@ -106,7 +106,7 @@ export function DateField({
         />
       </div>
       {error && (
-        <p id={errorId} className={account.error}>
+        <p id={errorId} className={formStyles.error}>
           {error}
         </p>
       )}

@@ -4,10 +4,10 @@ import Link from 'next/link';
 import { useId, type FocusEvent, type ReactNode } from 'react';
 import type { FormUnion } from '@/lib/bff/types';
 import { grantLimits, grantStates, type GrantField } from '@/lib/grants';
-import { SelectField, TextField } from '@/components/auth/fields';
-import auth from '@/components/auth/AuthForm.module.css';
-import { CheckboxField } from '@/components/account/choices';
-import { leftForSubmit } from '@/components/account/useForm';
+import { CheckboxField } from '@/components/forms/choices';
+import { SelectField, TextField } from '@/components/forms/fields';
+import fieldStyles from '@/components/forms/Fields.module.css';
+import { leftForSubmit } from '@/components/forms/useForm';
 import { CheckboxGroup } from './CheckboxGroup';
 import { DateField } from './DateField';
 import { asDate, asList, asText, type GrantValue } from './grantRules';
@@ -80,11 +80,11 @@ function TextAreaField(props: {
   const hint = max ? `${value.length} of at most ${max} characters` : undefined;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={auth.field} data-invalid={error ? true : undefined}>
-      <label htmlFor={id} className={auth.label}>
+    <div className={fieldStyles.field} data-invalid={error ? true : undefined}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
         {required && (
-          <span className={auth.required} aria-hidden="true">
+          <span className={fieldStyles.required} aria-hidden="true">
             {' '}
             *
           </span>
@@ -93,7 +93,7 @@ function TextAreaField(props: {
       <textarea
         id={id}
         name={name}
-        className={`${auth.input} ${styles.textarea}`}
+        className={`${fieldStyles.input} ${styles.textarea}`}
         rows={5}
         value={value}
         required={required}
@@ -104,12 +104,12 @@ function TextAreaField(props: {
         onBlur={onBlur}
       />
       {hint && (
-        <div id={`${id}-hint`} className={auth.hint}>
+        <div id={`${id}-hint`} className={fieldStyles.hint}>
           {hint}
         </div>
       )}
       {error && (
-        <p id={`${id}-error`} className={auth.fieldError}>
+        <p id={`${id}-error`} className={fieldStyles.fieldError}>
           {error}
         </p>
       )}
@@ -153,7 +153,7 @@ export function GrantFieldControl({
             <>
               {field.name === 'terms' ? termsLabel(label) : label}
               {required && (
-                <span className={auth.required} aria-hidden="true">
+                <span className={fieldStyles.required} aria-hidden="true">
                   {' '}
                   *
                 </span>

@@ -7,13 +7,13 @@ import type { BffError } from '@/lib/bff/transport';
 import type { CaseFields, CaseSubmitted, FormDocument, GrantKind } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { grantMessage, isRequired, shownFields, TERMS_FIELD, type GrantField } from '@/lib/grants';
-import { FormAlert } from '@/components/auth/fields';
-import account from '@/components/account/AccountForm.module.css';
-import { FormSection } from '@/components/account/FormSection';
-import { focusFirstError, useForm } from '@/components/account/useForm';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { RichText } from '@/components/common/RichText';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { FormAlert } from '@/components/forms/fields';
+import formStyles from '@/components/forms/Form.module.css';
+import { FormSection } from '@/components/forms/FormSection';
+import { focusFirstError, useForm } from '@/components/forms/useForm';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import { CaseUploads } from '@/components/uploads/CaseUploads';
 import { AlreadySubmittedNotice } from './AlreadySubmittedNotice';
 import { CaseStatusBlock } from './CaseStatusBlock';
@@ -113,7 +113,7 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
   }
 
   const control = (field: GrantField) => (
-    <div key={field.name} className={WIDE.has(field.name) || WIDE_TYPES.has(field.type) ? account.wide : undefined}>
+    <div key={field.name} className={WIDE.has(field.name) || WIDE_TYPES.has(field.type) ? formStyles.wide : undefined}>
       <GrantFieldControl
         field={field}
         value={form.values[field.name]}
@@ -147,21 +147,21 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
       ) : (
         doc.texts.intro && <RichText html={doc.texts.intro} className={styles.intro} />
       )}
-      <form ref={formRef} className={account.form} onSubmit={onSubmit} noValidate aria-label={doc.title}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label={doc.title}>
         <p className={styles.requiredNote}>
           Fields marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
         {SECTIONS.map((section) => (
           <FormSection key={section.title} title={section.title}>
-            <div className={account.grid}>
+            <div className={formStyles.grid}>
               {section.fields.map((name) => byName.get(name)).filter((f): f is GrantField => Boolean(f)).map(control)}
             </div>
           </FormSection>
         ))}
         {own.length > 0 && (
           <FormSection title="Your Application">
-            <div className={account.grid}>{own.map(control)}</div>
+            <div className={formStyles.grid}>{own.map(control)}</div>
           </FormSection>
         )}
         <FormSection title="Terms">
@@ -170,10 +170,10 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
         </FormSection>
         <FormAlert message={alert} />
         {(!done || concluding) && (
-          <div className={account.actions}>
+          <div className={formStyles.actions}>
             <button
               type="submit"
-              className={`${buttons.button} ${buttons.primary} ${account.button}`}
+              className={`${buttons.button} ${buttons.primary} ${formStyles.button}`}
               disabled={submit.pending || Boolean(done)}
               aria-busy={submit.pending || undefined}
             >

@@ -1,6 +1,7 @@
 // A grant form's values and the browser's mirror of the rules of contracts/grants.json (spec 2 §5),
 // apart from the component so they can be tested. The BFF checks the same rules with the same
 // messages and is the authority; each error is keyed by the field name its field errors use too.
+import { validEmail } from '@/lib/accounts';
 import type { CaseFields, FormUnion, GrantKind } from '@/lib/bff/types';
 import {
   grantLimits,
@@ -12,7 +13,7 @@ import {
   shownFields,
   type GrantField,
 } from '@/lib/grants';
-import type { FieldErrors } from '@/components/account/useForm';
+import type { FieldErrors } from '@/components/forms/useForm';
 import { checkboxGroupError } from './CheckboxGroup';
 import { dateFieldError, fromIsoDate, isCompleteDate, isEmptyDate, shiftYears, toIsoDate, type DateParts } from './dateParts';
 
@@ -29,10 +30,6 @@ export interface GrantContext {
   today: string;
 }
 
-const patterns = Object.fromEntries(Object.entries(grantPatterns).map(([k, v]) => [k, new RegExp(v)])) as Record<
-  keyof typeof grantPatterns,
-  RegExp
->;
 const STATE_CODES = new Set(grantStates.map((s) => s.code));
 
 export const asText = (v: GrantValue | undefined): string => (typeof v === 'string' ? v : '');
@@ -106,13 +103,13 @@ function fieldError(field: GrantField, values: GrantValues, ctx: GrantContext): 
   if (text === '') return required ? grantMessage('required') : undefined;
   switch (field.type) {
     case 'email':
-      if (!patterns.email.test(text)) return grantMessage('emailInvalid');
+      if (!validEmail(text)) return grantMessage('emailInvalid');
       break;
     case 'phone':
-      if (!patterns.phone.test(text)) return grantMessage('phoneInvalid');
+      if (!grantPatterns.phone.test(text)) return grantMessage('phoneInvalid');
       break;
     case 'zip':
-      if (!patterns.zip.test(text)) return grantMessage('zipInvalid');
+      if (!grantPatterns.zip.test(text)) return grantMessage('zipInvalid');
       break;
     case 'state':
       if (!STATE_CODES.has(text)) return grantMessage('stateInvalid');
@@ -124,13 +121,13 @@ function fieldError(field: GrantField, values: GrantValues, ctx: GrantContext): 
       if (!field.options?.some((o) => o.value === text)) return grantMessage('optionInvalid');
       break;
     case 'fourDigits':
-      if (!patterns.fourDigits.test(text)) return grantMessage('fourDigits');
+      if (!grantPatterns.fourDigits.test(text)) return grantMessage('fourDigits');
       break;
     case 'digits':
-      if (!patterns.digits.test(text)) return grantMessage('digitsOnly');
+      if (!grantPatterns.digits.test(text)) return grantMessage('digitsOnly');
       break;
     case 'money':
-      if (!patterns.money.test(text)) return grantMessage('money');
+      if (!grantPatterns.money.test(text)) return grantMessage('money');
       break;
   }
   // Text without a max of its own has the contract's general one.

@@ -14,6 +14,7 @@ export function HeroVideo({ video, poster }: { video: Video; poster?: string }) 
   const [muted, setMuted] = useState(true);
   return (
     <>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a background, hidden from assistive technology; the CMS has no captions for it */}
       <video
         ref={ref}
         className={styles.video}

@@ -21,8 +21,7 @@ export function HomeHero({ hero, union }: { hero: Hero; union?: string }) {
         <HeroVideo video={video} poster={image?.url} />
       ) : (
         image && (
-          // A plain img: the CMS serves sized files itself, so no optimisation service sits in between.
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
           <img
             className={styles.image}
             src={image.url}

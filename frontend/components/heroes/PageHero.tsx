@@ -46,7 +46,7 @@ export function PageHero({ hero, aside }: { hero: Hero; aside?: ReactNode }) {
       >
         {media && hero.video && <HeroVideo video={hero.video} poster={hero.image?.url} />}
         {media && !hero.video && hero.image && (
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
           <img
             className={styles.image}
             src={hero.image.url}
@@ -110,7 +110,7 @@ function HeroWords({ hero }: { hero: Hero }) {
 
 function SponsorLogo({ sponsor }: { sponsor: NonNullable<Hero['sponsor']> }) {
   const image = sponsor.image!;
-  // eslint-disable-next-line @next/next/no-img-element
+  // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
   const logo = <img className={styles.sponsorLogo} src={image.url} alt={sponsor.title || image.alt} height={40} />;
   return sponsor.link ? <SmartLink link={{ ...sponsor.link, title: sponsor.title }}>{logo}</SmartLink> : logo;
 }

@@ -105,6 +105,7 @@ export function LocationField({ value, onChange, error, inputRef }: Props) {
         />
         <ul id={listId} role="listbox" aria-label={hotelWords.location} className={styles.listbox} hidden={!shown}>
           {items.map((item, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- an option never takes the focus: the combobox's keys choose the active one
             <li
               key={`${item.type}-${item.id}`}
               id={`${listId}-${i}`}

@@ -68,11 +68,9 @@ export function DesktopMenu({ items }: { items: MenuItem[] }) {
   const overflow = sorted.slice(count);
 
   // An open section that moved under 'More' has no panel any more.
-  useEffect(() => {
-    if (openId !== null && openId !== MORE && !sorted.slice(0, count).some((item) => item.id === openId)) {
-      setOpenId(null);
-    }
-  }, [openId, sorted, count]);
+  if (openId !== null && openId !== MORE && !inBar.some((item) => item.id === openId)) {
+    setOpenId(null);
+  }
 
   // A click anywhere else closes the open panel, as people expect of a dropdown.
   useEffect(() => {
@@ -136,6 +134,7 @@ export function DesktopMenu({ items }: { items: MenuItem[] }) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any button or link inside closes the open panel; the nav itself takes no focus
     <nav aria-label="Main" className={styles.nav} ref={navRef} onKeyDown={onKeyDown}>
       <div className={`container ${styles.bar}`}>
         <ul className={styles.list} ref={listRef} data-measured={shown !== null || undefined}>

@@ -1,6 +1,6 @@
 import NextLink from 'next/link';
 import type { MenuItem } from '@/lib/bff/types';
-import { AccountMenu } from '@/components/auth/AccountMenu';
+import { AccountMenu } from '@/components/layout/AccountMenu';
 import { LogoMark } from '@/components/common/LogoMark';
 import { SearchToggle } from '@/components/search/SearchToggle';
 import { DesktopMenu } from './DesktopMenu';

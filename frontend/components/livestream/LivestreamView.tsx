@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import type { Livestream } from '@/lib/bff/types';
 import { livestreamApi } from '@/lib/bff/browser';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
-import { FormAlert, SubmitButton, TextField } from '@/components/auth/fields';
+import { FormAlert, SubmitButton, TextField } from '@/components/forms/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import {
   CHAT_HASH,
@@ -138,6 +138,7 @@ function ChatPanel({ stream, pagePath, chatProviderUrl }: { stream: Livestream; 
   // The cookie is the browser's: read after hydration, so the server's HTML never guesses it.
   // ?cadmin=true too: the page's HTML is shared by every reader of the path, whatever its query.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie and the address, read once hydrated (above)
     setGate(chatUngated(document.cookie, stream.id) ? 'open' : 'gated');
     setAdmin(adminRequested(window.location.search));
   }, [stream.id]);

@@ -9,7 +9,7 @@ import { message } from '@/lib/accounts';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { MODAL_PARAM, MODAL_VALUES, SIGNUP_PARAMS } from '@/components/modals/modalParam';
 import { useSession } from '@/components/session/SessionProvider';
-import { withParams } from '@/components/shell/url';
+import { withParams } from '@/lib/url';
 import { canSubmit, MAILING_TEXT, type MailingSource, type MailingValues } from './mailingForm';
 import styles from './MailingForm.module.css';
 

@@ -3,7 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback } from 'react';
-import { withParams } from '@/components/shell/url';
+import { withParams } from '@/lib/url';
 import { MODAL_PARAM, MODAL_VALUES, type ModalKind } from './modalParam';
 
 /**

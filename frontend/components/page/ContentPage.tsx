@@ -1,21 +1,21 @@
 import type { PageDocument } from '@/lib/bff/types';
+import { GateModal } from '@/components/auth/GateModal';
 import { BlockList } from '@/components/blocks/BlockList';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { RichText } from '@/components/common/RichText';
+import { SecondaryNav } from '@/components/common/SecondaryNav';
+import { BenefitCards } from '@/components/favorites/BenefitCards';
 import { HomeHero } from '@/components/heroes/HomeHero';
 import { PageHero } from '@/components/heroes/PageHero';
-import { GateModal } from '@/components/modals/GateModal';
 import { PageModalDressing } from '@/components/modals/PageModalDressing';
 import { EligibilityTables } from '@/components/eligibility/EligibilityTables';
 import { PageEmbeds } from '@/components/embed/PageEmbeds';
 import { HotelSearch } from '@/components/hotels/HotelSearch';
 import { LivestreamView } from '@/components/livestream/LivestreamView';
 import { HeroSignup } from '@/components/mailing/HeroSignup';
-import { BenefitCards } from './BenefitCards';
 import { BenefitMedia } from './BenefitMedia';
 import { UnionCard } from './UnionCard';
 import { PageSidebar } from './PageSidebar';
-import { SecondaryNav } from './SecondaryNav';
 import styles from './ContentPage.module.css';
 
 /** Group titles of the members page (spec 1 §2) and of category pages. */

@@ -7,8 +7,8 @@ import type { ConnectedSite, ConnectedSites as Sites } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { formatDisplayDate } from '@/lib/dates';
 import { partnerMessage } from '@/lib/partners';
-import { EmptyState } from '@/components/account/AccountSection';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { EmptyState } from '@/components/common/EmptyState';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import buttons from '@/components/common/ButtonLink.module.css';
 import styles from './ConnectedSites.module.css';
 
@@ -43,7 +43,7 @@ function Site({ site }: { site: ConnectedSite }) {
   return (
     <li className={styles.site} data-testid="connected-site" data-partner-id={site.id}>
       {site.logo && (
-        // eslint-disable-next-line @next/next/no-img-element
+        // eslint-disable-next-line @next/next/no-img-element -- a partner's logo, from its own host: the deployment runs no image optimizer
         <img className={styles.logo} src={site.logo} alt="" width={48} height={48} />
       )}
       <div className={styles.details}>

@@ -7,7 +7,7 @@ import type { PartnerDocument } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { originOf, partnerMessage, POST_DELAY_MS, postToAllowedOrigins, tokenMessage, unloadMessage } from '@/lib/partners';
 import { LoginForm } from '@/components/auth/LoginForm';
-import { FormAlert } from '@/components/auth/fields';
+import { FormAlert } from '@/components/forms/fields';
 import { RichText } from '@/components/common/RichText';
 import { ModalLink } from '@/components/modals/ModalLink';
 import { useSession } from '@/components/session/SessionProvider';
@@ -38,6 +38,7 @@ export function PartnerLogin({ initial }: { initial: PartnerDocument }) {
   const [opener, setOpener] = useState<Opener>('checking');
   useEffect(() => {
     // Only the browser knows; until it has looked, the page shows nothing it may have to take back.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- window.opener, read once hydrated so the server's HTML is what hydrates
     setOpener(window.opener && !window.opener.closed ? 'present' : 'missing');
   }, []);
 
@@ -77,8 +78,7 @@ export function PartnerLogin({ initial }: { initial: PartnerDocument }) {
     <div className={styles.popup}>
       <div className={styles.partner}>
         {partner.logo && (
-          // A partner's logo is a plain image from its record; the optimiser would refuse its host.
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- a partner's logo, from its own host: the deployment runs no image optimizer
           <img className={styles.logo} src={partner.logo} alt="" width={56} height={56} />
         )}
         <p className={styles.partnerName}>{partner.name}</p>
@@ -138,6 +138,7 @@ function VerifyEmail({ partner, uid }: { partner: PartnerDocument; uid: string }
   useEffect(() => {
     try {
       if (window.sessionStorage.getItem(SENT_KEY(uid))) {
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- whether this tab has sent is in sessionStorage, read by the effect that would send
         setSent(true);
         return;
       }
@@ -146,8 +147,7 @@ function VerifyEmail({ partner, uid }: { partner: PartnerDocument; uid: string }
       // Storage blocked: send anyway; at worst a reload sends one more.
     }
     void send.run();
-    // Once per member and tab; send is stable enough for that.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per member and tab; send is a new object on every render
   }, [uid]);
 
   return (

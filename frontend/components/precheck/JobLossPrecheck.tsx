@@ -13,10 +13,10 @@ import {
   precheckRules,
   showDate,
 } from '@/lib/precheck';
+import buttons from '@/components/common/ButtonLink.module.css';
+import formStyles from '@/components/forms/Form.module.css';
 import { toIsoDate } from '@/components/grants/dateParts';
 import { DateField } from '@/components/grants/DateField';
-import account from '@/components/account/AccountForm.module.css';
-import buttons from '@/components/common/ButtonLink.module.css';
 import { canContinue, initialPrecheck, precheckReducer, type Ineligibility, type PrecheckState } from './precheckReducer';
 import styles from './Precheck.module.css';
 
@@ -79,10 +79,10 @@ export function JobLossPrecheck({ precheck }: JobLossPrecheckProps) {
             : t('resultTitle');
 
   const yesNo = (
-    <fieldset className={`${account.group} ${styles.answers}`} aria-labelledby={headingId}>
-      <div className={account.inlineChoices}>
+    <fieldset className={`${formStyles.group} ${styles.answers}`} aria-labelledby={headingId}>
+      <div className={formStyles.inlineChoices}>
         {(['yes', 'no'] as const).map((value) => (
-          <label key={value} className={`${account.choice} ${styles.answer}`}>
+          <label key={value} className={`${formStyles.choice} ${styles.answer}`}>
             <input
               type="radio"
               name={`${id}-answer`}
@@ -188,7 +188,7 @@ export function JobLossPrecheck({ precheck }: JobLossPrecheckProps) {
           ) : (
             <button
               type="submit"
-              className={`${buttons.button} ${buttons.primary} ${account.button}`}
+              className={`${buttons.button} ${buttons.primary} ${formStyles.button}`}
               disabled={!canContinue(state)}
             >
               {step === 1 ? t('start') : t('continue')}

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SearchDocument, SearchType } from '@/lib/bff/types';
 import { queryString } from '@/lib/bff/urls';
 import { fetchSearchPage } from '@/lib/bff/browser';
@@ -27,11 +27,15 @@ export function SearchScreen({ initial }: SearchScreenProps) {
   const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ');
   const type = toSearchType(params.get('type'));
   const [term, setTerm] = useState(q);
+  const [searched, setSearched] = useState(q);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
   // Back and forward change the URL under us; the box shows the term being searched.
-  useEffect(() => setTerm(q), [q]);
+  if (q !== searched) {
+    setSearched(q);
+    setTerm(q);
+  }
 
   const matchesInitial = initial !== null && initial.query === q && initial.type === type;
   const query = useInfiniteQuery({

@@ -21,6 +21,7 @@ export function SearchToggle() {
         </svg>
         <span className="visually-hidden">Search</span>
       </button>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop; Escape closes a modal dialog by itself */}
       <dialog
         ref={dialog}
         className={styles.overlay}

@@ -3,13 +3,14 @@ import type { Session, SiteChrome } from '@/lib/bff/types';
 import { config } from '@/lib/config';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
-import { ModalHost } from '@/components/modals/ModalHost';
+import { ModalHost } from '@/components/shell/ModalHost';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
 import { PopupChrome } from '@/components/shell/PopupChrome';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
-import { StatusMessageFromQuery, StatusMessageRegion } from '@/components/shell/StatusMessages';
+import { StatusMessageFromQuery } from '@/components/status/queryMessages';
+import { StatusMessageRegion } from '@/components/status/StatusMessages';
 
 /**
  * Everything around a page: header, footer, the shell's modals and messages, and the session it

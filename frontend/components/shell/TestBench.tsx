@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { BlockLink } from '@/components/blocks/BlockLink';
-import { useAppReady } from './AppReady';
+import { useAppReady } from '@/components/providers/AppReady';
 import styles from './TestBench.module.css';
 
 /**

@@ -7,7 +7,7 @@ import { CART_KEY, ORDERS_KEY, storeApi } from '@/lib/bff/browser';
 import type { Cart, Checkout as CheckoutRequest, PlacedOrder } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { storeMessage } from '@/lib/store';
-import { FormAlert } from '@/components/auth/fields';
+import { FormAlert } from '@/components/forms/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { EMPTY_CART } from './cart';
@@ -53,6 +53,13 @@ export const formId = (step: StepNumber) => `checkout-form-${step}`;
 const PROCESS_ID = 'checkout-process';
 
 const hasErrors = (errors: StepErrors) => Object.keys(errors).length > 0;
+
+/** The errors but the one of a field just changed. */
+function withoutField(errors: StepErrors, name: string): StepErrors {
+  const rest = { ...errors };
+  delete rest[name];
+  return rest;
+}
 
 /**
  * Checkout (spec 3 §2 'Checkout', §4 'Checkout', §5): four steps in order, 'Your Information',
@@ -171,10 +178,9 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
   }
 
   const statusOf = (n: StepNumber): StepStatus => (step === n ? 'open' : step > n ? 'done' : 'todo');
-  const edit = (n: StepNumber) => (place.pending ? undefined : () => open(n));
   return (
     <ol className={styles.steps}>
-      <Step n={STEP.information} title={storeMessage('stepInformation')} status={statusOf(STEP.information)} summary={informationSummary(information)} onEdit={edit(STEP.information)}>
+      <Step n={STEP.information} title={storeMessage('stepInformation')} status={statusOf(STEP.information)} summary={informationSummary(information)} onEdit={place.pending ? undefined : () => open(STEP.information)}>
         <InformationForm
           id={formId(STEP.information)}
           labelledBy={headingId(STEP.information)}
@@ -182,14 +188,14 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
           errors={informationErrors}
           onChange={(name, value) => {
             setInformation((v) => ({ ...v, [name]: value }));
-            setInformationErrors(({ [name]: _dropped, ...rest }) => rest);
+            setInformationErrors((errors) => withoutField(errors, name));
           }}
           onSubmit={continueInformation}
         >
           <FormAlert message={alert} />
         </InformationForm>
       </Step>
-      <Step n={STEP.shipping} title={storeMessage('stepShipping')} status={statusOf(STEP.shipping)} summary={shippingSummary(shipping)} onEdit={edit(STEP.shipping)}>
+      <Step n={STEP.shipping} title={storeMessage('stepShipping')} status={statusOf(STEP.shipping)} summary={shippingSummary(shipping)} onEdit={place.pending ? undefined : () => open(STEP.shipping)}>
         <ShippingForm
           id={formId(STEP.shipping)}
           labelledBy={headingId(STEP.shipping)}
@@ -197,7 +203,7 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
           errors={shippingErrors}
           onChange={(name, value) => {
             setShipping((v) => ({ ...v, [name]: value }));
-            setShippingErrors(({ [name]: _dropped, ...rest }) => rest);
+            setShippingErrors((errors) => withoutField(errors, name));
           }}
           onSubmit={continueShipping}
         >

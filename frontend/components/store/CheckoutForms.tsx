@@ -13,11 +13,11 @@ import {
   storeStates,
   type CheckoutField,
 } from '@/lib/store';
-import { SelectField, TextField } from '@/components/auth/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { RadioGroup } from '@/components/account/choices';
+import { ProductImage } from '@/components/common/ProductImage';
+import { RadioGroup } from '@/components/forms/choices';
+import { SelectField, TextField } from '@/components/forms/fields';
 import { MEMO_FIELD, OTHER_FIELD, OTHER_LABEL, type InformationValues, type ShippingValues, type StepErrors } from './checkoutForm';
-import { ProductImage } from './ProductImage';
 import styles from './Checkout.module.css';
 
 interface StepFormProps<V> {

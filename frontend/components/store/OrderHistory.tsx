@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ordersKey, storeApi } from '@/lib/bff/browser';
 import { BffError } from '@/lib/bff/transport';
 import type { OrderHistory as History, OrderLine, OrderSummary } from '@/lib/bff/types';
@@ -10,7 +10,7 @@ import { storeMessage } from '@/lib/store';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
-import { EmptyState } from '@/components/account/AccountSection';
+import { EmptyState } from '@/components/common/EmptyState';
 import { pagerOf, settledPage } from './orderPaging';
 import styles from './OrderHistory.module.css';
 
@@ -44,11 +44,8 @@ export function OrderHistory({ initial, headingId }: OrderHistoryProps) {
   const data = query.data;
 
   // A page past the last is answered with the last one: follow the answer.
-  const answered = query.isPlaceholderData ? undefined : data?.page;
-  useEffect(() => {
-    const settled = settledPage(page, answered);
-    if (settled !== page) setPage(settled);
-  }, [page, answered]);
+  const settled = settledPage(page, query.isPlaceholderData ? undefined : data?.page);
+  if (settled !== page) setPage(settled);
 
   function goTo(next: number) {
     setPage(next);
@@ -137,7 +134,7 @@ function OrderItem({ item }: { item: OrderLine }) {
     <li className={`${styles.item} ${image ? '' : styles.noImage}`} data-testid="order-item">
       {image && (
         // Decorative: the title beside it says what it is.
-        // eslint-disable-next-line @next/next/no-img-element
+        // eslint-disable-next-line @next/next/no-img-element -- the order system's picture, from its host: the deployment runs no image optimizer
         <img className={styles.image} src={image} alt="" width={64} height={64} loading="lazy" decoding="async" onError={() => setBroken(true)} />
       )}
       <span className={styles.itemText}>

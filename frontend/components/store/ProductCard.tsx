@@ -2,8 +2,9 @@
 
 import type { StoreProduct } from '@/lib/bff/types';
 import { storeMessage } from '@/lib/store';
-import { FavoriteButton } from '@/components/account/FavoriteButton';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '@/components/common/ProductImage';
+import { FavoriteButton } from '@/components/favorites/FavoriteButton';
+import cards from '@/components/favorites/ProductCards.module.css';
 import styles from './Store.module.css';
 
 /**
@@ -13,18 +14,18 @@ import styles from './Store.module.css';
  */
 export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen: (product: StoreProduct) => void }) {
   return (
-    <li className={styles.card} data-testid="product-card" data-product-id={product.id}>
-      <ProductImage className={styles.cardImage} src={product.image} width={400} height={300} />
-      <div className={styles.cardBody}>
+    <li className={cards.card} data-testid="product-card" data-product-id={product.id}>
+      <ProductImage className={cards.cardImage} src={product.image} width={400} height={300} />
+      <div className={cards.cardBody}>
         <p className={styles.label}>{product.label}</p>
-        <h3 className={styles.cardTitle}>
-          <button type="button" className={styles.open} onClick={() => onOpen(product)} aria-haspopup="dialog">
+        <h3 className={cards.cardTitle}>
+          <button type="button" className={cards.open} onClick={() => onOpen(product)} aria-haspopup="dialog">
             {product.title}
           </button>
         </h3>
         {product.stock <= 0 && <p className={styles.outOfStock}>{storeMessage('outOfStock')}</p>}
       </div>
-      <FavoriteButton id={product.favoriteId} className={styles.favorite} />
+      <FavoriteButton id={product.favoriteId} className={cards.favorite} />
     </li>
   );
 }
@@ -42,9 +43,9 @@ export function ProductGrid({
   testId: string;
 }) {
   return (
-    <section className={styles.section} aria-label={title} data-testid={testId}>
-      <h2 className={styles.sectionTitle}>{title}</h2>
-      <ul className={styles.grid}>
+    <section className={cards.section} aria-label={title} data-testid={testId}>
+      <h2 className={cards.sectionTitle}>{title}</h2>
+      <ul className={cards.grid}>
         {products.map((p) => (
           <ProductCard key={p.id} product={p} onOpen={onOpen} />
         ))}

@@ -6,8 +6,8 @@ import { storeApi } from '@/lib/bff/browser';
 import type { ShippingState } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { storeMessage } from '@/lib/store';
-import { FormAlert, SelectField, SubmitButton } from '@/components/auth/fields';
-import authStyles from '@/components/auth/AuthForm.module.css';
+import { FormAlert, SelectField, SubmitButton } from '@/components/forms/fields';
+import fieldStyles from '@/components/forms/Fields.module.css';
 import { Modal } from '@/components/modals/Modal';
 import { stateOptions } from './states';
 import styles from './Store.module.css';
@@ -54,7 +54,7 @@ export function StateModal({ states, current, phone, onClose }: StateModalProps)
   const formError = fieldError ? null : (choose.error?.detail ?? null);
   return (
     <Modal title={storeMessage('stateModalTitle')} onClose={onClose} name="state">
-      <form className={authStyles.form} onSubmit={submit} noValidate>
+      <form className={fieldStyles.form} onSubmit={submit} noValidate>
         <SelectField
           label={storeMessage('stateLabel')}
           placeholder={storeMessage('statePlaceholder')}

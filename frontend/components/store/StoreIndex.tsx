@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Cart, StoreDocument, StoreProduct } from '@/lib/bff/types';
 import { storeMessage } from '@/lib/store';
 import buttons from '@/components/common/ButtonLink.module.css';
+import cards from '@/components/favorites/ProductCards.module.css';
 import { EMPTY_CART } from './cart';
 import { CartButton, CartModal } from './CartModal';
 import { ProductGrid } from './ProductCard';
@@ -75,8 +76,8 @@ export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexPro
       {store.products.length > 0 ? (
         <ProductGrid title={storeMessage('productsTitle')} products={store.products} onOpen={setProduct} testId="products" />
       ) : (
-        <section className={styles.section} aria-label={storeMessage('productsTitle')} data-testid="products">
-          <h2 className={styles.sectionTitle}>{storeMessage('productsTitle')}</h2>
+        <section className={cards.section} aria-label={storeMessage('productsTitle')} data-testid="products">
+          <h2 className={cards.sectionTitle}>{storeMessage('productsTitle')}</h2>
           <div className={styles.notFound}>
             <p className={styles.notFoundTitle}>{storeMessage('productsNotFound')}</p>
             <p>{storeMessage('productsNotFoundAdvice', { phone: store.phone })}</p>

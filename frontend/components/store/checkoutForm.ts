@@ -5,6 +5,7 @@
 // checking here only saves the member a round trip.
 import type { Checkout, PlacedOrder } from '@/lib/bff/types';
 import {
+  checkoutPatterns,
   countries,
   DEFAULT_COUNTRY,
   informationFields,
@@ -58,15 +59,9 @@ export function initialShipping(stateCode?: string): ShippingValues {
   return values;
 }
 
-// The BFF's patterns (checkout.go), so both sides agree on the edge cases.
-const PHONE = /^[0-9]{7,10}$/;
-const NUMBER = /^[0-9]+$/;
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const ZIP = /^[0-9]{5}$/;
-const UNION_NUMBER = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
-const LOCAL_WORD = /local/i;
-const WEBSITE =
-  /^https?:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(:[0-9]{1,5})?(\/\S*)?$/i;
+// The BFF's patterns (store.json), so both sides agree on the edge cases.
+const { email: EMAIL, phone: PHONE, zip: ZIP, number: NUMBER, unionNumber: UNION_NUMBER, localWord: LOCAL_WORD, website: WEBSITE } =
+  checkoutPatterns;
 
 /** A value as the BFF reads it: trimmed, each run of spaces folded into one. */
 export function singleLine(value: string): string {

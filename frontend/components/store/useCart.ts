@@ -7,7 +7,7 @@ import type { BffError } from '@/lib/bff/transport';
 import type { Cart } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { storeMessage, type StoreMessageKey } from '@/lib/store';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 import { addedQuantity, lineQuantity, steppedQuantity, withQuantity, type CartProduct } from './cart';
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { BffUploadOptions } from '@/lib/bff/transport';
 import type { UploadedFile } from '@/lib/bff/types';
 import { uploadLimits } from '@/lib/uploads';
@@ -37,31 +37,35 @@ export function useUploadQueue({ upload, describeFailure, limit = uploadLimits.c
   const [items, dispatch] = useReducer(queueReducer, []);
   // The latest queue for handlers called between renders (two selections in one tick).
   const latest = useRef(items);
-  latest.current = items;
+  useLayoutEffect(() => {
+    latest.current = items;
+  }, [items]);
   const running = useRef(new Map<string, AbortController>());
   const [nextId] = useState(() => {
     let n = 0;
     return () => `upload-${++n}`;
   });
-  const callbacks = useRef({ upload, describeFailure });
-  callbacks.current = { upload, describeFailure };
+
+  // Sends with the latest upload and describeFailure, which are no reason to run the effect below:
+  // a new callback starts nothing.
+  const start = useEffectEvent((item: QueueItem) => {
+    const controller = new AbortController();
+    running.current.set(item.id, controller);
+    dispatch({ type: 'start', id: item.id });
+    upload(item.file, {
+      signal: controller.signal,
+      onProgress: (sent, total) => dispatch({ type: 'progress', id: item.id, sent, total }),
+    })
+      .then(
+        (file) => dispatch({ type: 'uploaded', id: item.id, file }),
+        (error: unknown) => dispatch({ type: 'failed', id: item.id, error: describeFailure(error, item.name) }),
+      )
+      .finally(() => running.current.delete(item.id));
+  });
 
   useEffect(() => {
     for (const item of toStart(items, limit)) {
-      if (running.current.has(item.id)) continue;
-      const controller = new AbortController();
-      running.current.set(item.id, controller);
-      dispatch({ type: 'start', id: item.id });
-      const { upload: send, describeFailure: describe } = callbacks.current;
-      send(item.file, {
-        signal: controller.signal,
-        onProgress: (sent, total) => dispatch({ type: 'progress', id: item.id, sent, total }),
-      })
-        .then(
-          (file) => dispatch({ type: 'uploaded', id: item.id, file }),
-          (error: unknown) => dispatch({ type: 'failed', id: item.id, error: describe(error, item.name) }),
-        )
-        .finally(() => running.current.delete(item.id));
+      if (!running.current.has(item.id)) start(item);
     }
   }, [items, limit]);
 

@@ -62,7 +62,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole content page for a path, in one document. */
+        /**
+         * The whole content page for a path, in one document.
+         * @description HEAD answers the same status and headers without the body: the Next.js proxy asks it
+         *     whether an address has a page, and what it is (Page-Kind), while the render alone fetches
+         *     the document. The blog list and post documents answer HEAD the same way.
+         */
         get: operations["getPage"];
         put?: never;
         post?: never;
@@ -2531,6 +2536,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    /** @description What the document is, so a HEAD tells it without the body. `redirect` (a redirect document), `gated` (the page's gate, without its body) or `page`. */
+                    "Page-Kind"?: "page" | "redirect" | "gated";
                     [name: string]: unknown;
                 };
                 content: {

@@ -122,6 +122,23 @@ export async function bffFetch<T>(url: string, { method = 'GET', body, headers, 
   }
 }
 
+/**
+ * Asks whether the BFF has a document without its body (HEAD: the BFF answers as it would a GET,
+ * headers included). Resolves to the answer's headers when it has; fails as bffFetch does
+ * otherwise, with no problem to read.
+ */
+export async function bffHead(url: string, { headers, ...init }: Omit<BffRequest, 'method' | 'body'> = {}): Promise<Headers> {
+  const method = 'HEAD';
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, method, headers: { ...headers, Accept: 'application/json' } });
+  } catch (cause) {
+    throw unreachable(method, url, cause);
+  }
+  if (!res.ok) throw failure(method, url, res.status, undefined);
+  return res.headers;
+}
+
 export interface BffUploadOptions {
   /** Bytes sent so far of the body's total, as the browser reports them. */
   onProgress?: (sent: number, total: number) => void;

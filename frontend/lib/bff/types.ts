@@ -37,6 +37,11 @@ export type LinkGroup = Schemas['LinkGroup'];
 
 // Blocks of a page body.
 export type Block = Schemas['Block'];
+/**
+ * The block of one `type`, straight from the contract: a new block's component takes
+ * `BlockOf<'its_type'>`, so adding a block needs no alias here.
+ */
+export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 export type TextBlock = Schemas['TextBlock'];
 export type FiftyFiftyBlock = Schemas['FiftyFiftyBlock'];
 export type WidePromoBlock = Schemas['WidePromoBlock'];

@@ -1,10 +1,6 @@
 import type { Metadata } from 'next';
-import { permanentRedirect, redirect } from 'next/navigation';
-import { config } from '@/lib/config';
-import { toMetadata } from '@/lib/metadata';
 import { loadPage, type SearchParams } from '@/lib/request';
-import { ContentPage } from '@/components/page/ContentPage';
-import { PreviewBanner } from '@/components/preview/PreviewBanner';
+import { contentPageMetadata, renderContentPage } from '@/components/page/renderContentPage';
 
 type Props = { params: Promise<{ path: string[] }>; searchParams: SearchParams };
 
@@ -14,22 +10,10 @@ async function sitePath(params: Props['params']): Promise<string> {
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadPage(await sitePath(params), searchParams);
-  return page.kind === 'redirect' ? {} : toMetadata(page.meta);
+  return contentPageMetadata(await loadPage(await sitePath(params), searchParams));
 }
 
 /** Every content page the CMS holds: generic pages, benefits, categories, landings, members. */
 export default async function CatchAllPage({ params, searchParams }: Props) {
-  const page = await loadPage(await sitePath(params), searchParams);
-  if (page.kind === 'redirect') {
-    // Real 308 or 307 answers: the server sends them before any of the page.
-    if (page.permanent) permanentRedirect(page.location);
-    redirect(page.location);
-  }
-  return (
-    <>
-      {page.preview && <PreviewBanner path={page.path} revision={page.preview.revision} />}
-      <ContentPage page={page} chatProviderUrl={config.chatProviderUrl} />
-    </>
-  );
+  return renderContentPage(await loadPage(await sitePath(params), searchParams));
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { PlusMorePage } from '@/components/mailing/PlusMorePage';
-import { plusMoreContext } from '@/components/mailing/plusMoreContext';
+import { PlusMorePage } from '@/components/page/PlusMorePage';
+import { plusMoreContext } from '@/components/page/plusMoreContext';
 
 export const metadata: Metadata = { title: 'Plus More email sign-up' };
 

@@ -5,8 +5,9 @@ import { requireOwnAccount } from '@/lib/accountGuard';
 import { FAVORITES_HREF } from '@/lib/accountRoutes';
 import { getMyBenefits } from '@/lib/bff/server';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
-import { BenefitCards } from '@/components/page/BenefitCards';
-import { AccountSection, EmptyState } from '@/components/account/AccountSection';
+import { BenefitCards } from '@/components/favorites/BenefitCards';
+import { AccountSection } from '@/components/account/AccountSection';
+import { EmptyState } from '@/components/common/EmptyState';
 import styles from '@/components/account/AccountSection.module.css';
 
 export const metadata: Metadata = { title: 'My Benefits' };

@@ -5,7 +5,7 @@ import { getFavorites } from '@/lib/bff/server';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { PageHero } from '@/components/heroes/PageHero';
-import { FavoritesGrid } from '@/components/account/FavoritesGrid';
+import { FavoritesGrid } from '@/components/favorites/FavoritesGrid';
 import styles from '@/components/account/AccountSection.module.css';
 
 export const metadata: Metadata = {

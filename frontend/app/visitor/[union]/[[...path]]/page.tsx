@@ -1,10 +1,7 @@
 import type { Metadata } from 'next';
-import { permanentRedirect, redirect } from 'next/navigation';
 import { getCachedPage } from '@/lib/bff/server';
-import { config } from '@/lib/config';
-import { toMetadata } from '@/lib/metadata';
 import { unionOfSegment } from '@/lib/pageCache';
-import { ContentPage } from '@/components/page/ContentPage';
+import { contentPageMetadata, renderContentPage } from '@/components/page/renderContentPage';
 
 // A CMS page as every anonymous visitor of a union sees it, rendered on its first request and
 // served from Next's cache after that (lib/pageCache.ts says which requests come here).
@@ -26,15 +23,9 @@ async function load(params: Props['params']) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const page = await load(params);
-  return page.kind === 'redirect' ? {} : toMetadata(page.meta);
+  return contentPageMetadata(await load(params));
 }
 
 export default async function CachedContentPage({ params }: Props) {
-  const page = await load(params);
-  if (page.kind === 'redirect') {
-    if (page.permanent) permanentRedirect(page.location);
-    redirect(page.location);
-  }
-  return <ContentPage page={page} chatProviderUrl={config.chatProviderUrl} />;
+  return renderContentPage(await load(params));
 }

@@ -5,7 +5,8 @@ import { getCases } from '@/lib/bff/server';
 import { config } from '@/lib/config';
 import { grantMessage } from '@/lib/grants';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
-import { AccountSection, EmptyState } from '@/components/account/AccountSection';
+import { AccountSection } from '@/components/account/AccountSection';
+import { EmptyState } from '@/components/common/EmptyState';
 import { CaseList } from '@/components/grants/CaseStatusBlock';
 import { CaseUploads } from '@/components/uploads/CaseUploads';
 

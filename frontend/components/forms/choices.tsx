@@ -2,7 +2,7 @@
 
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Option } from '@/lib/accounts';
-import styles from './AccountForm.module.css';
+import styles from './Form.module.css';
 
 /** The error under a control or group, with the id its control is described by. */
 function FieldError({ id, error }: { id: string; error?: string }) {

@@ -3,14 +3,14 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback, useEffect } from 'react';
-import { currentHash, withParams } from '@/components/shell/url';
+import { currentHash, withParams } from '@/lib/url';
 import type { AuthModals } from '@/lib/bff/types';
 import { DESTINATION_PARAM } from '@/lib/returnTo';
-import { LoginModal } from './LoginModal';
-import { usePageDressing } from './PageModalDressing';
-import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from './modalParam';
-import { ResetModal } from './ResetModal';
-import { SignupModal } from './SignupModal';
+import { LoginModal } from '@/components/auth/LoginModal';
+import { ResetModal } from '@/components/auth/ResetModal';
+import { SignupModal } from '@/components/auth/SignupModal';
+import { INVALID_MODAL_CLEAR_MS, MODAL_PARAM, modalFromParam, SIGNUP_PARAMS } from '@/components/modals/modalParam';
+import { usePageDressing } from '@/components/modals/PageModalDressing';
 
 /**
  * Opens the modal the address asks for with `?modal=` (spec 1 §2): login, signup or reset. Closing

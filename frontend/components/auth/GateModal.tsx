@@ -2,12 +2,12 @@
 
 import NextLink from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useAuthMutationRunning } from '@/components/auth/useAuthMutation';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { Modal } from '@/components/modals/Modal';
+import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
+import { useModalHref } from '@/components/modals/useModalHref';
 import { useSession } from '@/components/session/SessionProvider';
-import { Modal } from './Modal';
-import { MODAL_PARAM, modalFromParam } from './modalParam';
-import { useModalHref } from './useModalHref';
+import { useAuthMutationRunning } from '@/components/session/useAuthMutation';
 import styles from './AuthModals.module.css';
 
 interface GateModalProps {

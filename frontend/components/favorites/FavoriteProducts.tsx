@@ -3,9 +3,9 @@
 import NextLink from 'next/link';
 import type { FavoriteItem } from '@/lib/bff/types';
 import { storeMessage } from '@/lib/store';
-import { FavoriteButton } from '@/components/account/FavoriteButton';
-import { ProductImage } from './ProductImage';
-import styles from './Store.module.css';
+import { ProductImage } from '@/components/common/ProductImage';
+import { FavoriteButton } from './FavoriteButton';
+import styles from './ProductCards.module.css';
 
 /**
  * The store materials among a member's favorites (spec 3 §2 'Favorites'), as the store's product

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ComponentProps, ReactNode } from 'react';
-import { Modal } from './Modal';
+import { Modal } from '@/components/modals/Modal';
 import styles from './AuthModals.module.css';
 
 export interface AuthModalProps {

@@ -2,7 +2,7 @@
 
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import buttons from '@/components/common/ButtonLink.module.css';
-import styles from './AuthForm.module.css';
+import styles from './Fields.module.css';
 
 interface FieldShellProps {
   label: string;

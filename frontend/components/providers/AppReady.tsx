@@ -2,8 +2,9 @@
 
 import { useIsMutating } from '@tanstack/react-query';
 import { replayEarlyInput } from '@/lib/earlyInput';
+import { useHydrated } from '@/lib/useHydrated';
 import { useSitePathname } from '@/lib/useSitePathname';
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The longest a route change may keep the app not ready: a click whose navigation never happens
@@ -13,17 +14,6 @@ export const NAVIGATION_TIMEOUT_MS = 8000;
 
 const Ready = createContext(false);
 
-const noSubscription = () => () => undefined;
-
-/** True once React has hydrated the page: server HTML has no handlers yet. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Whether a route change (to another path) is under way: from the click on a same-site link, or
  * the browser's back and forward, until the new path renders. A change of the query alone (a
@@ -32,6 +22,7 @@ function useHydrated(): boolean {
 function useNavigating(): boolean {
   const pathname = useSitePathname();
   const [from, setFrom] = useState<string | null>(null);
+  const [rendered, setRendered] = useState(pathname);
 
   useEffect(() => {
     const start = () => setFrom(window.location.pathname);
@@ -52,8 +43,12 @@ function useNavigating(): boolean {
     };
   }, []);
 
-  // The new path has rendered (or the back button led to the same one): settled.
-  useEffect(() => setFrom(null), [pathname]);
+  // The new path has rendered (or the back button led to the same one): settled. Noted during
+  // the render that shows it, so the new path's first paint is no longer navigating.
+  if (pathname !== rendered) {
+    setRendered(pathname);
+    setFrom(null);
+  }
 
   useEffect(() => {
     if (from === null) return;

@@ -6,8 +6,8 @@ import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback } from 'react';
 import { accountApi, CART_KEY, CASES_KEY, ORDERS_KEY } from '@/lib/bff/browser';
 import { useSession } from '@/components/session/SessionProvider';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { useAuthMutation } from './useAuthMutation';
+import { useAuthMutation } from '@/components/session/useAuthMutation';
+import { useStatusMessages } from '@/components/status/StatusMessages';
 
 /** Pages only a member sees: signing out there goes home (spec 1 §4). */
 const MEMBERS_ONLY = /^\/(account|form)(\/|$)/;

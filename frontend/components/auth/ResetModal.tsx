@@ -1,10 +1,10 @@
 'use client';
 
-import { ForgotPasswordForm } from '@/components/auth/ForgotPasswordForm';
-import { LoginOffline } from '@/components/auth/LoginOffline';
+import { ModalLink } from '@/components/modals/ModalLink';
 import { useSession } from '@/components/session/SessionProvider';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
-import { ModalLink } from './ModalLink';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { LoginOffline } from './LoginOffline';
 import styles from './AuthModals.module.css';
 
 /** `?modal=forgot`: 'Forgot Password'. 'Cancel' goes back to login (spec 3 §4). */

@@ -2,10 +2,10 @@
 
 import { useEffect, useRef } from 'react';
 import type { FavoriteItem } from '@/lib/bff/types';
-import { BenefitCards } from '@/components/page/BenefitCards';
-import { FavoriteProducts } from '@/components/store/FavoriteProducts';
+import { EmptyState } from '@/components/common/EmptyState';
 import { useSession } from '@/components/session/SessionProvider';
-import { EmptyState } from './AccountSection';
+import { BenefitCards } from './BenefitCards';
+import { FavoriteProducts } from './FavoriteProducts';
 
 /**
  * The favorites page's cards, as the server found them, less those the member has since taken

@@ -1,10 +1,7 @@
 'use client';
 
-import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { queryMessage } from './queryMessages';
-import { currentHash, withParams } from './url';
 import styles from './StatusMessages.module.css';
 
 export type StatusMessageType = 'success' | 'error';
@@ -188,32 +185,4 @@ export function StatusMessageRegion() {
       ))}
     </div>
   );
-}
-
-/**
- * Shows the message a redirect asked for in the address, `?message=<code>` (queryMessages.ts),
- * once; a code it does not know shows nothing. Either way the parameters are then taken out of
- * the address without a new history entry or a scroll.
- */
-export function StatusMessageFromQuery() {
-  const searchParams = useSearchParams();
-  const pathname = useSitePathname();
-  const router = useRouter();
-  const { push } = useStatusMessages();
-  const handled = useRef<string | null>(null);
-
-  const code = searchParams.get('message');
-  useEffect(() => {
-    if (code === null) return;
-    const key = `${pathname}?${searchParams.toString()}`;
-    if (handled.current === key) return; // Strict Mode runs effects twice; show it once.
-    handled.current = key;
-    const known = queryMessage(code);
-    if (known) push(known);
-    router.replace(withParams(pathname, searchParams, { message: null, messageType: null }, currentHash()), {
-      scroll: false,
-    });
-  }, [code, pathname, searchParams, push, router]);
-
-  return null;
 }

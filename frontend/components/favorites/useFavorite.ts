@@ -5,8 +5,8 @@ import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
 import type { Session } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { useSession } from '@/components/session/SessionProvider';
-import { useStatusMessages } from '@/components/shell/StatusMessages';
-import { failureMessage } from './failure';
+import { useStatusMessages } from '@/components/status/StatusMessages';
+import { failureMessage } from '@/components/forms/failure';
 
 /** The session with the member's favorite ids replaced. */
 function withFavoriteIds(session: Session, ids: string[]): Session {

@@ -1,9 +1,12 @@
 import type { BenefitCard } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
-import { FavoriteButton } from '@/components/account/FavoriteButton';
+import { FavoriteButton } from './FavoriteButton';
 import styles from './BenefitCards.module.css';
 
-/** A titled grid of benefit cards; nothing at all when the group is empty. */
+/**
+ * A titled grid of benefit cards; nothing at all when the group is empty. With favorites, as each
+ * card carries its heart and the favorites page shows these cards too.
+ */
 export function BenefitCards({ title, cards }: { title: string; cards: BenefitCard[] }) {
   if (cards.length === 0) return null;
   return (
@@ -14,7 +17,7 @@ export function BenefitCards({ title, cards }: { title: string; cards: BenefitCa
           {cards.map((card) => (
             <li key={card.url} className={styles.card}>
               {card.image && (
-                // eslint-disable-next-line @next/next/no-img-element
+                // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
                 <img
                   className={styles.image}
                   src={card.image.url}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './AccountForm.module.css';
+import styles from './Form.module.css';
 
 /** One titled card of an account form (Your Information, Union Information…). */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {

@@ -1,13 +1,13 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { LoginOffline } from '@/components/auth/LoginOffline';
-import { SignupForm } from '@/components/auth/SignupForm';
-import { useSession } from '@/components/session/SessionProvider';
 import type { SignupModalStyle } from '@/lib/bff/types';
+import { ModalLink } from '@/components/modals/ModalLink';
+import { SIGNUP_PARAMS } from '@/components/modals/modalParam';
+import { useSession } from '@/components/session/SessionProvider';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
-import { ModalLink } from './ModalLink';
-import { SIGNUP_PARAMS } from './modalParam';
+import { LoginOffline } from './LoginOffline';
+import { SignupForm } from './SignupForm';
 import styles from './AuthModals.module.css';
 
 /**
@@ -55,7 +55,10 @@ export function SignupModal({ onClose, dressing }: AuthModalProps & { dressing?:
 function SignupEyebrow({ dressing: { icon, headline } }: { dressing: SignupModalStyle }) {
   return (
     <div className={styles.eyebrow}>
-      {icon && <img className={styles.eyebrowIcon} src={icon.url} alt={icon.alt} width={70} height={70} decoding="async" />}
+      {icon && (
+        // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
+        <img className={styles.eyebrowIcon} src={icon.url} alt={icon.alt} width={70} height={70} decoding="async" />
+      )}
       {headline && <p className={styles.eyebrowHeadline}>{headline}</p>}
     </div>
   );

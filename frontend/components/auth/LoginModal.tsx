@@ -1,11 +1,11 @@
 'use client';
 
-import { LoginForm } from '@/components/auth/LoginForm';
-import { LoginOffline } from '@/components/auth/LoginOffline';
-import { useSession } from '@/components/session/SessionProvider';
 import type { LoginModalStyle } from '@/lib/bff/types';
+import { ModalLink } from '@/components/modals/ModalLink';
+import { useSession } from '@/components/session/SessionProvider';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
-import { ModalLink } from './ModalLink';
+import { LoginForm } from './LoginForm';
+import { LoginOffline } from './LoginOffline';
 import styles from './AuthModals.module.css';
 
 /**
@@ -47,6 +47,7 @@ function LoginPanel({ dressing: { headline, subHeading, image } }: { dressing: L
   return (
     <div className={styles.panel} data-pictured={image ? '' : undefined}>
       {image && (
+        // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
         <img
           className={styles.panelImage}
           src={image.url}

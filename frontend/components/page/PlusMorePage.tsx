@@ -1,7 +1,7 @@
 import type { Hero } from '@/lib/bff/types';
 import { PageHero } from '@/components/heroes/PageHero';
-import { HeroSignup } from './HeroSignup';
-import type { MailingSource } from './mailingForm';
+import { HeroSignup } from '@/components/mailing/HeroSignup';
+import type { MailingSource } from '@/components/mailing/mailingForm';
 import styles from './PlusMorePage.module.css';
 
 /** What the list brings, under the hero of both Plus More pages. */
