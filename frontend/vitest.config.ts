@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // React's automatic runtime through esbuild, so no React plugin is needed for tests.
-  esbuild: { jsx: 'automatic' },
+  // React's automatic runtime through Oxc, Vite's transformer, so no React plugin is needed for tests.
+  oxc: { jsx: { runtime: 'automatic' } },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./', import.meta.url)),
