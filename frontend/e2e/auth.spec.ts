@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { atEachViewport, DESKTOP, PHONE, seriousAxeViolations } from './axe';
 import { uniqueEmail } from './members';
 
 // Sign-in, sign-up, sign-out, the password reset by email and the chat assistant (spec 1 §1, §4,
@@ -164,29 +164,22 @@ test.describe('the account links in the mobile menu', () => {
   });
 });
 
-for (const [name, viewport] of [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-] as const) {
-  test.describe(`accessibility of the account forms (${name})`, () => {
-    test.use({ viewport });
-
-    for (const { param, title } of [
-      { param: 'login', title: 'Log In' },
-      { param: 'signup', title: 'Create Your Account' },
-      { param: 'forgot', title: 'Forgot Password' },
-    ]) {
-      test(`the ${param} modal's form has no serious axe violations`, async ({ page }) => {
-        const dialog = await openModal(page, param, title);
-        await expect(dialog.locator('form')).toBeVisible();
-        expect(await seriousAxeViolations(page)).toEqual([]);
-      });
-    }
-
-    test('the /reset form has no serious axe violations', async ({ page }) => {
-      await page.goto('/reset?apiKey=a&lang=en&mode=resetPassword&oobCode=x');
-      await expect(page.getByRole('button', { name: 'Set New Password' })).toBeVisible();
+atEachViewport('accessibility of the account forms', () => {
+  for (const { param, title } of [
+    { param: 'login', title: 'Log In' },
+    { param: 'signup', title: 'Create Your Account' },
+    { param: 'forgot', title: 'Forgot Password' },
+  ]) {
+    test(`the ${param} modal's form has no serious axe violations`, async ({ page }) => {
+      const dialog = await openModal(page, param, title);
+      await expect(dialog.locator('form')).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
+  }
+
+  test('the /reset form has no serious axe violations', async ({ page }) => {
+    await page.goto('/reset?apiKey=a&lang=en&mode=resetPassword&oobCode=x');
+    await expect(page.getByRole('button', { name: 'Set New Password' })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
-}
+});

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
@@ -48,3 +48,22 @@ export async function seriousAxeViolations(page: Page) {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Declares body's tests once at each screen size the layout is checked at, in a describe named
+ * `${title} (desktop)` or `${title} (phone)` that uses that viewport; body is told which.
+ */
+export function atEachViewport(
+  title: string,
+  body: (at: { name: 'desktop' | 'phone'; viewport: { width: number; height: number } }) => void,
+) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test.describe(`${title} (${name})`, () => {
+      test.use({ viewport });
+      body({ name, viewport });
+    });
+  }
+}

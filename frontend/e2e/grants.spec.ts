@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { atEachViewport, DESKTOP, seriousAxeViolations } from './axe';
 import { MEMBER, open, PASSWORD, registerMember } from './members';
 
 // Hardship grant applications (spec 2 §2, §5, §6): each grant form submitted by a member and seen
@@ -369,51 +369,44 @@ test('unknown forms: 404 is the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-for (const [name, viewport] of [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-] as const) {
-  test.describe(`layout and accessibility (${name})`, () => {
-    test.use({ viewport });
-
-    test('an external form is framed, as wide as fits', async ({ page }) => {
-      await registerMember(page.request);
-      await open(page, '/form/smartphone-rebate-form');
-      const frame = page.locator('iframe[title="Smartphone Rebate"]');
-      await expect(frame).toBeVisible();
-      expect(await frame.getAttribute('src')).toBeTruthy();
-      const box = await frame.boundingBox();
-      expect(box!.width).toBeLessThanOrEqual(Math.min(800, viewport.width));
-      if (name === 'desktop') expect(box!.height).toBeGreaterThanOrEqual(1415);
-      await noSidewaysScroll(page);
-    });
-
-    test('the form, its success state and My Forms have no serious violations and no sideways scroll', async ({ page }) => {
-      const { uid, email } = await registerMember(page.request);
-      const grant = GRANTS.find((g) => g.id === 'hospital-grant')!;
-      const form = await openForm(page, grant.id, grant.title);
-      await noSidewaysScroll(page);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      await form.getByRole('button', { name: 'Submit' }).click();
-      await expect(form.getByText('This field is required.').first()).toBeVisible();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      await fillCommon(form, email);
-      await grant.fill(form);
-      // A double click sends one case.
-      await form.getByRole('button', { name: 'Submit' }).dblclick();
-      await expect(page.getByRole('heading', { name: 'Your form has been submitted' })).toBeVisible();
-      await noSidewaysScroll(page);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      await open(page, `/account/${uid}/forms`);
-      await expect(page.getByRole('article')).toHaveCount(1);
-      await noSidewaysScroll(page);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
+atEachViewport('layout and accessibility', ({ name, viewport }) => {
+  test('an external form is framed, as wide as fits', async ({ page }) => {
+    await registerMember(page.request);
+    await open(page, '/form/smartphone-rebate-form');
+    const frame = page.locator('iframe[title="Smartphone Rebate"]');
+    await expect(frame).toBeVisible();
+    expect(await frame.getAttribute('src')).toBeTruthy();
+    const box = await frame.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(Math.min(800, viewport.width));
+    if (name === 'desktop') expect(box!.height).toBeGreaterThanOrEqual(1415);
+    await noSidewaysScroll(page);
   });
-}
+
+  test('the form, its success state and My Forms have no serious violations and no sideways scroll', async ({ page }) => {
+    const { uid, email } = await registerMember(page.request);
+    const grant = GRANTS.find((g) => g.id === 'hospital-grant')!;
+    const form = await openForm(page, grant.id, grant.title);
+    await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('This field is required.').first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await fillCommon(form, email);
+    await grant.fill(form);
+    // A double click sends one case.
+    await form.getByRole('button', { name: 'Submit' }).dblclick();
+    await expect(page.getByRole('heading', { name: 'Your form has been submitted' })).toBeVisible();
+    await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await open(page, `/account/${uid}/forms`);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
 
 test('My Forms is empty for a new member, and keyboard users reach the submit', async ({ page }) => {
   const { uid } = await registerMember(page.request);

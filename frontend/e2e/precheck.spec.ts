@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { atEachViewport, DESKTOP, seriousAxeViolations } from './axe';
 import { MEMBER, open, registerMember } from './members';
 
 // The job loss grant pre-check at /job-loss-grant (spec 2 §2, §4, §8, §9): every path through the
@@ -94,6 +94,13 @@ async function toCardStep(page: Page, daysAgo = 60) {
 
 async function answer(page: Page, value: 'Yes' | 'No') {
   await radio(page, value).check();
+}
+
+/** Answers Yes to the question shown and continues to step `next`. */
+async function yesAndContinue(page: Page, next: Step) {
+  await answer(page, 'Yes');
+  await continueButton(page).click();
+  await expectStep(page, next);
 }
 
 /** The ineligible notice: the spec's sentence, what else it says, and 'apply anyway' to the form. */
@@ -199,9 +206,7 @@ test.describe('the job loss pre-check', () => {
   test('not held for 90 days: not eligible, call the support line', async ({ page }) => {
     await openWizard(page);
     await toCardStep(page, 200);
-    await answer(page, 'Yes');
-    await continueButton(page).click();
-    await expectStep(page, 4);
+    await yesAndContinue(page, 4);
     await expect(heading(page)).toHaveText(`Have you held your card since ${shown(dayAgo(290))}?`);
     await answer(page, 'No');
     await expectIneligible(page, `Please call us at ${PHONE_NUMBER}`, 'at least 3 months');
@@ -211,12 +216,8 @@ test.describe('the job loss pre-check', () => {
     await open(page, '/hardship-help');
     await openWizard(page);
     await toCardStep(page);
-    await answer(page, 'Yes');
-    await continueButton(page).click();
-    await expectStep(page, 4);
-    await answer(page, 'Yes');
-    await continueButton(page).click();
-    await expectStep(page, 5);
+    await yesAndContinue(page, 4);
+    await yesAndContinue(page, 5);
 
     await backButton(page).click();
     await expectStep(page, 4);
@@ -320,49 +321,38 @@ test.describe('apply anyway', () => {
   });
 });
 
-for (const [name, viewport] of [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-] as const) {
-  test.describe(`layout and accessibility (${name})`, () => {
-    test.use({ viewport });
+atEachViewport('layout and accessibility', ({ viewport }) => {
+  test('each kind of step has no serious violations and no sideways scroll', async ({ page }) => {
+    const check = async (what: string) => {
+      await noSidewaysScroll(page);
+      expect(await seriousAxeViolations(page), what).toEqual([]);
+    };
+    await openWizard(page);
+    await check('introduction');
 
-    test('each kind of step has no serious violations and no sideways scroll', async ({ page }) => {
-      const check = async (what: string) => {
-        await noSidewaysScroll(page);
-        expect(await seriousAxeViolations(page), what).toEqual([]);
-      };
-      await openWizard(page);
-      await check('introduction');
+    await start(page);
+    await check('date, empty');
+    await pickLastWorkDay(page, dayAgo(30));
+    await expect(notice(page)).toContainText(INELIGIBLE);
+    await check('date, not eligible');
 
-      await start(page);
-      await check('date, empty');
-      await pickLastWorkDay(page, dayAgo(30));
-      await expect(notice(page)).toContainText(INELIGIBLE);
-      await check('date, not eligible');
+    await pickLastWorkDay(page, dayAgo(60));
+    await continueButton(page).click();
+    await expectStep(page, 3);
+    await check('question');
+    await answer(page, 'No');
+    await expect(notice(page)).toContainText(INELIGIBLE);
+    await check('question, not eligible');
 
-      await pickLastWorkDay(page, dayAgo(60));
-      await continueButton(page).click();
-      await expectStep(page, 3);
-      await check('question');
-      await answer(page, 'No');
-      await expect(notice(page)).toContainText(INELIGIBLE);
-      await check('question, not eligible');
+    await yesAndContinue(page, 4);
+    await yesAndContinue(page, 5);
+    await check('result');
 
-      await answer(page, 'Yes');
-      await continueButton(page).click();
-      await expectStep(page, 4);
-      await answer(page, 'Yes');
-      await continueButton(page).click();
-      await expectStep(page, 5);
-      await check('result');
-
-      // Every button and link of the step is on screen, none cut off at the side.
-      for (const control of await main(page).locator('form').getByRole('button').or(main(page).locator('form').getByRole('link')).all()) {
-        const box = (await control.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      }
-    });
+    // Every button and link of the step is on screen, none cut off at the side.
+    for (const control of await main(page).locator('form').getByRole('button').or(main(page).locator('form').getByRole('link')).all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
   });
-}
+});

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatDisplayDate } from '../lib/dates';
-import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { atEachViewport, DESKTOP, seriousAxeViolations } from './axe';
 import { MEMBER, open, registerMember } from './members';
 
 // A grant case's supporting documents (spec 2 §2 'Case status block', §4 'Case file lifecycle',
@@ -196,41 +196,34 @@ test("the seeded case's files show as added, sending and failed to process", asy
   await expect(caseFile(area, 'discharge-summary.pdf')).toContainText('Failed to process');
 });
 
-for (const [name, viewport] of [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-] as const) {
-  test.describe(`layout and accessibility (${name})`, () => {
-    test.use({ viewport });
+atEachViewport('layout and accessibility', () => {
+  test('My Forms with an upload under way, one uploaded and a refusal has no serious violations and no sideways scroll', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const area = await memberWithCase(page);
+    await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
-    test('My Forms with an upload under way, one uploaded and a refusal has no serious violations and no sideways scroll', async ({
-      page,
-    }) => {
-      test.setTimeout(90_000);
-      const area = await memberWithCase(page);
-      await noSidewaysScroll(page);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+    const unthrottle = await throttleUploads(page, 50 * KB);
+    const longName = `${'hospital-discharge-summary-and-itemised-bill-'.repeat(3)}final.pdf`;
+    await area.getByLabel('Choose files').setInputFiles([fileOf('id.png', 10 * KB), fileOf(longName, 2048 * KB), { name: 'run.sh', mimeType: 'application/x-sh', buffer: Buffer.from('#!/bin/sh\necho hi\n') }]);
+    await expect(area.getByTestId('upload-errors')).toContainText('File type sh not allowed.');
+    await expect(queueItem(area, 'id.png')).toHaveAttribute('data-state', 'uploaded', { timeout: 30_000 });
+    await expect(queueItems(area, 'uploading')).toHaveCount(1);
+    await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
-      const unthrottle = await throttleUploads(page, 50 * KB);
-      const longName = `${'hospital-discharge-summary-and-itemised-bill-'.repeat(3)}final.pdf`;
-      await area.getByLabel('Choose files').setInputFiles([fileOf('id.png', 10 * KB), fileOf(longName, 2048 * KB), { name: 'run.sh', mimeType: 'application/x-sh', buffer: Buffer.from('#!/bin/sh\necho hi\n') }]);
-      await expect(area.getByTestId('upload-errors')).toContainText('File type sh not allowed.');
-      await expect(queueItem(area, 'id.png')).toHaveAttribute('data-state', 'uploaded', { timeout: 30_000 });
-      await expect(queueItems(area, 'uploading')).toHaveCount(1);
-      await noSidewaysScroll(page);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      // Keyboard: the chooser and each button are reached with Tab.
-      await area.getByLabel('Choose files').focus();
-      await expect(area.getByLabel('Choose files')).toBeFocused();
-      const cancel = queueItem(area, longName).getByRole('button', { name: `Cancel ${longName}` });
-      for (let i = 0; i < 10 && !(await cancel.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
-      await expect(cancel).toBeFocused();
-      await page.keyboard.press('Enter');
-      await expect(queueItem(area, longName)).toContainText(`User cancelled upload: ${longName}`);
-      await unthrottle();
-      await noSidewaysScroll(page);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
+    // Keyboard: the chooser and each button are reached with Tab.
+    await area.getByLabel('Choose files').focus();
+    await expect(area.getByLabel('Choose files')).toBeFocused();
+    const cancel = queueItem(area, longName).getByRole('button', { name: `Cancel ${longName}` });
+    for (let i = 0; i < 10 && !(await cancel.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(queueItem(area, longName)).toContainText(`User cancelled upload: ${longName}`);
+    await unthrottle();
+    await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
-}
+});

@@ -4,21 +4,12 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { BffError } from '@/lib/bff/transport';
 import { useBffMutation, type BffMutationOptions } from '@/lib/bff/useBffMutation';
+import { deferred } from './deferred';
 
 // The one hook every write goes through: single flight, optimistic updates and their rollback.
 
 const KEY = ['cart'] as const;
 type Cart = { items: string[] };
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 type Options<TVars, TResult> = BffMutationOptions<TVars, TResult, Cart>;
 

@@ -17,6 +17,7 @@ import {
 } from '@/components/uploads/queue';
 import { oneListingAtATime } from '@/components/uploads/useCaseFiles';
 import { useUploadQueue } from '@/components/uploads/useUploadQueue';
+import { deferred } from './deferred';
 
 // A case block's upload queue (spec 2 §4 'Case file lifecycle'): three at a time, progress, remove
 // only what is queued or failed, submitted files leave; and file listings one at a time.
@@ -38,16 +39,6 @@ const item = (id: string, state: QueueState, extra: Partial<QueueItem> = {}): Qu
   ...extra,
 });
 const states = (items: QueueItem[]) => items.map((i) => `${i.name}:${i.state}`);
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('queueReducer', () => {
   it('moves a file from queued to uploading to uploaded, with its progress', () => {

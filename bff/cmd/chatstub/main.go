@@ -9,9 +9,7 @@ package main
 import (
 	"flag"
 	"log/slog"
-	"net"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/serve"
@@ -22,19 +20,8 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8086", "address to listen on")
 	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := run(log, *addr); err != nil {
-		log.Error("chat stand-in stopped", "err", err)
-		os.Exit(1)
-	}
-}
-
-func run(log *slog.Logger, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: chatstub.NewHandler(), ReadHeaderTimeout: 5 * time.Second}
-	log.Info("chat stand-in listening", "addr", ln.Addr().String())
-	return serve.UntilSignal(srv, ln)
+	serve.Command("chat stand-in", func(log *slog.Logger) error {
+		srv := &http.Server{Handler: chatstub.NewHandler(), ReadHeaderTimeout: 5 * time.Second}
+		return serve.Listen(log, "chat stand-in", *addr, srv)
+	})
 }

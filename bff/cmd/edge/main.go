@@ -14,7 +14,6 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -33,11 +32,9 @@ func main() {
 	functionTimeout := flag.Duration("function-timeout", edge.Timeout,
 		"how long a function may take to answer (Netlify: 26s; `make dev` allows Next's first compile of a page longer)")
 	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := run(log, *addr, *netlify, *bff, *function, *functionTimeout); err != nil {
-		log.Error("edge stopped", "err", err)
-		os.Exit(1)
-	}
+	serve.Command("edge", func(log *slog.Logger) error {
+		return run(log, *addr, *netlify, *bff, *function, *functionTimeout)
+	})
 }
 
 func run(log *slog.Logger, addr, netlify, bff, function string, functionTimeout time.Duration) error {
@@ -61,11 +58,6 @@ func run(log *slog.Logger, addr, netlify, bff, function string, functionTimeout 
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	log.Info("edge listening", "addr", ln.Addr().String(), "rules", len(rules), "function", function)
-	return serve.UntilSignal(srv, ln)
+	return serve.Listen(log, "edge", addr, srv, "rules", len(rules), "function", function)
 }

@@ -10,8 +10,8 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"time"
@@ -28,19 +28,19 @@ func main() {
 	hotels := flag.String("hotels", "fixtures/hotels/autocomplete", "recorded answers of the hotel partner's autocomplete")
 	copyTo := flag.String("copy-to", "", "serve a fresh copy of -dir made here at start, for tests that edit it")
 	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if *copyTo != "" {
-		if err := freshCopy(*dir, *copyTo); err != nil {
-			log.Error("fixture CMS cannot copy its fixtures", "err", err)
-			os.Exit(1)
+	serve.Command("fixture CMS", func(log *slog.Logger) error {
+		if *copyTo != "" {
+			if err := freshCopy(*dir, *copyTo); err != nil {
+				return fmt.Errorf("copying the fixtures: %w", err)
+			}
+			*dir = *copyTo
 		}
-		*dir = *copyTo
-	}
-	if err := run(log, *addr, *dir, *hotels); err != nil {
-		log.Error("fixture CMS failed", "err", err)
-		os.Exit(1)
-	}
-	log.Info("fixture CMS stopped")
+		if err := run(log, *addr, *dir, *hotels); err != nil {
+			return err
+		}
+		log.Info("fixture CMS stopped")
+		return nil
+	})
 }
 
 // run serves until SIGINT or SIGTERM, then lets in-flight requests finish.
@@ -53,18 +53,8 @@ func run(log *slog.Logger, addr, dir, hotels string) error {
 	mux.Handle("/", cmsfixture.NewHandler(dir, cmsfixture.WithLogger(log)))
 	mux.Handle(hotelstub.Prefix, partner)
 	mux.Handle(hotelstub.ListingsPath, partner)
-
-	srv := &http.Server{
-		Addr:              addr,
-		Handler:           mux,
-		ReadHeaderTimeout: 5 * time.Second,
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	log.Info("fixture CMS listening", "addr", addr, "dir", dir)
-	return serve.UntilSignal(srv, ln)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	return serve.Listen(log, "fixture CMS", addr, srv, "dir", dir)
 }
 
 // freshCopy replaces dst with a copy of src.

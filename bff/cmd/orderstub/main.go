@@ -10,11 +10,8 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/serve"
@@ -27,12 +24,9 @@ func main() {
 	schema := flag.String("schema", orderstub.SchemaFile, "GraphQL schema of the order system")
 	data := flag.String("data", "fixtures/orders", "directory holding products.json and orders.json")
 	flag.Parse()
-
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := run(log, *addr, *schema, *data); err != nil {
-		log.Error("order stand-in stopped", "err", err)
-		os.Exit(1)
-	}
+	serve.Command("order stand-in", func(log *slog.Logger) error {
+		return run(log, *addr, *schema, *data)
+	})
 }
 
 func run(log *slog.Logger, addr, schema, data string) error {
@@ -40,17 +34,8 @@ func run(log *slog.Logger, addr, schema, data string) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	srv := &http.Server{
-		Handler:           logRequests(log, h),
-		ReadHeaderTimeout: 5 * time.Second,
-	}
-
-	log.Info("order stand-in listening", "addr", ln.Addr().String(), "schema", schema, "data", data)
-	if err := serve.UntilSignal(srv, ln); err != nil {
+	srv := &http.Server{Handler: logRequests(log, h), ReadHeaderTimeout: 5 * time.Second}
+	if err := serve.Listen(log, "order stand-in", addr, srv, "schema", schema, "data", data); err != nil {
 		return err
 	}
 	log.Info("order stand-in stopped")

@@ -9,9 +9,7 @@ package main
 import (
 	"flag"
 	"log/slog"
-	"net"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/serve"
@@ -25,21 +23,11 @@ func main() {
 	authURL := flag.String("auth", "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1", "Identity Toolkit endpoint tokens are exchanged at")
 	apiKey := flag.String("api-key", "fake-api-key", "web API key for the exchange")
 	flag.Parse()
-
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	srv := &http.Server{
-		Addr:              *addr,
-		Handler:           partnerdemo.Handler(partnerdemo.Options{Site: *site, AuthURL: *authURL, APIKey: *apiKey}),
-		ReadHeaderTimeout: 5 * time.Second,
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		log.Error("demo partner site cannot listen", "err", err)
-		os.Exit(1)
-	}
-	log.Info("demo partner site listening", "addr", *addr, "site", *site)
-	if err := serve.UntilSignal(srv, ln); err != nil {
-		log.Error("demo partner site stopped", "err", err)
-		os.Exit(1)
-	}
+	serve.Command("demo partner site", func(log *slog.Logger) error {
+		srv := &http.Server{
+			Handler:           partnerdemo.Handler(partnerdemo.Options{Site: *site, AuthURL: *authURL, APIKey: *apiKey}),
+			ReadHeaderTimeout: 5 * time.Second,
+		}
+		return serve.Listen(log, "demo partner site", *addr, srv, "site", *site)
+	})
 }

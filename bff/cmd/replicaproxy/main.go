@@ -9,9 +9,7 @@ package main
 import (
 	"flag"
 	"log/slog"
-	"net"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -23,23 +21,13 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	to := flag.String("to", "", "comma-separated base URLs of the replicas")
 	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := run(log, *addr, strings.Split(*to, ",")); err != nil {
-		log.Error("replica proxy stopped", "err", err)
-		os.Exit(1)
-	}
-}
-
-func run(log *slog.Logger, addr string, backends []string) error {
-	h, err := replicaproxy.New(backends)
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
-	log.Info("replica proxy listening", "addr", ln.Addr().String(), "replicas", backends)
-	return serve.UntilSignal(srv, ln)
+	backends := strings.Split(*to, ",")
+	serve.Command("replica proxy", func(log *slog.Logger) error {
+		h, err := replicaproxy.New(backends)
+		if err != nil {
+			return err
+		}
+		srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+		return serve.Listen(log, "replica proxy", *addr, srv, "replicas", backends)
+	})
 }

@@ -13,7 +13,7 @@ import { showOnForm } from '@/components/forms/failure';
 import { FormAlert, SelectField, TextField } from '@/components/forms/fields';
 import formStyles from '@/components/forms/Form.module.css';
 import { FormSection } from '@/components/forms/FormSection';
-import { focusFirstError, useForm } from '@/components/forms/useForm';
+import { passesOnSubmit, useForm } from '@/components/forms/useForm';
 import { useStatusMessages } from '@/components/status/StatusMessages';
 import {
   modelsOf,
@@ -60,11 +60,7 @@ export function InterestsForm({ profile }: { profile: Profile }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.pending || !form.dirty) return;
-    const errors = form.submit();
-    if (Object.keys(errors).length > 0) {
-      focusFirstError(formRef.current, errors);
-      return;
-    }
+    if (!passesOnSubmit(form, formRef.current)) return;
     setAlert(null);
     void save.run(toInterestsUpdate(values));
   }

@@ -12,7 +12,7 @@ import buttons from '@/components/common/ButtonLink.module.css';
 import { showOnForm } from '@/components/forms/failure';
 import { FormAlert } from '@/components/forms/fields';
 import styles from '@/components/forms/Form.module.css';
-import { focusFirstError, useForm } from '@/components/forms/useForm';
+import { passesOnSubmit, useForm } from '@/components/forms/useForm';
 import { useSession } from '@/components/session/SessionProvider';
 import type { QueryMessageCode } from '@/components/status/queryMessages';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
@@ -65,11 +65,7 @@ export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps)
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.pending) return;
-    const errors = form.submit();
-    if (Object.keys(errors).length > 0) {
-      focusFirstError(formRef.current, errors);
-      return;
-    }
+    if (!passesOnSubmit(form, formRef.current)) return;
     setAlert(null);
     form.setServerErrors({});
     void save.run(toProfileUpdate(form.values, email));

@@ -6,7 +6,7 @@ import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/status/StatusMessages';
 import { showOnForm } from '@/components/forms/failure';
-import { focusFirstError, useForm, type FieldErrors, type Form } from '@/components/forms/useForm';
+import { passesOnSubmit, useForm, type FieldErrors, type Form } from '@/components/forms/useForm';
 
 export interface CredentialsChange<V> {
   form: Form<V>;
@@ -46,11 +46,7 @@ export function useCredentialsChange<V extends object>(
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (change.pending) return;
-    const errors = form.submit();
-    if (Object.keys(errors).length > 0) {
-      focusFirstError(formRef.current, errors);
-      return;
-    }
+    if (!passesOnSubmit(form, formRef.current)) return;
     setAlert(null);
     void change.run(form.values);
   }

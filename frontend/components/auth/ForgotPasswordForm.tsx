@@ -3,11 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
-import { FormAlert, SubmitButton, TextField } from '@/components/forms/fields';
+import { FormAlert, SubmitButton } from '@/components/forms/fields';
 import fieldStyles from '@/components/forms/Fields.module.css';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { useStatusMessages } from '@/components/status/StatusMessages';
 import styles from './AuthForm.module.css';
+import { EmailField } from './EmailField';
 
 /**
  * Ask for a reset link (spec 3 §4): the form, then the submitted state, and the BFF's answer
@@ -42,17 +43,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form className={fieldStyles.form} onSubmit={submit}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={forgot.error?.fields.email}
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={forgot.error?.fields.email} />
       <FormAlert message={forgot.error?.detail} />
       <SubmitButton busy={forgot.pending} disabled={!isValidEmail(email) || forgot.pending}>
         Send Reset Link

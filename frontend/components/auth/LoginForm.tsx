@@ -6,6 +6,7 @@ import { isValidEmail } from '@/lib/accounts';
 import { FormAlert, SubmitButton, TextField } from '@/components/forms/fields';
 import styles from '@/components/forms/Fields.module.css';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
+import { EmailField } from './EmailField';
 import { useAfterSignIn } from './useAfterSignIn';
 
 /**
@@ -31,17 +32,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const fields = signIn.error?.fields ?? {};
   return (
     <form className={styles.form} onSubmit={submit}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fields.email}
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
       <TextField
         label="Password"
         type="password"

@@ -7,6 +7,7 @@ import { limits, message, ZIP_INPUT_PATTERN } from '@/lib/accounts';
 import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/forms/fields';
 import styles from '@/components/forms/Fields.module.css';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
+import { EmailField } from './EmailField';
 import { PasswordFields } from './PasswordFields';
 import { signupProblem, type SignupValues } from './signupChecks';
 import { useAfterSignIn } from './useAfterSignIn';
@@ -64,17 +65,7 @@ export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
   const alert = stale ? register.error?.detail : (problem ?? register.error?.detail);
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={values.email}
-        onChange={onInput('email')}
-        error={fields.email}
-      />
+      <EmailField value={values.email} onChange={onInput('email')} error={fields.email} />
       <div className={styles.pair}>
         <TextField
           label="First Name"

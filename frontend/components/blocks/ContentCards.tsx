@@ -1,4 +1,5 @@
 import type { ColumnsPromoBlock, FeaturedContentBlock, ManualContentBlock } from '@/lib/bff/types';
+import { BlockSection } from './BlockSection';
 import { Card } from './Card';
 import { BlockActions, SectionHeader } from './SectionHeader';
 import { promoColumns } from './layout';
@@ -12,28 +13,25 @@ import styles from './ContentCards.module.css';
 export function ContentCards({ block }: { block: FeaturedContentBlock | ManualContentBlock }) {
   const columns = block.items.length === 4 ? 4 : block.items.length >= 3 ? 3 : 2;
   return (
-    <section className={shared.section} data-block={block.type}>
-      <div className="container">
-        <SectionHeader headline={block.headline} />
-        <ul className={shared.grid} data-columns={columns}>
-          {block.items.map((item, i) => (
-            <li key={i}>
-              <Card image={item.image} headline={item.headline} text={item.description} link={item.link} />
-            </li>
-          ))}
-        </ul>
-        <BlockActions link={block.link} secondary={block.linkSecondary} />
-      </div>
-    </section>
+    <BlockSection type={block.type}>
+      <SectionHeader headline={block.headline} />
+      <ul className={shared.grid} data-columns={columns}>
+        {block.items.map((item, i) => (
+          <li key={i}>
+            <Card image={item.image} headline={item.headline} text={item.description} link={item.link} />
+          </li>
+        ))}
+      </ul>
+      <BlockActions link={block.link} secondary={block.linkSecondary} />
+    </BlockSection>
   );
 }
 
 /** columns_promo: 2 columns when fewer than 3 items or exactly 4, else 3 (spec 3 §9). */
 export function ColumnsPromo({ block }: { block: ColumnsPromoBlock }) {
   return (
-    <section className={shared.section} data-block="columns_promo">
-      <div className="container">
-        <div className={block.disableDecoration ? undefined : styles.decorated}>
+    <BlockSection type="columns_promo">
+      <div className={block.disableDecoration ? undefined : styles.decorated}>
         <SectionHeader headline={block.headline} centered />
         <ul className={shared.grid} data-columns={promoColumns(block.items.length)}>
           {block.items.map((item, i) => (
@@ -43,8 +41,7 @@ export function ColumnsPromo({ block }: { block: ColumnsPromoBlock }) {
           ))}
         </ul>
         <BlockActions link={block.link} secondary={block.linkSecondary} />
-        </div>
       </div>
-    </section>
+    </BlockSection>
   );
 }

@@ -1,8 +1,7 @@
 import type { FiftyFiftyBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { BlockImage } from './BlockImage';
-import { BlockLink, CtaLink } from './BlockLink';
-import { VideoOverlay } from './VideoOverlay';
+import { CtaLink } from './BlockLink';
+import { blockMedia } from './blockMedia';
 import shared from './blockStyles.module.css';
 import styles from './FiftyFifty.module.css';
 
@@ -11,20 +10,10 @@ import styles from './FiftyFifty.module.css';
  * a youTubeId the image is the poster of a video that plays in an overlay.
  */
 export function FiftyFifty({ block }: { block: FiftyFiftyBlock }) {
-  const { image } = block;
-  let media = image ? <BlockImage image={image} /> : null;
-  if (image && block.youTubeId) {
-    media = (
-      <VideoOverlay youTubeId={block.youTubeId} title={block.headline}>
-        {media}
-      </VideoOverlay>
-    );
-  } else if (image && block.imageLink) {
-    media = <BlockLink link={block.imageLink}>{media}</BlockLink>;
-  }
+  const media = blockMedia(block);
   return (
     <section className={shared.section} data-block="fifty_fifty" data-image-side={block.imageLayout}>
-      <div className={`container ${styles.grid}`} data-has-image={image ? true : undefined}>
+      <div className={`container ${styles.grid}`} data-has-image={media ? true : undefined}>
         {media && <div className={styles.media}>{media}</div>}
         <div className={styles.body}>
           {block.eyebrow && <p className={shared.eyebrow}>{block.eyebrow}</p>}

@@ -1,10 +1,10 @@
 import type { GridItem, GridPromo, GridScrollBlock, GridSimpleBlock } from '@/lib/bff/types';
+import { BlockSection } from './BlockSection';
 import { BlockImage } from './BlockImage';
 import { BlockLink } from './BlockLink';
 import { Card } from './Card';
 import { Carousel } from './Carousel';
 import { SectionHeader } from './SectionHeader';
-import shared from './blockStyles.module.css';
 import styles from './Grids.module.css';
 
 function GridCard({ item }: { item: GridItem }) {
@@ -14,40 +14,36 @@ function GridCard({ item }: { item: GridItem }) {
 /** grid_simple: cards in the grid carousel (1 to 5 per view by width, spec 3 §9). */
 export function GridSimple({ block }: { block: GridSimpleBlock }) {
   return (
-    <section className={shared.section} data-block="grid_simple">
-      <div className="container">
-        <SectionHeader headline={block.headline} description={block.description} link={block.link} />
-        {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
-        <Carousel kind="grid" label={block.headline || 'Benefits'}>
-          {block.items.map((item, i) => (
-            <GridCard key={i} item={item} />
-          ))}
-        </Carousel>
-      </div>
-    </section>
+    <BlockSection type="grid_simple">
+      <SectionHeader headline={block.headline} description={block.description} link={block.link} />
+      {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
+      <Carousel kind="grid" label={block.headline || 'Benefits'}>
+        {block.items.map((item, i) => (
+          <GridCard key={i} item={item} />
+        ))}
+      </Carousel>
+    </BlockSection>
   );
 }
 
 /** grid_scroll: a featured promo, then cards in a strip that scrolls sideways. */
 export function GridScroll({ block }: { block: GridScrollBlock }) {
   return (
-    <section className={shared.section} data-block="grid_scroll">
-      <div className="container">
-        <SectionHeader headline={block.headline} description={block.description} link={block.link} />
-        <div className={styles.scrollLayout} data-has-promo={block.featuredPromo ? '' : undefined}>
-          {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
-          {/* A scrolling region takes focus, so keyboard users can scroll it too. */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable) */}
-          <ul className={styles.strip} tabIndex={0} aria-label={`${block.headline || 'Cards'}, scrolls sideways`}>
-            {block.items.map((item, i) => (
-              <li key={i} className={styles.stripItem}>
-                <GridCard item={item} />
-              </li>
-            ))}
-          </ul>
-        </div>
+    <BlockSection type="grid_scroll">
+      <SectionHeader headline={block.headline} description={block.description} link={block.link} />
+      <div className={styles.scrollLayout} data-has-promo={block.featuredPromo ? '' : undefined}>
+        {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
+        {/* A scrolling region takes focus, so keyboard users can scroll it too. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable) */}
+        <ul className={styles.strip} tabIndex={0} aria-label={`${block.headline || 'Cards'}, scrolls sideways`}>
+          {block.items.map((item, i) => (
+            <li key={i} className={styles.stripItem}>
+              <GridCard item={item} />
+            </li>
+          ))}
+        </ul>
       </div>
-    </section>
+    </BlockSection>
   );
 }
 

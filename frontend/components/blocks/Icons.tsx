@@ -11,7 +11,7 @@ export function Icons({ block }: { block: IconsBlock }) {
     <section className={shared.section} data-block="icons">
       <div className={`container ${styles.inner}`}>
         {block.headline && <h2 className={`${shared.headline} ${styles.headline}`}>{block.headline}</h2>}
-        <ul className={styles.grid} data-columns={columns}>
+        <ul className={shared.grid} data-columns={columns}>
           {block.items.map((item, index) => (
             <li key={`${index}-${item.headline}`} className={styles.card}>
               {item.icon && (

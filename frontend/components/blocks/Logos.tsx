@@ -1,5 +1,6 @@
 import type { PartnersBlock, SponsorGridBlock, SponsorItem, WinnersGridBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
+import { BlockSection } from './BlockSection';
 import { BlockImage } from './BlockImage';
 import { BlockLink } from './BlockLink';
 import { SectionHeader } from './SectionHeader';
@@ -27,70 +28,64 @@ export function SponsorLogo({ item }: { item: SponsorItem }) {
 /** sponsor_grid: sponsor logos laid out in a wrapping row. */
 export function SponsorGrid({ block }: { block: SponsorGridBlock }) {
   return (
-    <section className={shared.section} data-block="sponsor_grid">
-      <div className="container">
-        <SectionHeader headline={block.headline} centered />
-        <ul className={styles.logos}>
-          {block.items.map((item, i) => (
-            <li key={i}>
-              <SponsorLogo item={item} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection type="sponsor_grid">
+      <SectionHeader headline={block.headline} centered />
+      <ul className={styles.logos}>
+        {block.items.map((item, i) => (
+          <li key={i}>
+            <SponsorLogo item={item} />
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }
 
 /** winners_grid: 4 columns above 3 winners, else 3 (spec 3 §9). */
 export function WinnersGrid({ block }: { block: WinnersGridBlock }) {
   return (
-    <section className={shared.section} data-block="winners_grid">
-      <div className="container">
-        <SectionHeader headline={block.headline} description={block.subHeading} centered />
-        <ul className={styles.winners} data-columns={winnersColumns(block.winners.length)}>
-          {block.winners.map((w, i) => (
-            <li key={i} className={styles.winner}>
-              {w.image && <BlockImage image={w.image} className={styles.portrait} />}
-              <h3 className={shared.cardTitle}>{w.headline}</h3>
-              {w.attribution && <p className={shared.cardText}>{w.attribution}</p>}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection type="winners_grid">
+      <SectionHeader headline={block.headline} description={block.subHeading} centered />
+      <ul className={styles.winners} data-columns={winnersColumns(block.winners.length)}>
+        {block.winners.map((w, i) => (
+          <li key={i} className={styles.winner}>
+            {w.image && <BlockImage image={w.image} className={styles.portrait} />}
+            <h3 className={shared.cardTitle}>{w.headline}</h3>
+            {w.attribution && <p className={shared.cardText}>{w.attribution}</p>}
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }
 
 /** partners: logo sections; premiere logos are larger (312 wide) than others (200 wide). */
 export function Partners({ block }: { block: PartnersBlock }) {
   return (
-    <section className={shared.section} data-block="partners">
-      <div className="container">
-        <SectionHeader headline={block.headline} centered />
-        <div className={styles.sections}>
-          {block.sections.map((section, i) => (
-            <div key={i} className={styles.partnerSection} data-size={section.size}>
-              {section.headline && <h3 className={styles.sectionTitle}>{section.headline}</h3>}
-              <ul className={styles.partners}>
-                {section.items.map((item, j) => (
-                  <li key={j} className={styles.partner}>
-                    {item.image &&
-                      (item.link ? (
-                        <BlockLink link={item.link} className={styles.logoLink}>
-                          <BlockImage image={item.image} className={styles.partnerImage} />
-                        </BlockLink>
-                      ) : (
+    <BlockSection type="partners">
+      <SectionHeader headline={block.headline} centered />
+      <div className={styles.sections}>
+        {block.sections.map((section, i) => (
+          <div key={i} className={styles.partnerSection} data-size={section.size}>
+            {section.headline && <h3 className={styles.sectionTitle}>{section.headline}</h3>}
+            <ul className={styles.partners}>
+              {section.items.map((item, j) => (
+                <li key={j} className={styles.partner}>
+                  {item.image &&
+                    (item.link ? (
+                      <BlockLink link={item.link} className={styles.logoLink}>
                         <BlockImage image={item.image} className={styles.partnerImage} />
-                      ))}
-                    {item.html && <RichText html={item.html} className={shared.cardText} />}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
+                      </BlockLink>
+                    ) : (
+                      <BlockImage image={item.image} className={styles.partnerImage} />
+                    ))}
+                  {item.html && <RichText html={item.html} className={shared.cardText} />}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }

@@ -1,26 +1,14 @@
 import type { CSSProperties } from 'react';
 import type { SweepstakesBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { BlockImage } from './BlockImage';
-import { BlockLink } from './BlockLink';
+import { blockMedia } from './blockMedia';
 import { BlockActions } from './SectionHeader';
-import { VideoOverlay } from './VideoOverlay';
 import shared from './blockStyles.module.css';
 import styles from './Promo.module.css';
 
 /** A sweepstakes deal: the prize (image or video) beside the entry details and fine print. */
 export function Sweepstakes({ block }: { block: SweepstakesBlock }) {
-  const { image } = block;
-  let media = image ? <BlockImage image={image} /> : null;
-  if (image && block.youTubeId) {
-    media = (
-      <VideoOverlay youTubeId={block.youTubeId} title={block.headline}>
-        {media}
-      </VideoOverlay>
-    );
-  } else if (image && block.imageLink) {
-    media = <BlockLink link={block.imageLink}>{media}</BlockLink>;
-  }
+  const media = blockMedia(block);
   // The BFF only lets a hex colour through, so it is safe in a style attribute.
   const style = block.backgroundColor ? ({ '--panel-bg': block.backgroundColor } as CSSProperties) : undefined;
   return (

@@ -2,6 +2,7 @@
 
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Option } from '@/lib/accounts';
+import { RequiredMark } from './fields';
 import styles from './Form.module.css';
 
 /** The error under a control or group, with the id its control is described by. */
@@ -71,12 +72,7 @@ export function ChoiceGroup({ legend, error, required, layout = 'grid', children
     >
       <legend className={styles.legend}>
         {legend}
-        {required && (
-          <span className={styles.required} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </legend>
       <div className={LAYOUTS[layout]}>{children}</div>
       <FieldError id={`${id}-error`} error={error} />

@@ -18,6 +18,16 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** The * after the label or legend of a control that must be filled; screen readers hear `required` instead. */
+export function RequiredMark() {
+  return (
+    <span className={styles.required} aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
 function FieldShell({
   id,
   label,
@@ -30,12 +40,7 @@ function FieldShell({
     <div className={styles.field} data-invalid={error ? true : undefined}>
       <label htmlFor={id} className={styles.label}>
         {label}
-        {required && (
-          <span className={styles.required} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       {children}
       {hint && (

@@ -113,3 +113,13 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
   if (!form || !first) return;
   form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
+
+/**
+ * A submit's check against the rules: true when the values pass; otherwise every error shows and
+ * the focus moves to the first field in error (focusFirstError).
+ */
+export function passesOnSubmit<V extends object>(form: Form<V>, element: HTMLFormElement | null): boolean {
+  const errors = form.submit();
+  focusFirstError(element, errors);
+  return Object.keys(errors).length === 0;
+}

@@ -1,9 +1,9 @@
 'use client';
 
-import { useId, type FocusEvent } from 'react';
+import { useId } from 'react';
 import { grantMessage } from '@/lib/grants';
 import formStyles from '@/components/forms/Form.module.css';
-import { leftForSubmit } from '@/components/forms/useForm';
+import { QuestionFieldset } from './QuestionFieldset';
 
 export interface CheckboxOption {
   value: string;
@@ -43,25 +43,8 @@ export function CheckboxGroup({ legend, name, options, values, onChange, require
     else chosen.delete(value);
     onChange(options.map((o) => o.value).filter((v) => chosen.has(v)));
   };
-  const leave = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null) && !leftForSubmit(event)) onLeave?.();
-  };
   return (
-    <fieldset
-      className={formStyles.group}
-      aria-describedby={error ? errorId : undefined}
-      data-invalid={error ? true : undefined}
-      onBlur={leave}
-    >
-      <legend className={formStyles.legend}>
-        {legend}
-        {required && (
-          <span className={formStyles.required} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </legend>
+    <QuestionFieldset legend={legend} required={Boolean(required)} error={error} errorId={errorId} onLeave={onLeave}>
       <div className={formStyles.choices}>
         {options.map((o) => (
           <label key={o.value} className={formStyles.choice} data-disabled={disabled || undefined}>
@@ -79,11 +62,6 @@ export function CheckboxGroup({ legend, name, options, values, onChange, require
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className={formStyles.error}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </QuestionFieldset>
   );
 }

@@ -1,11 +1,10 @@
 'use client';
 
-import { useId, type FocusEvent } from 'react';
+import { useId } from 'react';
 import { SelectField } from '@/components/forms/fields';
-import formStyles from '@/components/forms/Form.module.css';
-import { leftForSubmit } from '@/components/forms/useForm';
 import { changeDate, dayOptions, isEmptyDate, MONTH_NAMES, yearOptions, type DateParts } from './dateParts';
 import styles from './Grants.module.css';
+import { QuestionFieldset } from './QuestionFieldset';
 
 export interface DateFieldProps {
   /** The question, as the group's legend. */
@@ -57,25 +56,8 @@ export function DateField({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
   };
-  const leave = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null) && !leftForSubmit(event)) onLeave?.();
-  };
   return (
-    <fieldset
-      className={`${formStyles.group} ${styles.dateField}`}
-      aria-describedby={error ? errorId : undefined}
-      data-invalid={error ? true : undefined}
-      onBlur={leave}
-    >
-      <legend className={formStyles.legend}>
-        {legend}
-        {mustFill && (
-          <span className={formStyles.required} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </legend>
+    <QuestionFieldset legend={legend} required={mustFill} error={error} errorId={errorId} onLeave={onLeave} className={styles.dateField}>
       <div className={styles.dateSelects}>
         <SelectField
           label="Month"
@@ -105,11 +87,6 @@ export function DateField({
           {...shared}
         />
       </div>
-      {error && (
-        <p id={errorId} className={formStyles.error}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </QuestionFieldset>
   );
 }

@@ -5,7 +5,7 @@ import { useId, type FocusEvent, type ReactNode } from 'react';
 import type { FormUnion } from '@/lib/bff/types';
 import { grantLimits, grantStates, type GrantField } from '@/lib/grants';
 import { CheckboxField } from '@/components/forms/choices';
-import { SelectField, TextField } from '@/components/forms/fields';
+import { RequiredMark, SelectField, TextField } from '@/components/forms/fields';
 import fieldStyles from '@/components/forms/Fields.module.css';
 import { leftForSubmit } from '@/components/forms/useForm';
 import { CheckboxGroup } from './CheckboxGroup';
@@ -83,12 +83,7 @@ function TextAreaField(props: {
     <div className={fieldStyles.field} data-invalid={error ? true : undefined}>
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
-        {required && (
-          <span className={fieldStyles.required} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       <textarea
         id={id}
@@ -152,12 +147,7 @@ export function GrantFieldControl({
           label={
             <>
               {field.name === 'terms' ? termsLabel(label) : label}
-              {required && (
-                <span className={fieldStyles.required} aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              )}
+              {required && <RequiredMark />}
             </>
           }
           name={field.name}

@@ -12,7 +12,7 @@ import { RichText } from '@/components/common/RichText';
 import { FormAlert } from '@/components/forms/fields';
 import formStyles from '@/components/forms/Form.module.css';
 import { FormSection } from '@/components/forms/FormSection';
-import { focusFirstError, useForm } from '@/components/forms/useForm';
+import { focusFirstError, passesOnSubmit, useForm } from '@/components/forms/useForm';
 import { useStatusMessages } from '@/components/status/StatusMessages';
 import { CaseUploads } from '@/components/uploads/CaseUploads';
 import { AlreadySubmittedNotice } from './AlreadySubmittedNotice';
@@ -96,11 +96,7 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submit.pending || done) return;
-    const errors = form.submit();
-    if (Object.keys(errors).length > 0) {
-      focusFirstError(formRef.current, errors);
-      return;
-    }
+    if (!passesOnSubmit(form, formRef.current)) return;
     setAlert(null);
     form.setServerErrors({});
     void submit.run(toCaseFields(form.values, kind));

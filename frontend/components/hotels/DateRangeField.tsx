@@ -19,6 +19,7 @@ import {
   type DateRange,
 } from '@/lib/hotels';
 import { useDismiss } from './useDismiss';
+import { FieldError } from './FieldError';
 import styles from './HotelSearch.module.css';
 
 const WEEKDAYS = [
@@ -283,11 +284,7 @@ export function DateRangeField({ onChange, error, today: todayProp }: Props) {
           </div>
         )}
       </div>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { childAgeLabel, childAges, guestsSummary, hotelLimits, hotelWords } from '@/lib/hotels';
 import { useDismiss } from './useDismiss';
+import { FieldError } from './FieldError';
 import styles from './HotelSearch.module.css';
 
 export interface Guests {
@@ -180,11 +181,7 @@ export function GuestsField({ value, onChange, error }: Props) {
           Done
         </button>
       </div>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hotelWords, locationKind, locationLabel, type HotelLocation } from '@/lib/hotels';
 import { useLocationSuggestions } from './useLocationSuggestions';
+import { FieldError } from './FieldError';
 import styles from './HotelSearch.module.css';
 
 interface Props {
@@ -125,11 +126,7 @@ export function LocationField({ value, onChange, error, inputRef }: Props) {
       <span className="visually-hidden" role="status" aria-live="polite">
         {status}
       </span>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

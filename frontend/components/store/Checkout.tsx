@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import NextLink from 'next/link';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { CART_KEY, ORDERS_KEY, storeApi } from '@/lib/bff/browser';
 import type { Cart, Checkout as CheckoutRequest, PlacedOrder } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
@@ -59,6 +59,14 @@ function withoutField(errors: StepErrors, name: string): StepErrors {
   const rest = { ...errors };
   delete rest[name];
   return rest;
+}
+
+/** A step form's change of one field: the field takes the value and loses its error. */
+function changeField<V>(setValues: Dispatch<SetStateAction<V>>, setErrors: Dispatch<SetStateAction<StepErrors>>) {
+  return (name: keyof V & string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((errors) => withoutField(errors, name));
+  };
 }
 
 /**
@@ -186,10 +194,7 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
           labelledBy={headingId(STEP.information)}
           values={information}
           errors={informationErrors}
-          onChange={(name, value) => {
-            setInformation((v) => ({ ...v, [name]: value }));
-            setInformationErrors((errors) => withoutField(errors, name));
-          }}
+          onChange={changeField(setInformation, setInformationErrors)}
           onSubmit={continueInformation}
         >
           <FormAlert message={alert} />
@@ -201,10 +206,7 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
           labelledBy={headingId(STEP.shipping)}
           values={shipping}
           errors={shippingErrors}
-          onChange={(name, value) => {
-            setShipping((v) => ({ ...v, [name]: value }));
-            setShippingErrors((errors) => withoutField(errors, name));
-          }}
+          onChange={changeField(setShipping, setShippingErrors)}
           onSubmit={continueShipping}
         >
           <FormAlert message={alert} />

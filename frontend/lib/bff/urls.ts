@@ -1,6 +1,7 @@
 // Every address of the BFF's API, written once. The server prefixes them with the BFF's base URL;
 // the browser uses them as they are, on this site's own /api/v1, which the edge in front of Next
 // (Netlify's CDN; the stack's edge offline) forwards to the BFF.
+import type { operations } from './schema';
 import type { BlogFilters, SearchType } from './types';
 
 /** A query string of the given parameters (with its '?'), leaving out those without a value. */
@@ -76,15 +77,8 @@ export const bffPath = {
   /** The hotel search's location suggestions for what the reader typed (spec 3 §7). */
   hotelLocations: (q: string) => `${API}/hotels/locations${queryString({ q })}`,
   /** The hotel search's results link: the BFF sends the browser on to the partner's listings page. */
-  hotelResults: (params: {
-    destinationId: string;
-    destinationType: string;
-    checkIn?: string;
-    checkOut?: string;
-    numRooms?: number;
-    numAdults?: number;
-    childrenAges?: string;
-  }) => `${API}/hotels/results${queryString(params)}`,
+  hotelResults: (params: operations['goToHotelResults']['parameters']['query']) =>
+    `${API}/hotels/results${queryString(params)}`,
   /** The external partner redirect (spec 1 §7): the BFF decides where a redirect_url may go. */
   hotelRedirect: (redirectUrl: string) => `${API}/hotels/redirect${queryString({ redirect_url: redirectUrl })}`,
 

@@ -1,0 +1,27 @@
+'use client';
+
+import type { ChangeEvent } from 'react';
+import { TextField } from '@/components/forms/fields';
+
+interface EmailFieldProps {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error?: string;
+}
+
+/** The account's email, as sign-in, sign-up and the reset request ask for it (at most 254 characters). */
+export function EmailField({ value, onChange, error }: EmailFieldProps) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      maxLength={254}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
