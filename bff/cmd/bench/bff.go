@@ -18,11 +18,15 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
 	"github.com/union-benefits/portal/bff/internal/config"
-	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
-	"github.com/union-benefits/portal/bff/internal/dev/storetest"
+	"github.com/union-benefits/portal/bff/internal/grants/grantstest"
+	"github.com/union-benefits/portal/bff/internal/livestream/livestreamtest"
+	"github.com/union-benefits/portal/bff/internal/mailing/mailingtest"
+	"github.com/union-benefits/portal/bff/internal/partners/partnerstest"
 	"github.com/union-benefits/portal/bff/internal/server"
+	"github.com/union-benefits/portal/bff/internal/store/storetest"
+	"github.com/union-benefits/portal/bff/internal/uploads/uploadstest"
 )
 
 // The BFF under load runs as a child process of the bench (this same binary with -serve-bff), so
@@ -140,11 +144,11 @@ func serveBFF() error {
 		Auth:          accounttest.NewAuth(),
 		Profiles:      profiles,
 		Cases:         grantstest.NewCases(),
-		Files:         grantstest.NewFiles(cfg.Storage.Bucket),
+		Files:         uploadstest.NewFiles(cfg.Storage.Bucket),
 		Carts:         storetest.NewCarts(),
-		Partners:      accounttest.NewPartners(profiles),
-		Subscriptions: accounttest.NewSubscriptions(),
-		CommentAccess: storetest.NewCommentAccess(),
+		Partners:      partnerstest.NewPartners(profiles),
+		Subscriptions: mailingtest.NewSubscriptions(),
+		CommentAccess: livestreamtest.NewCommentAccess(),
 	})
 	if err != nil {
 		return err

@@ -19,7 +19,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/dev/edge"
-	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/hooks"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -136,7 +136,7 @@ func sendWebhook(client *http.Client, bffURL, secret string, tags ...string) err
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	req, _ := http.NewRequest(http.MethodPost, bffURL+"/api/v1/hooks/cms", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-CMS-Signature", "t="+ts+",sha256="+hex.EncodeToString(httpapi.WebhookMAC(secret, ts, body)))
+	req.Header.Set("X-CMS-Signature", "t="+ts+",sha256="+hex.EncodeToString(hooks.WebhookMAC(secret, ts, body)))
 	resp, err := client.Do(req)
 	if err != nil {
 		return err

@@ -115,7 +115,7 @@ func (s *core) offline() error {
 }
 
 // memberSession is a signed-in member's session: a visitor's (see anonymous) with the member.
-func (s *core) memberSession(ctx context.Context, session portal.Session, id portal.Identity) (portal.Session, error) {
+func (s *core) memberSession(ctx context.Context, session Session, id portal.Identity) (Session, error) {
 	p, err := s.profile(ctx, id)
 	if err != nil {
 		return session, err
@@ -127,7 +127,7 @@ func (s *core) memberSession(ctx context.Context, session portal.Session, id por
 			id.EmailVerified = fresh.EmailVerified
 		}
 	}
-	user := &portal.SessionUser{
+	user := &SessionUser{
 		UID: id.UID, Email: id.Email, EmailVerified: id.EmailVerified,
 		FirstName: p.FirstName, LastName: p.LastName, IsEmailSubscribed: p.EmailOpt,
 		Favorites: nonNil(p.Favorites),
@@ -140,23 +140,23 @@ func (s *core) memberSession(ctx context.Context, session portal.Session, id por
 }
 
 // openSession signs in and turns the ID token into a session cookie.
-func (s *core) openSession(ctx context.Context, email, password, message string) (portal.AuthResult, string, error) {
+func (s *core) openSession(ctx context.Context, email, password, message string) (AuthResult, string, error) {
 	id, token, err := s.auth.SignIn(ctx, email, password)
 	if err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	cookie, err := s.auth.NewSession(ctx, token, s.o.SessionTTL)
 	if err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	session, err := s.anonymous(ctx)
 	if err == nil {
 		session, err = s.memberSession(ctx, session, id)
 	}
 	if err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
-	return portal.AuthResult{Session: session, Message: message}, cookie, nil
+	return AuthResult{Session: session, Message: message}, cookie, nil
 }
 
 // profile reads the member's profile with the union as a term id; a member without one (signed

@@ -13,9 +13,9 @@ import (
 type CredentialService struct{ *core }
 
 // SignIn checks an email and password and opens a session.
-func (s *CredentialService) SignIn(ctx context.Context, req portal.SignInRequest) (portal.AuthResult, string, error) {
+func (s *CredentialService) SignIn(ctx context.Context, req SignInRequest) (AuthResult, string, error) {
 	if !s.loginEnabled(ctx) {
-		return portal.AuthResult{}, "", s.offline()
+		return AuthResult{}, "", s.offline()
 	}
 	email := strings.TrimSpace(req.Email)
 	var f fieldErrors
@@ -26,36 +26,36 @@ func (s *CredentialService) SignIn(ctx context.Context, req portal.SignInRequest
 		f.add("password", msg("required"))
 	}
 	if err := f.err(); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	return s.openSession(ctx, email, req.Password, msg("loginSuccess"))
 }
 
 // Register creates the account and its profile, then signs in (spec 1 §4). A profile that cannot
 // be written takes the new account away again, so no one is left with half an account.
-func (s *CredentialService) Register(ctx context.Context, req portal.RegisterRequest) (portal.AuthResult, string, error) {
+func (s *CredentialService) Register(ctx context.Context, req RegisterRequest) (AuthResult, string, error) {
 	if !s.loginEnabled(ctx) {
-		return portal.AuthResult{}, "", s.offline()
+		return AuthResult{}, "", s.offline()
 	}
 	req.Email, req.FirstName, req.LastName = strings.TrimSpace(req.Email), strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
 	req.Union, req.Zip = strings.TrimSpace(req.Union), strings.TrimSpace(req.Zip)
 	if err := checkRegistration(&req); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	union, err := s.union(ctx, req.Union)
 	if err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	if union == nil || union.HideForm {
 		m := msg("unionUnknown", "union", req.Union)
-		return portal.AuthResult{}, "", apperr.Field("union", m)
+		return AuthResult{}, "", apperr.Field("union", m)
 	}
 	id, err := s.auth.CreateUser(ctx, req.Email, req.Password, req.FirstName+" "+req.LastName)
 	if apperr.Is(err, apperr.Conflict) || apperr.Is(err, apperr.Invalid) || apperr.Is(err, apperr.RateLimited) {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	if err != nil {
-		return portal.AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerError", "phone", s.o.SupportPhone), err)
+		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerError", "phone", s.o.SupportPhone), err)
 	}
 	now := s.o.Now().UTC()
 	emailOpt := req.EmailOpt == nil || *req.EmailOpt
@@ -70,14 +70,14 @@ func (s *CredentialService) Register(ctx context.Context, req portal.RegisterReq
 		if derr := s.auth.DeleteUser(context.WithoutCancel(ctx), id.UID); derr != nil {
 			s.o.Logger.ErrorContext(ctx, "registration: account left without a profile", slog.String("uid", id.UID), slog.Any("error", derr))
 		}
-		return portal.AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerError", "phone", s.o.SupportPhone), err)
+		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerError", "phone", s.o.SupportPhone), err)
 	}
 	if err := s.auth.SendEmailVerification(ctx, id.UID); err != nil {
 		s.o.Logger.WarnContext(ctx, "registration: verification email not sent", slog.Any("error", err))
 	}
 	result, cookie, err := s.openSession(ctx, req.Email, req.Password, msg("registerSuccess"))
 	if err != nil {
-		return portal.AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerSignInFailed"), err)
+		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerSignInFailed"), err)
 	}
 	return result, cookie, nil
 }
@@ -114,15 +114,15 @@ func (s *CredentialService) checkCurrentPassword(ctx context.Context, id portal.
 
 // ChangePassword sets a new password after checking the current one, ends every other session
 // and opens a new one for this browser.
-func (s *CredentialService) ChangePassword(ctx context.Context, id portal.Identity, req portal.ChangePasswordRequest) (portal.AuthResult, string, error) {
+func (s *CredentialService) ChangePassword(ctx context.Context, id portal.Identity, req ChangePasswordRequest) (AuthResult, string, error) {
 	if err := checkNewPassword("newPassword", req.NewPassword, req.ConfirmPassword).err(); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	if err := s.checkCurrentPassword(ctx, id, req.CurrentPassword); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	if err := s.auth.UpdatePassword(ctx, id.UID, req.NewPassword); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	message, partial := msg("passwordUpdated"), false
 	if err := s.auth.RevokeSessions(ctx, id.UID); err != nil {
@@ -136,16 +136,16 @@ func (s *CredentialService) ChangePassword(ctx context.Context, id portal.Identi
 
 // ChangeEmail sets a new email after checking the current password; the profile follows, other
 // sessions end, and a verification email goes to the new address.
-func (s *CredentialService) ChangeEmail(ctx context.Context, id portal.Identity, req portal.ChangeEmailRequest) (portal.AuthResult, string, error) {
+func (s *CredentialService) ChangeEmail(ctx context.Context, id portal.Identity, req ChangeEmailRequest) (AuthResult, string, error) {
 	email := strings.TrimSpace(req.NewEmail)
 	if !validEmail(email) {
-		return portal.AuthResult{}, "", apperr.Field("newEmail", msg("emailInvalid"))
+		return AuthResult{}, "", apperr.Field("newEmail", msg("emailInvalid"))
 	}
 	if err := s.checkCurrentPassword(ctx, id, req.CurrentPassword); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	if err := s.auth.UpdateEmail(ctx, id.UID, email); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	p, err := s.profile(ctx, id)
 	if err == nil {
@@ -186,22 +186,22 @@ func (s *CredentialService) ForgotPassword(ctx context.Context, email string) (s
 
 // ResetPassword sets the new password from a reset link, ends every older session and signs in.
 // Partial is set when the password changed but older sessions could not be ended.
-func (s *CredentialService) ResetPassword(ctx context.Context, req portal.ResetPasswordRequest) (portal.AuthResult, string, error) {
+func (s *CredentialService) ResetPassword(ctx context.Context, req ResetPasswordRequest) (AuthResult, string, error) {
 	if !s.loginEnabled(ctx) {
-		return portal.AuthResult{}, "", s.offline()
+		return AuthResult{}, "", s.offline()
 	}
 	if req.APIKey == "" || req.Lang == "" || req.OOBCode == "" || req.Mode != "resetPassword" {
-		return portal.AuthResult{}, "", apperr.New(apperr.Invalid, msg("resetLinkInvalid"))
+		return AuthResult{}, "", apperr.New(apperr.Invalid, msg("resetLinkInvalid"))
 	}
 	if err := checkNewPassword("password", req.Password, req.ConfirmPassword).err(); err != nil {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	email, err := s.auth.ResetPassword(ctx, req.OOBCode, req.Password)
 	if apperr.Is(err, apperr.Invalid) {
-		return portal.AuthResult{}, "", err
+		return AuthResult{}, "", err
 	}
 	if err != nil {
-		return portal.AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("resetError", "phone", s.o.SupportPhone), err)
+		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("resetError", "phone", s.o.SupportPhone), err)
 	}
 	// The password is set: from here on every failure says so rather than asking to start over.
 	id, _, err := s.auth.SignIn(ctx, email, req.Password)
@@ -216,7 +216,7 @@ func (s *CredentialService) ResetPassword(ctx context.Context, req portal.ResetP
 	s.mailPasswordChanged(ctx, email, id.UID)
 	result, cookie, err := s.openSession(ctx, email, req.Password, message)
 	if err != nil {
-		return portal.AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerSignInFailed"), err)
+		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerSignInFailed"), err)
 	}
 	result.Partial = partial
 	return result, cookie, nil

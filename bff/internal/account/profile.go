@@ -14,40 +14,40 @@ import (
 type ProfileService struct{ *core }
 
 // Profile is the member's own profile for the account area.
-func (s *ProfileService) Profile(ctx context.Context, id portal.Identity) (portal.ProfileDocument, error) {
+func (s *ProfileService) Profile(ctx context.Context, id portal.Identity) (ProfileDocument, error) {
 	p, err := s.profile(ctx, id)
 	if err != nil {
-		return portal.ProfileDocument{}, err
+		return ProfileDocument{}, err
 	}
 	user, err := s.auth.User(ctx, id.UID)
 	if err != nil {
 		user = id
 	}
-	return portal.ProfileDocument{Profile: p, EmailVerified: user.EmailVerified}, nil
+	return ProfileDocument{Profile: p, EmailVerified: user.EmailVerified}, nil
 }
 
 // SaveProfile saves the profile form (spec 1 §4): every rule checked first, the opt-in dates set
 // when an opt-in turns on and cleared when off, the union stored by name, all in one write.
-func (s *ProfileService) SaveProfile(ctx context.Context, id portal.Identity, in portal.ProfileFields) (portal.ProfileDocument, error) {
+func (s *ProfileService) SaveProfile(ctx context.Context, id portal.Identity, in ProfileFields) (ProfileDocument, error) {
 	trimProfile(&in)
 	in.MobilePhone = phoneDigitsIfValid(in.MobilePhone)
 	if err := checkProfile(&in, s.o.Now()); err != nil {
-		return portal.ProfileDocument{}, err
+		return ProfileDocument{}, err
 	}
 	if !strings.EqualFold(in.Email, id.Email) {
-		return portal.ProfileDocument{}, apperr.Field("email", msg("profileEmailChange"))
+		return ProfileDocument{}, apperr.Field("email", msg("profileEmailChange"))
 	}
 	union, err := s.union(ctx, in.Union)
 	if err != nil {
-		return portal.ProfileDocument{}, err
+		return ProfileDocument{}, err
 	}
 	if union == nil {
 		m := msg("unionUnknown", "union", in.Union)
-		return portal.ProfileDocument{}, apperr.Field("union", m)
+		return ProfileDocument{}, apperr.Field("union", m)
 	}
 	p, err := s.profile(ctx, id)
 	if err != nil {
-		return portal.ProfileDocument{}, apperr.Wrap(apperr.Unavailable, msg("profileError"), err)
+		return ProfileDocument{}, apperr.Wrap(apperr.Unavailable, msg("profileError"), err)
 	}
 	now := s.o.Now().UTC()
 	p.MobileOptDate = optDate(p.MobileOpt, p.MobileOptDate, in.MobileOpt, now)
@@ -60,7 +60,7 @@ func (s *ProfileService) SaveProfile(ctx context.Context, id portal.Identity, in
 	}
 	p.BirthDay, p.BirthMonth, p.BirthYear, p.Home = in.BirthDay, in.BirthMonth, in.BirthYear, in.Home
 	if err := s.save(ctx, id.UID, p); err != nil {
-		return portal.ProfileDocument{}, err
+		return ProfileDocument{}, err
 	}
 	doc, err := s.Profile(ctx, id)
 	doc.Message = msg("profileUpdated")
@@ -69,10 +69,10 @@ func (s *ProfileService) SaveProfile(ctx context.Context, id portal.Identity, in
 
 // SaveInterests saves the interests form; a vehicle-owner answer other than yes clears make
 // and model (spec 1 §4).
-func (s *ProfileService) SaveInterests(ctx context.Context, id portal.Identity, in portal.InterestsUpdate) (portal.ProfileDocument, error) {
+func (s *ProfileService) SaveInterests(ctx context.Context, id portal.Identity, in InterestsUpdate) (ProfileDocument, error) {
 	in.WirelessCarrierOther = strings.TrimSpace(in.WirelessCarrierOther)
 	if err := checkInterests(&in); err != nil {
-		return portal.ProfileDocument{}, err
+		return ProfileDocument{}, err
 	}
 	if in.VehicleOwner != theRules.VehicleOwnerYes {
 		in.VehicleMake, in.VehicleModel = "", ""
@@ -82,7 +82,7 @@ func (s *ProfileService) SaveInterests(ctx context.Context, id portal.Identity, 
 	}
 	p, err := s.profile(ctx, id)
 	if err != nil {
-		return portal.ProfileDocument{}, apperr.Wrap(apperr.Unavailable, msg("interestsError"), err)
+		return ProfileDocument{}, apperr.Wrap(apperr.Unavailable, msg("interestsError"), err)
 	}
 	slices.Sort(in.Interests)
 	p.Interests = slices.Compact(in.Interests)
@@ -90,7 +90,7 @@ func (s *ProfileService) SaveInterests(ctx context.Context, id portal.Identity, 
 	p.VehicleOwner, p.VehicleMake, p.VehicleModel = in.VehicleOwner, in.VehicleMake, in.VehicleModel
 	p.SpanishSpeakerInHome, p.Homeowner, p.RecommendUp = in.SpanishSpeakerInHome, in.Homeowner, in.RecommendUp
 	if err := s.save(ctx, id.UID, p); err != nil {
-		return portal.ProfileDocument{}, apperr.Wrap(apperr.Unavailable, msg("interestsError"), err)
+		return ProfileDocument{}, apperr.Wrap(apperr.Unavailable, msg("interestsError"), err)
 	}
 	doc, err := s.Profile(ctx, id)
 	doc.Message = msg("interestsUpdated")
@@ -124,7 +124,7 @@ func optDate(was bool, date *time.Time, on bool, now time.Time) *time.Time {
 	}
 }
 
-func trimProfile(p *portal.ProfileFields) {
+func trimProfile(p *ProfileFields) {
 	for _, f := range []*string{
 		&p.FirstName, &p.LastName, &p.Email, &p.MobilePhone, &p.Union, &p.UnionJoined, &p.UnionLocal,
 		&p.UnionRole, &p.UnionRelationship, &p.EmploymentStatus, &p.IncomeRange, &p.BirthDay, &p.BirthMonth,

@@ -109,7 +109,7 @@ func (f fieldErrors) err() error {
 
 // checkRegistration applies the signup checks in the order spec 3 §5 gives them (union, email,
 // the other fields with the password, then the confirmation); spec 1 §5 words the union's.
-func checkRegistration(r *portal.RegisterRequest) error {
+func checkRegistration(r *RegisterRequest) error {
 	var f fieldErrors
 	if r.Union == "" {
 		f.add("union", msg("unionMissing"))
@@ -147,7 +147,7 @@ func phoneDigits(s string) string {
 }
 
 // checkProfile applies the profile form's rules (spec 1 §5) to a trimmed update.
-func checkProfile(p *portal.ProfileFields, now time.Time) error {
+func checkProfile(p *ProfileFields, now time.Time) error {
 	var f fieldErrors
 	required := msg("required")
 	maxName := theRules.Limits.NameMaxLength
@@ -233,7 +233,7 @@ func atoi(s string) int {
 }
 
 // checkInterests applies the interests form's rules (spec 1 §5).
-func checkInterests(in *portal.InterestsUpdate) error {
+func checkInterests(in *InterestsUpdate) error {
 	var f fieldErrors
 	if len(in.Interests) == 0 {
 		f.add("interests", msg("interestsMinimum"))

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
-
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // Every message the package names must be in contracts/accounts.json, or users would see a key.
@@ -66,17 +64,17 @@ func FuzzFormRules(f *testing.F) {
 	f.Add([]byte(`{"interests":["x"],"wirelessCarrier":"wireless_carrier_11","vehicleOwner":"vehicle_owner_1","vehicleMake":"Ford"}`))
 	now := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var reg portal.RegisterRequest
+		var reg RegisterRequest
 		if json.Unmarshal(body, &reg) == nil {
 			_ = checkRegistration(&reg)
 		}
-		var p portal.ProfileFields
+		var p ProfileFields
 		if json.Unmarshal(body, &p) == nil {
 			trimProfile(&p)
 			p.MobilePhone = phoneDigitsIfValid(p.MobilePhone)
 			_ = checkProfile(&p, now)
 		}
-		var in portal.InterestsUpdate
+		var in InterestsUpdate
 		if json.Unmarshal(body, &in) == nil {
 			_ = checkInterests(&in)
 		}

@@ -85,7 +85,7 @@ func sessionKey(cookie string) string {
 
 // Session returns the reader's session. clearCookie is true when the cookie sent is dead and must be
 // cleared: an expired or revoked session, or any session while login is off.
-func (s *SessionService) Session(ctx context.Context, cookie string) (session portal.Session, clearCookie bool, err error) {
+func (s *SessionService) Session(ctx context.Context, cookie string) (session Session, clearCookie bool, err error) {
 	session, err = s.anonymous(ctx)
 	if err != nil || cookie == "" {
 		return session, false, err
@@ -102,18 +102,18 @@ func (s *SessionService) Session(ctx context.Context, cookie string) (session po
 }
 
 // anonymous is a visitor's session: the login switch and the unions to choose from.
-func (s *core) anonymous(ctx context.Context) (portal.Session, error) {
+func (s *core) anonymous(ctx context.Context) (Session, error) {
 	unions, err := s.content.Unions(ctx)
 	if err != nil {
-		return portal.Session{}, err
+		return Session{}, err
 	}
-	visible := []portal.VisibleUnion{}
+	visible := []VisibleUnion{}
 	for _, u := range unions {
 		if !u.HideForm {
-			visible = append(visible, portal.VisibleUnion{ID: u.ID, NetsuiteID: u.NetsuiteID, UnionLabel: u.Label()})
+			visible = append(visible, VisibleUnion{ID: u.ID, NetsuiteID: u.NetsuiteID, UnionLabel: u.Label()})
 		}
 	}
-	session := portal.Session{LoginEnabled: s.loginEnabled(ctx), VisibleUnions: visible}
+	session := Session{LoginEnabled: s.loginEnabled(ctx), VisibleUnions: visible}
 	if !session.LoginEnabled {
 		session.LoginOfflineMessage = msg("loginOffline", "product", s.o.ProductName)
 	}

@@ -23,17 +23,17 @@ type Site interface {
 	Variable(ctx context.Context, name string) (*portal.Variable, error)
 }
 
-// Service builds the blog list, blog post and search documents. It implements portal.BlogPages.
+// Service builds the blog list, blog post and search documents. It implements Pages.
 // Its documents are not cached themselves: every part comes from the cached CMS calls, and
 // putting them together costs less than a cache lookup's bookkeeping would save.
 type Service struct {
-	blog        portal.BlogContent
+	blog        Content
 	site        Site
 	productName string
 	log         *slog.Logger
 }
 
-var _ portal.BlogPages = (*Service)(nil)
+var _ Pages = (*Service)(nil)
 
 // Options configures a Service.
 type Options struct {
@@ -42,7 +42,7 @@ type Options struct {
 }
 
 // New returns a Service reading posts from blog and terms and variables from site.
-func New(blog portal.BlogContent, site Site, o Options) *Service {
+func New(blog Content, site Site, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -50,11 +50,11 @@ func New(blog portal.BlogContent, site Site, o Options) *Service {
 }
 
 // blogAllCategories is the header of the list of every category.
-var blogAllCategories = portal.BlogCategoryRef{
-	ID:    portal.AllCategories,
+var blogAllCategories = CategoryRef{
+	ID:    AllCategories,
 	Name:  "All Tips & Updates",
 	Title: "Tips & Updates for Union Families",
-	URL:   "/blog/" + portal.AllCategories,
+	URL:   "/blog/" + AllCategories,
 }
 
 // The image styles of spec 1 §9: posts show 750 wide, search teasers 250x200.
@@ -70,14 +70,14 @@ var blogNIDRE = regexp.MustCompile(`^[0-9]{1,10}$`)
 
 // BlogList returns one page of a category's posts (every category for all-tips-updates) with
 // the sidebar's filters. An offset at or past the end gives no posts and the real total.
-func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*portal.BlogListDocument, error) {
+func (s *Service) BlogList(ctx context.Context, req ListRequest) (*ListDocument, error) {
 	cats, err := s.blog.BlogCategories(ctx)
 	if err != nil {
 		return nil, err
 	}
 	header := blogAllCategories
-	var category portal.BlogCategory
-	if req.Category != portal.AllCategories {
+	var category Category
+	if req.Category != AllCategories {
 		c, ok := findBlogCategory(cats, req.Category)
 		if !ok {
 			return nil, apperr.PageNotFound(nil)
@@ -87,8 +87,8 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 
 	var (
 		topics   []portal.Term
-		list     *portal.PostList
-		archives []portal.ArchiveMonth
+		list     *PostList
+		archives []ArchiveMonth
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) { topics, err = s.site.Terms(gctx, "blog_topic"); return })
@@ -99,23 +99,23 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 	if req.Topic != "" && !hasBlogTopic(topics, req.Topic) {
 		return nil, apperr.Field("topic", "Unknown topic "+req.Topic+".")
 	}
-	list, err = s.blog.Posts(ctx, portal.PostQuery{
-		Category: category, Offset: req.Offset, Limit: portal.BlogPageSize, Date: req.Date, Topic: req.Topic,
+	list, err = s.blog.Posts(ctx, PostQuery{
+		Category: category, Offset: req.Offset, Limit: BlogPageSize, Date: req.Date, Topic: req.Topic,
 	})
 	if err != nil {
 		return nil, err
 	}
 
-	doc := &portal.BlogListDocument{
+	doc := &ListDocument{
 		Category:     header,
 		Categories:   blogCategoryRefs(cats),
-		Topics:       make([]portal.TopicRef, 0, len(topics)),
+		Topics:       make([]TopicRef, 0, len(topics)),
 		Archives:     blogArchiveYears(archives),
-		Filters:      portal.BlogFilters{Date: req.Date, Topic: req.Topic},
+		Filters:      Filters{Date: req.Date, Topic: req.Topic},
 		Offset:       req.Offset,
-		Limit:        portal.BlogPageSize,
+		Limit:        BlogPageSize,
 		TotalResults: list.Total,
-		Posts:        make([]portal.PostTeaser, 0, len(list.Posts)),
+		Posts:        make([]PostTeaser, 0, len(list.Posts)),
 		Meta: portal.PageMeta{
 			Title:        header.Title + " | " + s.productName,
 			Description:  "Tips, news and advice for union members and their families from " + s.productName + ".",
@@ -123,7 +123,7 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 		},
 	}
 	for _, t := range topics {
-		doc.Topics = append(doc.Topics, portal.TopicRef{ID: t.ID, Name: t.Name})
+		doc.Topics = append(doc.Topics, TopicRef{ID: t.ID, Name: t.Name})
 	}
 	for i := range list.Posts {
 		doc.Posts = append(doc.Posts, blogTeaser(&list.Posts[i]))
@@ -134,14 +134,14 @@ func (s *Service) BlogList(ctx context.Context, req portal.BlogListRequest) (*po
 // BlogPost returns a post's page. The post shows under any known category in its URL, so old
 // links keep working after an editor moves it; its own URL (and canonical link) names its
 // category.
-func (s *Service) BlogPost(ctx context.Context, category, id string) (*portal.BlogPostDocument, error) {
+func (s *Service) BlogPost(ctx context.Context, category, id string) (*PostDocument, error) {
 	if !blogNIDRE.MatchString(id) {
 		return nil, apperr.PageNotFound(nil)
 	}
 	var (
-		cats    []portal.BlogCategory
-		post    *portal.Post
-		popular []portal.PostTeaser
+		cats    []Category
+		post    *Post
+		popular []PostTeaser
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) { cats, err = s.blog.BlogCategories(gctx); return })
@@ -150,22 +150,22 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*portal.Bl
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	if _, ok := findBlogCategory(cats, category); !ok && category != portal.AllCategories {
+	if _, ok := findBlogCategory(cats, category); !ok && category != AllCategories {
 		return nil, apperr.PageNotFound(nil)
 	}
 
 	t := blogTeaser(post)
-	d := portal.PostDetail{
+	d := PostDetail{
 		PostTeaser: t,
 		Author:     post.Author,
 		Details:    post.Details,
 		HTML:       post.Body,
 		Disclaimer: post.Disclaimer,
 		Image:      portal.StyledImage(post.Image, postImageStyle),
-		Topics:     make([]portal.TopicRef, 0, len(post.Topics)),
+		Topics:     make([]TopicRef, 0, len(post.Topics)),
 	}
 	for _, tp := range post.Topics {
-		d.Topics = append(d.Topics, portal.TopicRef{ID: tp.ID, Name: tp.Name})
+		d.Topics = append(d.Topics, TopicRef{ID: tp.ID, Name: tp.Name})
 	}
 	if post.BenefitPromo != nil && post.BenefitPromoLinkText != "" {
 		d.BenefitPromo = &portal.BenefitPromo{
@@ -189,19 +189,19 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*portal.Bl
 	if d.Image != nil {
 		meta.Image = d.Image.URL
 	}
-	return &portal.BlogPostDocument{Post: d, Categories: blogCategoryRefs(cats), Popular: popular, Meta: meta}, nil
+	return &PostDocument{Post: d, Categories: blogCategoryRefs(cats), Popular: popular, Meta: meta}, nil
 }
 
 // popular returns the sidebar's popular posts. The sidebar is not worth failing a post's page
 // for: a missing variable or post is left out and logged.
-func (s *Service) popular(ctx context.Context) []portal.PostTeaser {
-	out := []portal.PostTeaser{}
+func (s *Service) popular(ctx context.Context) []PostTeaser {
+	out := []PostTeaser{}
 	v, err := s.site.Variable(ctx, "union_structure_global")
 	if err != nil {
 		s.log.Warn("popular posts: global variable unavailable", "err", err)
 		return out
 	}
-	posts := make([]*portal.Post, len(blogPopularKeys))
+	posts := make([]*Post, len(blogPopularKeys))
 	var g errgroup.Group
 	for i, k := range blogPopularKeys {
 		nid := strings.TrimSpace(v.String(k))
@@ -236,7 +236,7 @@ var searchTypeLabels = map[string]string{
 }
 
 // searchAdviceParent is the parent page of every post in search results (spec 1 §2).
-var searchAdviceParent = portal.Link{Title: "Advice", URL: "/blog/" + portal.AllCategories}
+var searchAdviceParent = portal.Link{Title: "Advice", URL: "/blog/" + AllCategories}
 
 // searchOrderedPages is how many of the CMS's pages of search are read to order their results by
 // type as one list: the first searchOrderedPages*SearchPageSize results, which is further than
@@ -252,19 +252,19 @@ const searchConcurrency = 4
 // CMS's relevance order within a type: the CMS pages by relevance, so the pages up to
 // searchOrderedPages are read and ordered as one list, and the page asked for is cut from it.
 // Page 2 thus continues where page 1 stopped, and no benefit waits on a later page behind posts.
-func (s *Service) Search(ctx context.Context, req portal.SearchRequest) (*portal.SearchDocument, error) {
-	query := func(page int) portal.SearchQuery {
-		return portal.SearchQuery{Keywords: req.Query, Type: req.Type, Page: page}
+func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchDocument, error) {
+	query := func(page int) SearchQuery {
+		return SearchQuery{Keywords: req.Query, Type: req.Type, Page: page}
 	}
 	first, err := s.blog.Search(ctx, query(0))
 	if err != nil {
 		return nil, err
 	}
-	pages := min((first.Total+portal.SearchPageSize-1)/portal.SearchPageSize, searchOrderedPages)
-	var hits []portal.SearchHit
+	pages := min((first.Total+SearchPageSize-1)/SearchPageSize, searchOrderedPages)
+	var hits []SearchHit
 	var window int // where hits starts among all results
 	if req.Page < pages {
-		all := make([][]portal.SearchHit, pages)
+		all := make([][]SearchHit, pages)
 		all[0] = first.Hits
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(searchConcurrency)
@@ -291,20 +291,20 @@ func (s *Service) Search(ctx context.Context, req portal.SearchRequest) (*portal
 				return nil, err
 			}
 		}
-		hits, window = h.Hits, req.Page*portal.SearchPageSize
+		hits, window = h.Hits, req.Page*SearchPageSize
 	}
-	results := make([]portal.SearchResult, 0, len(hits))
+	results := make([]SearchResult, 0, len(hits))
 	for _, h := range hits {
 		results = append(results, blogSearchResult(h))
 	}
 	SortByType(results)
-	from := min(max(req.Page*portal.SearchPageSize-window, 0), len(results))
-	to := min(from+portal.SearchPageSize, len(results))
-	return &portal.SearchDocument{
+	from := min(max(req.Page*SearchPageSize-window, 0), len(results))
+	to := min(from+SearchPageSize, len(results))
+	return &SearchDocument{
 		Query:        req.Query,
 		Type:         req.Type,
 		Page:         req.Page,
-		PageSize:     portal.SearchPageSize,
+		PageSize:     SearchPageSize,
 		TotalResults: first.Total,
 		Results:      results[from:to],
 	}, nil
@@ -312,7 +312,7 @@ func (s *Service) Search(ctx context.Context, req portal.SearchRequest) (*portal
 
 // SortByType orders search results by type: benefit, category, page, landing, post, then any
 // other type; the order within a type is kept.
-func SortByType(rs []portal.SearchResult) {
+func SortByType(rs []SearchResult) {
 	rank := func(t string) int {
 		if r, ok := searchTypeOrder[t]; ok {
 			return r
@@ -322,8 +322,8 @@ func SortByType(rs []portal.SearchResult) {
 	sort.SliceStable(rs, func(i, j int) bool { return rank(rs[i].Type) < rank(rs[j].Type) })
 }
 
-func blogSearchResult(h portal.SearchHit) portal.SearchResult {
-	r := portal.SearchResult{
+func blogSearchResult(h SearchHit) SearchResult {
+	r := SearchResult{
 		Type:            h.Type,
 		TypeLabel:       searchTypeLabels[h.Type],
 		ID:              h.NID,
@@ -360,12 +360,12 @@ func blogSearchResult(h portal.SearchHit) portal.SearchResult {
 	return r
 }
 
-func blogTeaser(p *portal.Post) portal.PostTeaser {
+func blogTeaser(p *Post) PostTeaser {
 	c := blogCategoryRef(p.Category)
 	if p.Category.Slug == "" {
 		c = blogAllCategories
 	}
-	return portal.PostTeaser{
+	return PostTeaser{
 		ID:       p.NID,
 		Title:    p.Title,
 		URL:      c.URL + "/" + p.NID,
@@ -374,25 +374,25 @@ func blogTeaser(p *portal.Post) portal.PostTeaser {
 	}
 }
 
-func blogCategoryRef(c portal.BlogCategory) portal.BlogCategoryRef {
-	return portal.BlogCategoryRef{ID: c.Slug, Name: c.Name, Title: c.Title, URL: "/blog/" + c.Slug}
+func blogCategoryRef(c Category) CategoryRef {
+	return CategoryRef{ID: c.Slug, Name: c.Name, Title: c.Title, URL: "/blog/" + c.Slug}
 }
 
-func blogCategoryRefs(cs []portal.BlogCategory) []portal.BlogCategoryRef {
-	out := make([]portal.BlogCategoryRef, 0, len(cs))
+func blogCategoryRefs(cs []Category) []CategoryRef {
+	out := make([]CategoryRef, 0, len(cs))
 	for _, c := range cs {
 		out = append(out, blogCategoryRef(c))
 	}
 	return out
 }
 
-func findBlogCategory(cs []portal.BlogCategory, slug string) (portal.BlogCategory, bool) {
+func findBlogCategory(cs []Category, slug string) (Category, bool) {
 	for _, c := range cs {
 		if c.Slug == slug {
 			return c, true
 		}
 	}
-	return portal.BlogCategory{}, false
+	return Category{}, false
 }
 
 func hasBlogTopic(ts []portal.Term, id string) bool {
@@ -405,21 +405,21 @@ func hasBlogTopic(ts []portal.Term, id string) bool {
 }
 
 // archiveYears groups archive months by year, newest first.
-func blogArchiveYears(ms []portal.ArchiveMonth) []portal.ArchiveYear {
-	sorted := append([]portal.ArchiveMonth(nil), ms...)
+func blogArchiveYears(ms []ArchiveMonth) []ArchiveYear {
+	sorted := append([]ArchiveMonth(nil), ms...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		if sorted[i].Year != sorted[j].Year {
 			return sorted[i].Year > sorted[j].Year
 		}
 		return sorted[i].Month > sorted[j].Month
 	})
-	out := []portal.ArchiveYear{}
+	out := []ArchiveYear{}
 	for _, m := range sorted {
 		if len(out) == 0 || out[len(out)-1].Year != m.Year {
-			out = append(out, portal.ArchiveYear{Year: m.Year, Months: []portal.ArchiveEntry{}})
+			out = append(out, ArchiveYear{Year: m.Year, Months: []ArchiveEntry{}})
 		}
 		y := &out[len(out)-1]
-		y.Months = append(y.Months, portal.ArchiveEntry{
+		y.Months = append(y.Months, ArchiveEntry{
 			Value: strconv.Itoa(m.Year) + "-" + blogTwoDigits(m.Month),
 			Label: time.Month(m.Month).String(),
 			Count: m.Count,

@@ -13,37 +13,37 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// fakeBlog is a portal.BlogContent over a list of posts, paging and filtering as the CMS does.
+// fakeBlog is a Content over a list of posts, paging and filtering as the CMS does.
 type fakeBlog struct {
-	posts    []portal.Post
-	hits     []portal.SearchHit
-	asked    []portal.PostQuery
+	posts    []Post
+	hits     []SearchHit
+	asked    []PostQuery
 	searched []int // the search pages asked for
 	mu       sync.Mutex
 }
 
-var fakeCategories = []portal.BlogCategory{
+var fakeCategories = []Category{
 	{TID: "201", Slug: "money-tips", Name: "Money Tips", Title: "Money Tips for Union Families"},
 	{TID: "203", Slug: "union-news", Name: "Union News", Title: "News", Weight: 2},
 }
 
-func (f *fakeBlog) BlogCategories(context.Context) ([]portal.BlogCategory, error) {
+func (f *fakeBlog) BlogCategories(context.Context) ([]Category, error) {
 	return fakeCategories, nil
 }
 
-func (f *fakeBlog) Posts(_ context.Context, q portal.PostQuery) (*portal.PostList, error) {
+func (f *fakeBlog) Posts(_ context.Context, q PostQuery) (*PostList, error) {
 	f.asked = append(f.asked, q)
-	var match []portal.Post
+	var match []Post
 	for _, p := range f.posts {
 		if q.Category.TID == "" || p.Category.TID == q.Category.TID {
 			match = append(match, p)
 		}
 	}
 	end := min(q.Offset+q.Limit, len(match))
-	return &portal.PostList{Total: len(match), Posts: match[min(q.Offset, len(match)):end]}, nil
+	return &PostList{Total: len(match), Posts: match[min(q.Offset, len(match)):end]}, nil
 }
 
-func (f *fakeBlog) Post(_ context.Context, nid string) (*portal.Post, error) {
+func (f *fakeBlog) Post(_ context.Context, nid string) (*Post, error) {
 	for _, p := range f.posts {
 		if p.NID == nid {
 			return &p, nil
@@ -52,18 +52,18 @@ func (f *fakeBlog) Post(_ context.Context, nid string) (*portal.Post, error) {
 	return nil, apperr.New(apperr.NotFound, "404 not found.")
 }
 
-func (f *fakeBlog) Archives(context.Context) ([]portal.ArchiveMonth, error) {
-	return []portal.ArchiveMonth{{Year: 2025, Month: 11, Count: 2}, {Year: 2026, Month: 3, Count: 1}, {Year: 2026, Month: 10, Count: 4}}, nil
+func (f *fakeBlog) Archives(context.Context) ([]ArchiveMonth, error) {
+	return []ArchiveMonth{{Year: 2025, Month: 11, Count: 2}, {Year: 2026, Month: 3, Count: 1}, {Year: 2026, Month: 10, Count: 4}}, nil
 }
 
 // Search pages its hits as the CMS does: 20 to a page, in relevance order.
-func (f *fakeBlog) Search(_ context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
+func (f *fakeBlog) Search(_ context.Context, q SearchQuery) (*SearchHits, error) {
 	f.mu.Lock()
 	f.searched = append(f.searched, q.Page)
 	f.mu.Unlock()
-	from := min(q.Page*portal.SearchPageSize, len(f.hits))
-	to := min(from+portal.SearchPageSize, len(f.hits))
-	return &portal.SearchHits{Total: len(f.hits), Hits: f.hits[from:to]}, nil
+	from := min(q.Page*SearchPageSize, len(f.hits))
+	to := min(from+SearchPageSize, len(f.hits))
+	return &SearchHits{Total: len(f.hits), Hits: f.hits[from:to]}, nil
 }
 
 type fakeSite struct{ popular map[string]any }
@@ -80,7 +80,7 @@ func newFakeBlog(n int) *fakeBlog {
 	f := &fakeBlog{}
 	for i := range n {
 		cat := fakeCategories[i%2]
-		f.posts = append(f.posts, portal.Post{
+		f.posts = append(f.posts, Post{
 			NID: strconv.Itoa(5000 + i), Title: "Post " + strconv.Itoa(i), Category: cat,
 			Created: time.Date(2026, 3, 1, 23, 30, 0, 0, time.FixedZone("x", -5*3600)).AddDate(0, 0, -i),
 		})
@@ -97,7 +97,7 @@ func TestBlogListPagesAndEdges(t *testing.T) {
 	b := testBlog(f, nil)
 	ctx := context.Background()
 	for _, tc := range []struct{ offset, want int }{{0, 10}, {10, 10}, {20, 3}, {22, 1}, {23, 0}, {40, 0}} {
-		doc, err := b.BlogList(ctx, portal.BlogListRequest{Category: portal.AllCategories, Offset: tc.offset})
+		doc, err := b.BlogList(ctx, ListRequest{Category: AllCategories, Offset: tc.offset})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestBlogListPagesAndEdges(t *testing.T) {
 			t.Errorf("offset %d: %d posts, total %d; want %d and 23", tc.offset, len(doc.Posts), doc.TotalResults, tc.want)
 		}
 	}
-	doc, err := b.BlogList(ctx, portal.BlogListRequest{Category: "union-news", Date: "2026-03", Topic: "212"})
+	doc, err := b.BlogList(ctx, ListRequest{Category: "union-news", Date: "2026-03", Topic: "212"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,10 +131,10 @@ func TestBlogListPagesAndEdges(t *testing.T) {
 
 func TestBlogListUnknownCategoryOrTopic(t *testing.T) {
 	b := testBlog(newFakeBlog(3), nil)
-	if _, err := b.BlogList(context.Background(), portal.BlogListRequest{Category: "no-such-category"}); !apperr.Is(err, apperr.NotFound) {
+	if _, err := b.BlogList(context.Background(), ListRequest{Category: "no-such-category"}); !apperr.Is(err, apperr.NotFound) {
 		t.Errorf("unknown category: %v; want not_found", err)
 	}
-	_, err := b.BlogList(context.Background(), portal.BlogListRequest{Category: portal.AllCategories, Topic: "999"})
+	_, err := b.BlogList(context.Background(), ListRequest{Category: AllCategories, Topic: "999"})
 	if e := apperr.From(err); e.Code != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Field != "topic" {
 		t.Errorf("unknown topic: %v; want invalid with a topic field error", err)
 	}
@@ -142,9 +142,9 @@ func TestBlogListUnknownCategoryOrTopic(t *testing.T) {
 
 func TestBlogPostPromoAndPopular(t *testing.T) {
 	f := newFakeBlog(4)
-	f.posts[0].BenefitPromo = &portal.BenefitPromoRef{Title: "Card", Path: "/benefits/card"}
+	f.posts[0].BenefitPromo = &BenefitPromoRef{Title: "Card", Path: "/benefits/card"}
 	f.posts[0].BenefitPromoLinkText = "Learn more"
-	f.posts[1].BenefitPromo = &portal.BenefitPromoRef{Title: "Card", Path: "/benefits/card"} // no link text
+	f.posts[1].BenefitPromo = &BenefitPromoRef{Title: "Card", Path: "/benefits/card"} // no link text
 	f.posts[0].Image = &portal.Image{URL: "https://cms/x.svg", Styles: map[string]string{"750w": "https://cms/x.svg?750", "250x200": "y"}}
 	b := testBlog(f, map[string]any{"blog_popular_one": "5002", "blog_popular_two": "1", "blog_popular_three": "5000"})
 
@@ -164,7 +164,7 @@ func TestBlogPostPromoAndPopular(t *testing.T) {
 	if len(doc.Categories) != 2 || doc.Meta.CanonicalURL != "/blog/money-tips/5000" {
 		t.Errorf("categories %+v, canonical %q", doc.Categories, doc.Meta.CanonicalURL)
 	}
-	doc, err = b.BlogPost(context.Background(), portal.AllCategories, "5001")
+	doc, err = b.BlogPost(context.Background(), AllCategories, "5001")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,11 +182,11 @@ func TestBlogPostPromoAndPopular(t *testing.T) {
 }
 
 func TestSearchOrdersResultsByType(t *testing.T) {
-	f := &fakeBlog{hits: []portal.SearchHit{
+	f := &fakeBlog{hits: []SearchHit{
 		{Type: "post", NID: "1", Title: "p1", Path: "/blog/money-tips/1", CategoryName: "Money Tips", Details: "intro"},
 		{Type: "webform", NID: "2", Title: "w"},
 		{Type: "landing", NID: "3", Title: "l"},
-		{Type: "benefit", NID: "4", Title: "b1", CategoryName: "Money & Credit", ParentPage: &portal.PageRef{Title: "Money & Credit", Path: "/money-and-credit"},
+		{Type: "benefit", NID: "4", Title: "b1", CategoryName: "Money & Credit", ParentPage: &PageRef{Title: "Money & Credit", Path: "/money-and-credit"},
 			Image: &portal.Image{URL: "u", Styles: map[string]string{"250x200": "u250"}}, BodySummary: "body"},
 		{Type: "post", NID: "5", Title: "p2"},
 		{Type: "page", NID: "6", Title: "pg", HeroDescription: "hero", BodySummary: "hero"},
@@ -194,7 +194,7 @@ func TestSearchOrdersResultsByType(t *testing.T) {
 		{Type: "category", NID: "7", Title: "c"},
 		{Type: "benefit", NID: "8", Title: "b2", BodySummary: "members only text", HeroDescription: "secret", MembersOnly: true},
 	}}
-	doc, err := testBlog(f, nil).Search(context.Background(), portal.SearchRequest{Query: "x", Type: "all"})
+	doc, err := testBlog(f, nil).Search(context.Background(), SearchRequest{Query: "x", Type: "all"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,12 +237,12 @@ func TestSearchOrdersByTypeAcrossPages(t *testing.T) {
 	f := &fakeBlog{}
 	for i := range 50 {
 		typ := types[min(i/10, 4)]
-		f.hits = append(f.hits, portal.SearchHit{Type: typ, NID: strconv.Itoa(1000 + i), Title: typ + strconv.Itoa(i)})
+		f.hits = append(f.hits, SearchHit{Type: typ, NID: strconv.Itoa(1000 + i), Title: typ + strconv.Itoa(i)})
 	}
 	b := testBlog(f, nil)
-	var got []portal.SearchResult
+	var got []SearchResult
 	for page := range 3 {
-		doc, err := b.Search(context.Background(), portal.SearchRequest{Query: "x", Type: "all", Page: page})
+		doc, err := b.Search(context.Background(), SearchRequest{Query: "x", Type: "all", Page: page})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,19 +277,19 @@ func TestSearchOrdersByTypeAcrossPages(t *testing.T) {
 // a search never reads more than those pages plus the one asked for.
 func TestSearchBeyondTheOrderedPagesKeepsEveryResultOnce(t *testing.T) {
 	f := &fakeBlog{}
-	n := (searchOrderedPages+2)*portal.SearchPageSize + 5
+	n := (searchOrderedPages+2)*SearchPageSize + 5
 	for i := range n {
 		typ := "post"
 		if i%7 == 0 {
 			typ = "benefit"
 		}
-		f.hits = append(f.hits, portal.SearchHit{Type: typ, NID: strconv.Itoa(100000 + i)})
+		f.hits = append(f.hits, SearchHit{Type: typ, NID: strconv.Itoa(100000 + i)})
 	}
 	b := testBlog(f, nil)
 	seen := map[string]bool{}
-	for page := 0; page*portal.SearchPageSize < n; page++ {
+	for page := 0; page*SearchPageSize < n; page++ {
 		f.searched = nil
-		doc, err := b.Search(context.Background(), portal.SearchRequest{Query: "x", Type: "all", Page: page})
+		doc, err := b.Search(context.Background(), SearchRequest{Query: "x", Type: "all", Page: page})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package cache
 import (
 	"context"
 
+	"github.com/union-benefits/portal/bff/internal/hotels"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -12,21 +13,21 @@ import (
 // lookups are hits; each miss spends the asking address's budget like a content miss
 // (WithMissBudget), which bounds the keys one visitor can add.
 type HotelLocations struct {
-	next  portal.HotelLocations
+	next  hotels.HotelLocations
 	store *Store
 }
 
-var _ portal.HotelLocations = (*HotelLocations)(nil)
+var _ hotels.HotelLocations = (*HotelLocations)(nil)
 
 // NewHotelLocations puts store in front of next.
-func NewHotelLocations(next portal.HotelLocations, store *Store) *HotelLocations {
+func NewHotelLocations(next hotels.HotelLocations, store *Store) *HotelLocations {
 	return &HotelLocations{next: next, store: store}
 }
 
 // Locations is cached per query; callers pass a checked, normalised query (hotels.Location).
-func (h *HotelLocations) Locations(ctx context.Context, query string) ([]portal.HotelLocation, error) {
-	return Fetch(ctx, h.store, "hotels", query, func(ctx context.Context) (Loaded[[]portal.HotelLocation], error) {
+func (h *HotelLocations) Locations(ctx context.Context, query string) ([]hotels.HotelLocation, error) {
+	return Fetch(ctx, h.store, "hotels", query, func(ctx context.Context) (Loaded[[]hotels.HotelLocation], error) {
 		items, err := h.next.Locations(ctx, query)
-		return Loaded[[]portal.HotelLocation]{Value: items, Tags: []string{portal.HotelsTag}}, err
+		return Loaded[[]hotels.HotelLocation]{Value: items, Tags: []string{portal.HotelsTag}}, err
 	})
 }

@@ -4,26 +4,27 @@ import (
 	"context"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/content"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// Pages caches the documents of a portal.Pages as they are sent (portal.Encoded: the JSON, its
+// Pages caches the documents of a content.Pages as they are sent (portal.Encoded: the JSON, its
 // gzip and their ETags), per everything a document depends on (path and reader: audience and
 // union), tagged with what it was built from, so a CMS purge of a node also drops the pages
 // showing it. Keeping the bytes instead of the document means a cached answer costs no
 // encoding, and the cache's byte budget counts exactly what it holds. So Pages serves the HTTP
-// layer's interface of encoded documents (httpapi.Pages) rather than portal.Pages itself.
+// layer's interface of encoded documents (content.EncodedPages) rather than content.Pages itself.
 //
 // Nothing personal goes in: content.Service shapes a document by the reader alone (audience and
 // union, portal.Reader), never by who the member is, so every member of a union shares one
 // document, and a visitor of that union has another.
 type Pages struct {
-	next  portal.Pages
+	next  content.Pages
 	store *Store
 }
 
 // NewPages puts store in front of next.
-func NewPages(next portal.Pages, store *Store) *Pages {
+func NewPages(next content.Pages, store *Store) *Pages {
 	return &Pages{next: next, store: store}
 }
 
@@ -33,7 +34,7 @@ func (p *Pages) Reader(ctx context.Context, a portal.Audience, union string) (po
 }
 
 // Page is cached per path and reader: documents and redirects alike.
-func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.Encoded, error) {
+func (p *Pages) Page(ctx context.Context, req content.PageRequest) (*portal.Encoded, error) {
 	key := req.Path + "|" + req.Reader.Key()
 	if req.RedirectBenefit != "" {
 		// Any slug may come here: keyed by it, the cache would fill with one-off answers. The
@@ -56,7 +57,7 @@ func (p *Pages) Page(ctx context.Context, req portal.PageRequest) (*portal.Encod
 }
 
 // encodePage encodes the page endpoint's answer with its kind.
-func encodePage(res portal.PageResult, variant string) (*portal.Encoded, error) {
+func encodePage(res content.PageResult, variant string) (*portal.Encoded, error) {
 	e, err := encode(res.Answer(), variant)
 	if err != nil {
 		return nil, err

@@ -1,5 +1,5 @@
 // Package cache holds the BFF's shared content cache and the decorators that put it in front of
-// the interfaces they cache (portal.Content, portal.Pages). Nothing personal is ever stored here:
+// the interfaces they cache (portal.Content, content.Pages). Nothing personal is ever stored here:
 // keys carry everything an answer depends on (path, union, audience), never a member's identity.
 package cache
 

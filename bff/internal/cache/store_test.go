@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/blog"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -387,15 +388,15 @@ func heapInUse() uint64 {
 // without hits), whose keeping costs several times their JSON: 20,000 of each kind must hold no
 // more than their counted cost and a quarter (nor much less than it, or the budget is wasted).
 func TestTheBudgetCountsWhatEntriesHold(t *testing.T) {
-	hit := portal.SearchHit{Type: "post", NID: "1", Title: "A title of a post about something", Path: "/blog/news/a-title",
+	hit := blog.SearchHit{Type: "post", NID: "1", Title: "A title of a post about something", Path: "/blog/news/a-title",
 		BodySummary: "A summary of the body that goes on for a line or two, as summaries do in search results."}
-	kinds := map[string]func(i int) (*portal.SearchHits, error){
-		"a remembered not-found": func(i int) (*portal.SearchHits, error) {
+	kinds := map[string]func(i int) (*blog.SearchHits, error){
+		"a remembered not-found": func(i int) (*blog.SearchHits, error) {
 			return nil, apperr.PageNotFound(fmt.Errorf("cms: no node at /x-%d", i))
 		},
-		"a search without hits": func(int) (*portal.SearchHits, error) { return &portal.SearchHits{}, nil },
-		"a search with 3 hits": func(int) (*portal.SearchHits, error) {
-			return &portal.SearchHits{Total: 3, Hits: []portal.SearchHit{hit, hit, hit}}, nil
+		"a search without hits": func(int) (*blog.SearchHits, error) { return &blog.SearchHits{}, nil },
+		"a search with 3 hits": func(int) (*blog.SearchHits, error) {
+			return &blog.SearchHits{Total: 3, Hits: []blog.SearchHit{hit, hit, hit}}, nil
 		},
 	}
 	for name, answer := range kinds {
@@ -423,8 +424,8 @@ func TestTheBudgetCountsWhatEntriesHold(t *testing.T) {
 				}
 				c, _ := entryCost("search|"+key, tags, value)
 				counted += c
-				_, _ = Fetch(context.Background(), s, "search", key, func(context.Context) (Loaded[*portal.SearchHits], error) {
-					return Loaded[*portal.SearchHits]{Value: hs, Tags: tags}, err
+				_, _ = Fetch(context.Background(), s, "search", key, func(context.Context) (Loaded[*blog.SearchHits], error) {
+					return Loaded[*blog.SearchHits]{Value: hs, Tags: tags}, err
 				})
 			}
 			held := int64(heapInUse() - before)

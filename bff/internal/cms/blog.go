@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/blog"
 	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // The blog and search calls of spec 1 §7 (request shapes in fixtures/cms/README.md):
@@ -22,7 +22,7 @@ import (
 //	archives                                                   the months that have posts
 //	search?keywords=&type=&page=                               one page of search results
 
-var _ portal.BlogContent = (*Client)(nil)
+var _ blog.Content = (*Client)(nil)
 
 type rawBlogCategory struct {
 	TID    id                     `json:"tid"`
@@ -76,20 +76,20 @@ type rawSearchResult struct {
 }
 
 // BlogCategories lists the blog categories with their URL slugs, ordered by weight then name.
-func (c *Client) BlogCategories(ctx context.Context) ([]portal.BlogCategory, error) {
+func (c *Client) BlogCategories(ctx context.Context) ([]blog.Category, error) {
 	out, _, err := collection(ctx, c, "blog categories", "term", url.Values{"bundle": {"blog_category"}},
-		func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.BlogCategory, error) {
+		func(_ *jsonapi.Document, r *jsonapi.Resource) (blog.Category, error) {
 			return reshapeBlogCategory(r)
 		})
 	if err != nil {
 		return nil, err
 	}
-	sortByWeight(out, func(b portal.BlogCategory) (int, string) { return b.Weight, b.Name })
+	sortByWeight(out, func(b blog.Category) (int, string) { return b.Weight, b.Name })
 	return out, nil
 }
 
 // Posts returns one page of posts, newest first, and the size of the whole list.
-func (c *Client) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostList, error) {
+func (c *Client) Posts(ctx context.Context, q blog.PostQuery) (*blog.PostList, error) {
 	v := url.Values{"offset": {strconv.Itoa(q.Offset)}, "limit": {strconv.Itoa(q.Limit)}}
 	if q.Category.TID != "" {
 		v.Set("category", q.Category.TID)
@@ -100,21 +100,21 @@ func (c *Client) Posts(ctx context.Context, q portal.PostQuery) (*portal.PostLis
 	if q.Topic != "" {
 		v.Set("topic", q.Topic)
 	}
-	posts, doc, err := collection(ctx, c, "posts", "posts", v, func(doc *jsonapi.Document, r *jsonapi.Resource) (portal.Post, error) {
+	posts, doc, err := collection(ctx, c, "posts", "posts", v, func(doc *jsonapi.Document, r *jsonapi.Resource) (blog.Post, error) {
 		p, err := c.reshapePost(doc, r)
 		if err != nil {
-			return portal.Post{}, err
+			return blog.Post{}, err
 		}
 		return *p, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &portal.PostList{Total: metaCount(doc, len(posts)), Posts: posts}, nil
+	return &blog.PostList{Total: metaCount(doc, len(posts)), Posts: posts}, nil
 }
 
 // Post returns the post with a nid.
-func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
+func (c *Client) Post(ctx context.Context, nid string) (*blog.Post, error) {
 	doc, r, err := c.single(ctx, "post", url.Values{"id": {nid}})
 	if err != nil {
 		return nil, err
@@ -130,32 +130,32 @@ func (c *Client) Post(ctx context.Context, nid string) (*portal.Post, error) {
 }
 
 // Archives lists the months that have posts, newest first.
-func (c *Client) Archives(ctx context.Context) ([]portal.ArchiveMonth, error) {
-	out, _, err := collection(ctx, c, "archives", "archives", nil, func(_ *jsonapi.Document, r *jsonapi.Resource) (portal.ArchiveMonth, error) {
+func (c *Client) Archives(ctx context.Context) ([]blog.ArchiveMonth, error) {
+	out, _, err := collection(ctx, c, "archives", "archives", nil, func(_ *jsonapi.Document, r *jsonapi.Resource) (blog.ArchiveMonth, error) {
 		var raw rawArchive
 		if err := r.Attrs(&raw); err != nil {
-			return portal.ArchiveMonth{}, err
+			return blog.ArchiveMonth{}, err
 		}
 		if raw.Month < 1 || raw.Month > 12 || raw.Year < 1 {
-			return portal.ArchiveMonth{}, fmt.Errorf("archive %s: month %d of %d", r.ID, raw.Month, raw.Year)
+			return blog.ArchiveMonth{}, fmt.Errorf("archive %s: month %d of %d", r.ID, raw.Month, raw.Year)
 		}
-		return portal.ArchiveMonth{Year: raw.Year, Month: raw.Month, Count: raw.Count}, nil
+		return blog.ArchiveMonth{Year: raw.Year, Month: raw.Month, Count: raw.Count}, nil
 	})
 	return out, err
 }
 
 // Search returns one page of the CMS's search, in its order.
-func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.SearchHits, error) {
+func (c *Client) Search(ctx context.Context, q blog.SearchQuery) (*blog.SearchHits, error) {
 	hits, doc, err := collection(ctx, c, "search", "search", url.Values{
 		"keywords": {q.Keywords},
 		"type":     {q.Type},
 		"page":     {strconv.Itoa(q.Page)},
-	}, func(doc *jsonapi.Document, r *jsonapi.Resource) (portal.SearchHit, error) {
+	}, func(doc *jsonapi.Document, r *jsonapi.Resource) (blog.SearchHit, error) {
 		var raw rawSearchResult
 		if err := r.Attrs(&raw); err != nil {
-			return portal.SearchHit{}, err
+			return blog.SearchHit{}, err
 		}
-		h := portal.SearchHit{
+		h := blog.SearchHit{
 			Type:            raw.Type,
 			NID:             raw.NID.String(),
 			Title:           raw.Title,
@@ -170,12 +170,12 @@ func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.Sear
 			h.Unions = append(h.Unions, u.String())
 		}
 		if raw.ParentPage != nil && raw.ParentPage.Title != "" {
-			h.ParentPage = &portal.PageRef{Title: raw.ParentPage.Title, Path: raw.ParentPage.Path}
+			h.ParentPage = &blog.PageRef{Title: raw.ParentPage.Title, Path: raw.ParentPage.Path}
 		}
 		if imgs := doc.Related(r, "image"); len(imgs) > 0 {
 			img, err := c.reshapeImage(imgs[0])
 			if err != nil {
-				return portal.SearchHit{}, err
+				return blog.SearchHit{}, err
 			}
 			h.Image = &img
 		}
@@ -184,15 +184,15 @@ func (c *Client) Search(ctx context.Context, q portal.SearchQuery) (*portal.Sear
 	if err != nil {
 		return nil, err
 	}
-	return &portal.SearchHits{Total: metaCount(doc, len(hits)), Hits: hits}, nil
+	return &blog.SearchHits{Total: metaCount(doc, len(hits)), Hits: hits}, nil
 }
 
-func (c *Client) reshapePost(doc *jsonapi.Document, r *jsonapi.Resource) (*portal.Post, error) {
+func (c *Client) reshapePost(doc *jsonapi.Document, r *jsonapi.Resource) (*blog.Post, error) {
 	var raw rawPost
 	if err := r.Attrs(&raw); err != nil {
 		return nil, err
 	}
-	p := &portal.Post{
+	p := &blog.Post{
 		NID:     raw.NID.String(),
 		Title:   raw.Title,
 		Author:  raw.Author,
@@ -231,7 +231,7 @@ func (c *Client) reshapePost(doc *jsonapi.Document, r *jsonapi.Resource) (*porta
 		p.Image = &img
 	}
 	if ref := raw.BenefitPromoReference; ref != nil && ref.Title != "" && ref.Path != "" {
-		p.BenefitPromo = &portal.BenefitPromoRef{
+		p.BenefitPromo = &blog.BenefitPromoRef{
 			NID:         ref.NID.String(),
 			Title:       ref.Title,
 			Path:        jsonapi.LinkURL(ref.Path),
@@ -244,10 +244,10 @@ func (c *Client) reshapePost(doc *jsonapi.Document, r *jsonapi.Resource) (*porta
 
 // reshapeBlogCategory takes the slug from the term's alias (/blog/money-tips), the id the
 // blog's URLs use; a term without an alias falls back to its tid, which still routes.
-func reshapeBlogCategory(r *jsonapi.Resource) (portal.BlogCategory, error) {
+func reshapeBlogCategory(r *jsonapi.Resource) (blog.Category, error) {
 	var raw rawBlogCategory
 	if err := r.Attrs(&raw); err != nil {
-		return portal.BlogCategory{}, err
+		return blog.Category{}, err
 	}
 	slug := path.Base(strings.TrimRight(raw.Path.Alias, "/"))
 	if raw.Path.Alias == "" || slug == "/" || slug == "." {
@@ -257,7 +257,7 @@ func reshapeBlogCategory(r *jsonapi.Resource) (portal.BlogCategory, error) {
 	if title == "" {
 		title = raw.Name
 	}
-	return portal.BlogCategory{TID: raw.TID.String(), Slug: slug, Name: raw.Name, Title: title, Weight: raw.Weight}, nil
+	return blog.Category{TID: raw.TID.String(), Slug: slug, Name: raw.Name, Title: title, Weight: raw.Weight}, nil
 }
 
 // metaCount reads a collection's meta.count, the size of the whole list before paging; a CMS

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/blog"
 )
 
 func TestPostReshape(t *testing.T) {
@@ -66,7 +66,7 @@ func TestPostListReshape(t *testing.T) {
 	if len(cats) != 3 || cats[0].Slug != "money-tips" || cats[2].Slug != "union-news" {
 		t.Fatalf("categories %+v", cats)
 	}
-	l, err := c.Posts(context.Background(), portal.PostQuery{Category: cats[0], Limit: 10})
+	l, err := c.Posts(context.Background(), blog.PostQuery{Category: cats[0], Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,12 +87,12 @@ func TestPostListReshape(t *testing.T) {
 
 func TestPostListPagingEdges(t *testing.T) {
 	c := fixtureClient(t)
-	all, err := c.Posts(context.Background(), portal.PostQuery{Limit: 10})
+	all, err := c.Posts(context.Background(), blog.PostQuery{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, offset := range []int{all.Total, all.Total + 10} {
-		l, err := c.Posts(context.Background(), portal.PostQuery{Offset: offset, Limit: 10})
+		l, err := c.Posts(context.Background(), blog.PostQuery{Offset: offset, Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func TestPostListPagingEdges(t *testing.T) {
 			t.Errorf("offset %d: total %d, %d posts; want %d and none", offset, l.Total, len(l.Posts), all.Total)
 		}
 	}
-	last, err := c.Posts(context.Background(), portal.PostQuery{Offset: all.Total - 1, Limit: 10})
+	last, err := c.Posts(context.Background(), blog.PostQuery{Offset: all.Total - 1, Limit: 10})
 	if err != nil || len(last.Posts) != 1 {
 		t.Fatalf("offset total-1: %v, %+v", err, last)
 	}
@@ -115,7 +115,7 @@ func TestArchivesAndSearchReshape(t *testing.T) {
 	if len(as) == 0 || as[0].Year != 2026 {
 		t.Fatalf("archives %+v", as)
 	}
-	hs, err := c.Search(context.Background(), portal.SearchQuery{Keywords: "budget coaching", Type: "all"})
+	hs, err := c.Search(context.Background(), blog.SearchQuery{Keywords: "budget coaching", Type: "all"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,10 +137,10 @@ func TestBlogCallsTranslateCMSFailures(t *testing.T) {
 	defer srv.Close()
 	c := New(Options{BaseURL: srv.URL, Timeout: time.Second})
 	// A malformed answer is the CMS failing: a 503 the reader may retry, like a 502.
-	if _, err := c.Posts(context.Background(), portal.PostQuery{Limit: 10}); !apperr.Is(err, apperr.Unavailable) {
+	if _, err := c.Posts(context.Background(), blog.PostQuery{Limit: 10}); !apperr.Is(err, apperr.Unavailable) {
 		t.Errorf("malformed list: %v; want unavailable", err)
 	}
-	if _, err := c.Search(context.Background(), portal.SearchQuery{Keywords: "x", Type: "all"}); !apperr.Is(err, apperr.Unavailable) {
+	if _, err := c.Search(context.Background(), blog.SearchQuery{Keywords: "x", Type: "all"}); !apperr.Is(err, apperr.Unavailable) {
 		t.Errorf("CMS 502: %v; want unavailable", err)
 	}
 }

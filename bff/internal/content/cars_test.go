@@ -28,7 +28,7 @@ func TestCarSearchCarriesTheSearchableMakes(t *testing.T) {
 		{ID: "2", Name: "Oldsmobile", Slug: "oldsmobile"},
 		{ID: "3", Name: "Pontiac", Slug: "pontiac", AvailableUsed: true},
 	}}
-	res, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/benefits/car-buying", Reader: visitor})
+	res, err := service(c, slog.Default()).Page(context.Background(), PageRequest{Path: "/benefits/car-buying", Reader: visitor})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestCarSearchWithoutMakesIsLeftOutAndThePageStays(t *testing.T) {
 		"unreadable": {nodes: carSearchNode(), makeErr: errors.New("cms down")},
 		"none":       {nodes: carSearchNode(), makes: []portal.CarMake{{ID: "2", Name: "Oldsmobile", Slug: "oldsmobile"}}},
 	} {
-		res, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/benefits/car-buying", Reader: visitor})
+		res, err := service(c, slog.Default()).Page(context.Background(), PageRequest{Path: "/benefits/car-buying", Reader: visitor})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -74,7 +74,7 @@ func TestCarSearchWithoutMakesIsLeftOutAndThePageStays(t *testing.T) {
 func TestPagesWithoutCarSearchReadNoMakes(t *testing.T) {
 	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {NID: "1072", Bundle: "home", Paragraphs: []portal.Paragraph{text("a")}}},
 		makeErr: errors.New("must not be asked")}
-	res, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+	res, err := service(c, slog.Default()).Page(context.Background(), PageRequest{Path: "/", Reader: visitor})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestLivestreamPagesCarryTheirEvent(t *testing.T) {
 		"livestream/no-player": {NID: "1502", Bundle: "livestream", Title: "Soon"},
 	}}
 	s := service(c, slog.Default())
-	res, err := s.Page(context.Background(), portal.PageRequest{Path: "/livestream/town-hall", Reader: visitor})
+	res, err := s.Page(context.Background(), PageRequest{Path: "/livestream/town-hall", Reader: visitor})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestLivestreamPagesCarryTheirEvent(t *testing.T) {
 		*d.Livestream != (portal.Livestream{ID: "1501", EventSource: "https://events.example.org/1", CommentSource: "room"}) {
 		t.Errorf("document %s %+v", d.Kind, d.Livestream)
 	}
-	res, err = s.Page(context.Background(), portal.PageRequest{Path: "/livestream/no-player", Reader: visitor})
+	res, err = s.Page(context.Background(), PageRequest{Path: "/livestream/no-player", Reader: visitor})
 	if err != nil || res.Document.Kind != "livestream" || res.Document.Livestream != nil {
 		t.Errorf("a livestream without a player: %v %+v", err, res.Document)
 	}

@@ -100,7 +100,7 @@ func TestAColdPageMakesItsCMSCallsInOneRound(t *testing.T) {
 	}
 	c := newSlowContent(f, 5)
 	start := time.Now()
-	res, err := service(c, nil).Page(context.Background(), portal.PageRequest{
+	res, err := service(c, nil).Page(context.Background(), PageRequest{
 		Path: membersPath, Reader: portal.Reader{Audience: portal.Anonymous, Union: "37", Chosen: true},
 	})
 	if err != nil || res.Document == nil || res.Document.Kind != "members" {

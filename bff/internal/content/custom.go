@@ -14,18 +14,18 @@ var modalPositions = map[string]string{"left": "left"}
 // authModals reads custom_login_modal and custom_signup_modal, of the global variable or of a
 // benefit node (portal.Node.Modals). A modal the editors left empty is absent, so the frontend
 // shows the plain one (or, on a benefit, the site's).
-func authModals(v portal.Variable) portal.AuthModals {
-	var out portal.AuthModals
+func authModals(v portal.Variable) AuthModals {
+	var out AuthModals
 	login := v.Object("custom_login_modal")
-	if l := (portal.LoginModalStyle{
+	if l := (LoginModalStyle{
 		Headline:   login.String("headline"),
 		SubHeading: login.String("sub_heading"),
 		Image:      login.Image("image"),
-	}); l != (portal.LoginModalStyle{}) {
+	}); l != (LoginModalStyle{}) {
 		out.Login = &l
 	}
 	signup := v.Object("custom_signup_modal")
-	sm := portal.SignupModalStyle{
+	sm := SignupModalStyle{
 		Headline:   signup.String("headline"),
 		Background: signup.Image("background_image"),
 		Position:   modalPositions[signup.String("modal_position")],
@@ -44,7 +44,7 @@ func authModals(v portal.Variable) portal.AuthModals {
 }
 
 // benefitModals is a benefit's own dressing of the modals, or nil when it has none.
-func benefitModals(n *portal.Node) *portal.AuthModals {
+func benefitModals(n *portal.Node) *AuthModals {
 	m := authModals(n.Modals)
 	if m.Login == nil && m.Signup == nil {
 		return nil
@@ -55,7 +55,7 @@ func benefitModals(n *portal.Node) *portal.AuthModals {
 // creditCard is the reader's union's card when the page is the credit-card benefit. Only a
 // reader who chose a union (or a member, whose union is known) sees one: the site's fallback
 // union is nobody's own, and its card would be the wrong one for most readers.
-func creditCard(src *source, r portal.Reader) *portal.CreditCardOffer {
+func creditCard(src *source, r portal.Reader) *CreditCardOffer {
 	if !r.Chosen || src.node.NID == "" || src.node.NID != src.global.String("credit_card_benefit") {
 		return nil
 	}
@@ -67,5 +67,5 @@ func creditCard(src *source, r portal.Reader) *portal.CreditCardOffer {
 	if l == nil {
 		return nil
 	}
-	return &portal.CreditCardOffer{Union: *u.Ref(), Image: u.CreditCard.Image, Link: *l}
+	return &CreditCardOffer{Union: *u.Ref(), Image: u.CreditCard.Image, Link: *l}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func TestTheModalsAreDressedAsTheEditorsSay(t *testing.T) {
-	site := func(global map[string]any) portal.AuthModals {
+	site := func(global map[string]any) AuthModals {
 		t.Helper()
 		c := &fakeContent{vars: map[string]*portal.Variable{"union_structure_global": {Values: global}}}
 		s, err := service(c, slog.Default()).Site(context.Background(), visitor)
@@ -77,9 +77,9 @@ func TestTheCreditCardBenefitShowsTheReadersUnionsCard(t *testing.T) {
 		}}},
 	}
 	s := service(c, slog.Default())
-	page := func(path string, r portal.Reader) *portal.PageDocument {
+	page := func(path string, r portal.Reader) *PageDocument {
 		t.Helper()
-		res, err := s.Page(context.Background(), portal.PageRequest{Path: path, Reader: r})
+		res, err := s.Page(context.Background(), PageRequest{Path: path, Reader: r})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,9 +121,9 @@ func TestABenefitDressesItsOwnModals(t *testing.T) {
 		vars: map[string]*portal.Variable{"union_structure_global": {Values: map[string]any{}}},
 	}
 	s := service(c, slog.Default())
-	modals := func(path string) *portal.AuthModals {
+	modals := func(path string) *AuthModals {
 		t.Helper()
-		res, err := s.Page(context.Background(), portal.PageRequest{Path: path, Reader: visitor})
+		res, err := s.Page(context.Background(), PageRequest{Path: path, Reader: visitor})
 		if err != nil {
 			t.Fatal(err)
 		}

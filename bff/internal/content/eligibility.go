@@ -17,12 +17,12 @@ const eligibilityTitle = "Benefit Eligibility for %@ Members"
 
 // The columns of each table, in the spec's order; the keys are cms.reshapeEligibility's.
 var (
-	usColumns = []portal.EligibilityColumn{
+	usColumns = []EligibilityColumn{
 		{Key: "children", Label: "Children"}, {Key: "spouse", Label: "Spouse"},
 		{Key: "domesticPartner", Label: "Domestic Partner"}, {Key: "parent", Label: "Parent"},
 		{Key: "widowWidower", Label: "Widow/Widower"}, {Key: "other", Label: "Other family"},
 	}
-	internationalColumns = []portal.EligibilityColumn{
+	internationalColumns = []EligibilityColumn{
 		{Key: "guam", Label: "Guam"}, {Key: "puertoRico", Label: "Puerto Rico"},
 		{Key: "usVirginIslands", Label: "US Virgin Islands"}, {Key: "canada", Label: "Canada"},
 	}
@@ -30,7 +30,7 @@ var (
 
 // Eligibility is the tables for the account tab: titled for the reader's union, the same rows
 // for every union.
-func (s *Service) Eligibility(ctx context.Context, r portal.Reader) (portal.EligibilityResult, error) {
+func (s *Service) Eligibility(ctx context.Context, r portal.Reader) (EligibilityResult, error) {
 	var (
 		global *portal.Variable
 		unions portal.Unions
@@ -39,13 +39,13 @@ func (s *Service) Eligibility(ctx context.Context, r portal.Reader) (portal.Elig
 	g.Go(func() (err error) { global, err = s.content.Variable(gctx, globalVariable); return })
 	g.Go(func() (err error) { unions, err = s.content.Unions(gctx); return })
 	if err := g.Wait(); err != nil {
-		return portal.EligibilityResult{}, err
+		return EligibilityResult{}, err
 	}
 	doc, err := s.eligibility(ctx, global, unions.Find(r.Union).Ref())
 	if err != nil {
-		return portal.EligibilityResult{}, err
+		return EligibilityResult{}, err
 	}
-	return portal.EligibilityResult{
+	return EligibilityResult{
 		Document: doc,
 		Tags:     []string{portal.EligibilityTag, portal.VariableTag(globalVariable), portal.TermTag("union")},
 	}, nil
@@ -54,21 +54,21 @@ func (s *Service) Eligibility(ctx context.Context, r portal.Reader) (portal.Elig
 // eligibility builds the two tables: the records with isUs in the US one, those with
 // isInternational in the other (a record may be in both), in the CMS's order, with their header
 // and footer texts from the global variable.
-func (s *Service) eligibility(ctx context.Context, global *portal.Variable, union *portal.UnionRef) (portal.EligibilityDocument, error) {
+func (s *Service) eligibility(ctx context.Context, global *portal.Variable, union *portal.UnionRef) (EligibilityDocument, error) {
 	records, err := s.content.Eligibility(ctx)
 	if err != nil {
-		return portal.EligibilityDocument{}, err
+		return EligibilityDocument{}, err
 	}
-	doc := portal.EligibilityDocument{
+	doc := EligibilityDocument{
 		Title: strings.ReplaceAll(eligibilityTitle, "%@", unionName(union)),
 		Union: union,
-		US: portal.EligibilityTable{
+		US: EligibilityTable{
 			Header: portal.RichText(global.String("us_header")), Footer: portal.RichText(global.String("us_footer")),
-			Columns: usColumns, Rows: []portal.EligibilityRow{},
+			Columns: usColumns, Rows: []EligibilityRow{},
 		},
-		International: portal.EligibilityTable{
+		International: EligibilityTable{
 			Header: portal.RichText(global.String("international_header")), Footer: portal.RichText(global.String("international_footer")),
-			Columns: internationalColumns, Rows: []portal.EligibilityRow{},
+			Columns: internationalColumns, Rows: []EligibilityRow{},
 		},
 	}
 	for _, rec := range records {
@@ -83,13 +83,13 @@ func (s *Service) eligibility(ctx context.Context, global *portal.Variable, unio
 }
 
 // eligibilityRow is a record's row in a table: its cells for that table's columns only.
-func eligibilityRow(rec portal.EligibilityRecord, columns []portal.EligibilityColumn) portal.EligibilityRow {
-	row := portal.EligibilityRow{Title: rec.Title, Program: rec.Program, Cells: make(map[string]string, len(columns))}
+func eligibilityRow(rec portal.EligibilityRecord, columns []EligibilityColumn) EligibilityRow {
+	row := EligibilityRow{Title: rec.Title, Program: rec.Program, Cells: make(map[string]string, len(columns))}
 	for _, c := range columns {
 		row.Cells[c.Key] = strings.TrimSpace(rec.Cells[c.Key])
 	}
 	if b := rec.Benefit; b != nil && b.Path != "" {
-		row.Benefit = &portal.EligibilityLink{Title: b.Title, URL: portal.CleanPath(b.Path)}
+		row.Benefit = &EligibilityLink{Title: b.Title, URL: portal.CleanPath(b.Path)}
 	}
 	return row
 }

@@ -41,9 +41,9 @@ func indexMenus(links []portal.MenuLink, r portal.Reader, menus ...string) menuI
 }
 
 // tree builds the items under parent, down to depth levels, marking the item whose URL is active.
-func (idx menuIndex) tree(parent string, depth int, active string) []portal.MenuItem {
+func (idx menuIndex) tree(parent string, depth int, active string) []MenuItem {
 	ls := idx.children[parent]
-	items := make([]portal.MenuItem, 0, len(ls))
+	items := make([]MenuItem, 0, len(ls))
 	for _, l := range ls {
 		item := idx.item(l, active)
 		if depth > 1 {
@@ -54,11 +54,11 @@ func (idx menuIndex) tree(parent string, depth int, active string) []portal.Menu
 	return items
 }
 
-func (idx menuIndex) item(l portal.MenuLink, active string) portal.MenuItem {
+func (idx menuIndex) item(l portal.MenuLink, active string) MenuItem {
 	link := l.Link.For(idx.reader.Audience)
-	return portal.MenuItem{
+	return MenuItem{
 		ID: l.ID, Title: link.Title, URL: link.URL, Weight: l.Weight,
-		Active: active != "" && link.URL == active, Children: []portal.MenuItem{},
+		Active: active != "" && link.URL == active, Children: []MenuItem{},
 	}
 }
 
@@ -78,7 +78,7 @@ func (idx menuIndex) find(path string) (portal.MenuLink, bool) {
 }
 
 // menuTree builds one menu's whole tree for a reader.
-func menuTree(links []portal.MenuLink, menu string, r portal.Reader) []portal.MenuItem {
+func menuTree(links []portal.MenuLink, menu string, r portal.Reader) []MenuItem {
 	return indexMenus(links, r, menu).tree("", maxMenuDepth, "")
 }
 
@@ -92,7 +92,7 @@ const interiorDepth = 3
 // parent), which the header never shows. The link itself leads the list only when flagged
 // includeInInteriorNav. A link with nothing below it is no section: no navigation, rather than
 // its siblings.
-func secondaryNav(links []portal.MenuLink, sitePath string, r portal.Reader) []portal.MenuItem {
+func secondaryNav(links []portal.MenuLink, sitePath string, r portal.Reader) []MenuItem {
 	idx := indexMenus(links, r, "main")
 	segs := strings.Split(strings.Trim(sitePath, "/"), "/")
 	if len(segs) > 3 {
@@ -102,7 +102,7 @@ func secondaryNav(links []portal.MenuLink, sitePath string, r portal.Reader) []p
 	if !ok {
 		return nil
 	}
-	var items []portal.MenuItem
+	var items []MenuItem
 	if l.IncludeInInteriorNav {
 		items = append(items, idx.item(l, sitePath))
 	}
@@ -115,7 +115,7 @@ func secondaryNav(links []portal.MenuLink, sitePath string, r portal.Reader) []p
 
 // interior appends the links under parent: its children (level 1), and below them only those
 // deeper than interiorDepth, depth-first in menu order.
-func (idx menuIndex) interior(parent string, level int, active string, items []portal.MenuItem) []portal.MenuItem {
+func (idx menuIndex) interior(parent string, level int, active string, items []MenuItem) []MenuItem {
 	if level > maxMenuDepth {
 		return items
 	}
@@ -131,8 +131,8 @@ func (idx menuIndex) interior(parent string, level int, active string, items []p
 // sidebar is a generic page's left column: the sub-navigation of the section holding the page
 // (its top-level link's tree, three levels, the page's entry active), and the node's testimonial
 // or promotion.
-func sidebar(n *portal.Node, links []portal.MenuLink, sitePath string, r portal.Reader) *portal.Sidebar {
-	sb := &portal.Sidebar{Nav: []portal.MenuItem{}}
+func sidebar(n *portal.Node, links []portal.MenuLink, sitePath string, r portal.Reader) *Sidebar {
+	sb := &Sidebar{Nav: []MenuItem{}}
 	idx := indexMenus(links, r, "main", "top-footer", "footer")
 	if l, ok := idx.find(sitePath); ok {
 		for i := 0; l.ParentID != "" && i < maxMenuDepth; i++ {
@@ -145,13 +145,13 @@ func sidebar(n *portal.Node, links []portal.MenuLink, sitePath string, r portal.
 		top := idx.item(l, sitePath)
 		top.Children = idx.tree(l.ID, 2, sitePath)
 		if len(top.Children) > 0 {
-			sb.Nav = []portal.MenuItem{top}
+			sb.Nav = []MenuItem{top}
 		}
 	}
 	if ns := n.Sidebar; ns != nil {
 		switch {
 		case ns.IsTestimonial:
-			sb.Testimonial = &portal.Testimonial{HTML: ns.Body, Source: ns.Source, SourceSubtitle: ns.SourceSubtitle}
+			sb.Testimonial = &Testimonial{HTML: ns.Body, Source: ns.Source, SourceSubtitle: ns.SourceSubtitle}
 		case ns.IsPromotion:
 			sb.Promotion = ns.Body
 		}
@@ -162,7 +162,7 @@ func sidebar(n *portal.Node, links []portal.MenuLink, sitePath string, r portal.
 	return sb
 }
 
-func flatLinks(items []portal.MenuItem) []portal.Link {
+func flatLinks(items []MenuItem) []portal.Link {
 	out := make([]portal.Link, 0, len(items))
 	for _, it := range items {
 		out = append(out, portal.Link{URL: it.URL, Title: it.Title})

@@ -18,7 +18,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// Service builds page documents and the site chrome. It implements portal.Pages.
+// Service builds page documents and the site chrome. It implements Pages.
 type Service struct {
 	content     portal.Content
 	homePath    string
@@ -27,7 +27,7 @@ type Service struct {
 	blocks      *blockBuilder
 }
 
-var _ portal.Pages = (*Service)(nil)
+var _ Pages = (*Service)(nil)
 
 // Options configures a Service.
 type Options struct {
@@ -105,7 +105,7 @@ func (s *Service) Reader(ctx context.Context, a portal.Audience, union string) (
 // Page returns the answer for a site path ("/" is the home node): first the rules that need no
 // content (the spec's path rules, ?redirect_benefit=, the union pages), then the node's own
 // (its union limit and members-only gate), then the assembler of the node's kind.
-func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error) {
+func (s *Service) Page(ctx context.Context, req PageRequest) (PageResult, error) {
 	sitePath := portal.CleanPath(req.Path)
 	if res, ok, err := routingRule(sitePath); ok || err != nil {
 		return res, err
@@ -129,19 +129,19 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.Page
 
 	src, err := s.load(ctx, sitePath)
 	if err != nil {
-		return portal.PageResult{}, err
+		return PageResult{}, err
 	}
 	if !portal.UnionPasses(r.Union, src.node.Unions) {
 		denied := portal.CleanPath(src.global.String("access_denied_landing"))
 		if denied == "/" || denied == sitePath {
-			return portal.PageResult{}, apperr.PageNotFound(nil)
+			return PageResult{}, apperr.PageNotFound(nil)
 		}
 		res := redirect(denied, false)
 		res.Tags = src.tags
 		return res, nil
 	}
 
-	doc := &portal.PageDocument{
+	doc := &PageDocument{
 		Kind:   src.kind,
 		Path:   sitePath,
 		Title:  src.node.Title,
@@ -151,15 +151,15 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.Page
 		Meta:        s.meta(src.node),
 		Union:       src.unions.Find(r.Union).Ref(),
 	}
-	res := portal.PageResult{Document: doc, Tags: src.tags}
+	res := PageResult{Document: doc, Tags: src.tags}
 	if src.kind == "benefit" {
 		// On the gate too: that is where the reader is asked to log in.
 		doc.AuthModals = benefitModals(src.node)
 	}
 	if src.node.DisabledAnonymous && r.Audience == portal.Anonymous {
 		// The gate: the title, so the reader knows what they would see, and nothing of the body.
-		doc.Hero = portal.Hero{Variant: "basic", Headline: src.node.Title}
-		doc.Gate = &portal.Gate{Reason: "login"}
+		doc.Hero = Hero{Variant: "basic", Headline: src.node.Title}
+		doc.Gate = &Gate{Reason: "login"}
 		doc.Meta = portal.PageMeta{Title: src.node.Title + " | " + s.productName, Robots: "noindex"}
 		return res, nil
 	}
@@ -174,7 +174,7 @@ func (s *Service) Page(ctx context.Context, req portal.PageRequest) (portal.Page
 	if assemble := assemblers[src.kind]; assemble != nil {
 		tags, err := assemble(ctx, s, src, r, doc)
 		if err != nil {
-			return portal.PageResult{}, err
+			return PageResult{}, err
 		}
 		res.Tags = append(res.Tags, tags...)
 	}
@@ -240,11 +240,11 @@ func (s *Service) load(ctx context.Context, sitePath string) (*source, error) {
 
 // An assembler adds what a kind of page shows besides the hero and blocks, and returns the tags
 // of any further content it read.
-type assembler func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error)
+type assembler func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error)
 
 // assemblers are the per-kind steps; home has none of its own.
 var assemblers = map[string]assembler{
-	"page": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"page": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
 		n := src.node
 		doc.Body = n.Body
 		if ref := n.BenefitPromo; ref != nil && n.BenefitPromoLinkText != "" {
@@ -253,33 +253,33 @@ var assemblers = map[string]assembler{
 		doc.Sidebar = sidebar(n, src.menus, src.sitePath, r)
 		return nil, nil
 	},
-	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"benefit": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
 		doc.HotelSearch = src.node.HotelSearch
 		doc.CreditCard = creditCard(src, r)
 		return withBenefitMedia(src, r, doc), nil
 	},
-	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"landing": func(_ context.Context, _ *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
 		doc.UseFormStyle = src.node.UseFormStyle
 		return withBenefitMedia(src, r, doc), nil
 	},
-	"livestream": func(_ context.Context, _ *Service, src *source, _ portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"livestream": func(_ context.Context, _ *Service, src *source, _ portal.Reader, doc *PageDocument) ([]string, error) {
 		// A livestream without a player has nothing to show; the rest of the page still does.
 		if n := src.node; n.EventSource != "" {
 			doc.Livestream = &portal.Livestream{ID: n.NID, EventSource: n.EventSource, CommentSource: n.CommentSource}
 		}
 		return nil, nil
 	},
-	"category": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"category": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
 		withSecondaryNav(src, r, doc)
 		return s.withBenefits(ctx, src, r, doc)
 	},
-	"members": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"members": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
 		s.titleForUnion(src, doc, "Benefits for %@ Members")
 		return s.withBenefits(ctx, src, r, doc)
 	},
-	"eligibility": func(ctx context.Context, s *Service, src *source, _ portal.Reader, doc *portal.PageDocument) ([]string, error) {
+	"eligibility": func(ctx context.Context, s *Service, src *source, _ portal.Reader, doc *PageDocument) ([]string, error) {
 		s.titleForUnion(src, doc, eligibilityTitle)
 		tables, err := s.eligibility(ctx, src.global, doc.Union)
 		if err != nil {
@@ -294,7 +294,7 @@ var assemblers = map[string]assembler{
 // reports whether the page has any (so its document is tagged with the makes). Without makes a
 // search cannot be made: when they cannot be read the blocks are left out and the rest of the
 // page is shown, as with any block the page cannot draw.
-func (s *Service) withCarMakes(ctx context.Context, doc *portal.PageDocument) bool {
+func (s *Service) withCarMakes(ctx context.Context, doc *PageDocument) bool {
 	has := func(bs []portal.Block) bool {
 		for _, b := range bs {
 			if _, ok := b.(blocks.CarSearch); ok {
@@ -338,7 +338,7 @@ func (s *Service) withCarMakes(ctx context.Context, doc *portal.PageDocument) bo
 // withBenefitMedia adds what spec 3 §3 shows around a benefit or landing page's hero: its video
 // player, call to action, vendor embed and Viral Sweep campaigns. It returns the campaigns' tags,
 // so an edit of a campaign node purges the pages that show it.
-func withBenefitMedia(src *source, r portal.Reader, doc *portal.PageDocument) []string {
+func withBenefitMedia(src *source, r portal.Reader, doc *PageDocument) []string {
 	n := src.node
 	doc.VideoPlayer = n.VideoPlayer
 	doc.OptionalCTA = link(n.OptionalCTA, r.Audience)
@@ -351,14 +351,14 @@ func withBenefitMedia(src *source, r portal.Reader, doc *portal.PageDocument) []
 	return tags
 }
 
-func withSecondaryNav(src *source, r portal.Reader, doc *portal.PageDocument) {
+func withSecondaryNav(src *source, r portal.Reader, doc *PageDocument) {
 	if !src.node.HideSecondaryNav {
 		doc.SecondaryNav = secondaryNav(src.menus, src.sitePath, r)
 	}
 }
 
 // titleForUnion names the reader's union in the members and eligibility pages' titles.
-func (s *Service) titleForUnion(src *source, doc *portal.PageDocument, template string) {
+func (s *Service) titleForUnion(src *source, doc *PageDocument, template string) {
 	doc.Body = src.node.Body
 	doc.Title = strings.ReplaceAll(template, "%@", unionName(doc.Union))
 	doc.Hero.Headline = doc.Title
@@ -367,7 +367,7 @@ func (s *Service) titleForUnion(src *source, doc *portal.PageDocument, template 
 
 // withBenefits lists the benefits of a category page (those filed under it) or of the members
 // page (all of them), as the reader may see them.
-func (s *Service) withBenefits(ctx context.Context, src *source, r portal.Reader, doc *portal.PageDocument) ([]string, error) {
+func (s *Service) withBenefits(ctx context.Context, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
 	benefits := src.benefits
 	if benefits == nil {
 		var err error
@@ -386,26 +386,26 @@ func (s *Service) withBenefits(ctx context.Context, src *source, r portal.Reader
 
 // benefitRedirect sends the reader of ?redirect_benefit={slug} to that benefit when it exists;
 // an unknown benefit is no reason to fail the page the reader asked for (ok false).
-func (s *Service) benefitRedirect(ctx context.Context, slug string) (portal.PageResult, bool, error) {
+func (s *Service) benefitRedirect(ctx context.Context, slug string) (PageResult, bool, error) {
 	if slug == "" {
-		return portal.PageResult{}, false, nil
+		return PageResult{}, false, nil
 	}
 	benefit, err := s.content.NodeByPath(ctx, "benefits/"+slug)
 	switch {
 	case err == nil && benefit.Bundle == "benefit":
 		return redirect(portal.CleanPath(benefit.Path), false), true, nil
 	case err != nil && !apperr.Is(err, apperr.NotFound):
-		return portal.PageResult{}, false, err
+		return PageResult{}, false, err
 	}
-	return portal.PageResult{}, false, nil
+	return PageResult{}, false, nil
 }
 
 // routingRule applies the spec's path rules, before any content is read.
-func routingRule(sitePath string) (portal.PageResult, bool, error) {
+func routingRule(sitePath string) (PageResult, bool, error) {
 	lower := strings.ToLower(sitePath)
 	switch {
 	case strings.Contains(lower, "union-moments"):
-		return portal.PageResult{}, false, apperr.PageNotFound(nil)
+		return PageResult{}, false, apperr.PageNotFound(nil)
 	case strings.Contains(lower, "password"), strings.Contains(lower, "token"):
 		return redirect("/", false), true, nil
 	case strings.Contains(lower, "signin"):
@@ -413,18 +413,18 @@ func routingRule(sitePath string) (portal.PageResult, bool, error) {
 	case lower == "/blog":
 		return redirect("/blog/all-tips-updates", true), true, nil
 	}
-	return portal.PageResult{}, false, nil
+	return PageResult{}, false, nil
 }
 
-func redirect(location string, permanent bool) portal.PageResult {
-	return portal.PageResult{Redirect: &portal.Redirect{Location: location, Permanent: permanent}}
+func redirect(location string, permanent bool) PageResult {
+	return PageResult{Redirect: &Redirect{Location: location, Permanent: permanent}}
 }
 
 // hero picks the hero variant of spec 3 §4: image or video when the page has either, except a
 // video that is not a takeover with its headline below, which shows as a text hero; a generic
 // page without hero fields gets the basic title hero.
-func hero(n *portal.Node, kind string, a portal.Audience) portal.Hero {
-	h := portal.Hero{
+func hero(n *portal.Node, kind string, a portal.Audience) Hero {
+	h := Hero{
 		Variant:       "text",
 		Eyebrow:       n.HeroEyebrow,
 		Headline:      n.HeroHeadline,
@@ -455,13 +455,13 @@ func hero(n *portal.Node, kind string, a portal.Audience) portal.Hero {
 		h.Links = append(h.Links, l.For(a))
 	}
 	if n.LogoImage != nil || n.LogoTitle != "" {
-		h.Sponsor = &portal.Sponsor{Title: n.LogoTitle, Image: n.LogoImage, Link: link(n.LogoLink, a)}
+		h.Sponsor = &Sponsor{Title: n.LogoTitle, Image: n.LogoImage, Link: link(n.LogoLink, a)}
 	}
 	if kind == "home" {
 		h.EmailPromo = n.HeroEmailPromo
 	}
 	if co := n.HeroCallout; co != nil && kind == "home" {
-		h.Callout = &portal.Callout{Eyebrow: co.Eyebrow, Headline: co.Headline, Description: co.Description, Link: link(co.Link, a)}
+		h.Callout = &Callout{Eyebrow: co.Eyebrow, Headline: co.Headline, Description: co.Description, Link: link(co.Link, a)}
 	}
 	return h
 }
@@ -500,7 +500,7 @@ var socialNetworks = []string{"facebook", "instagram", "twitter", "youtube"}
 
 // Site returns the header menu and footer for a reader. The menus and the two variables load
 // concurrently: on a cold cache they are three CMS calls.
-func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome, error) {
+func (s *Service) Site(ctx context.Context, r portal.Reader) (*SiteChrome, error) {
 	var (
 		menus          []portal.MenuLink
 		global, social *portal.Variable
@@ -514,25 +514,25 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome
 	}
 
 	main := menuTree(menus, "main", r)
-	f := portal.Footer{
+	f := Footer{
 		TopLinks:    flatLinks(menuTree(menus, "top-footer", r)),
 		BottomLinks: flatLinks(menuTree(menus, "footer", r)),
 		Copyright:   strings.ReplaceAll(global.String("copyright"), "%YEAR%", strconv.Itoa(s.now().Year())),
-		Social:      []portal.SocialLink{},
-		Groups:      []portal.LinkGroup{},
+		Social:      []SocialLink{},
+		Groups:      []LinkGroup{},
 	}
 	for _, network := range socialNetworks {
 		if u := social.String(network); u != "" {
-			f.Social = append(f.Social, portal.SocialLink{Network: network, URL: u})
+			f.Social = append(f.Social, SocialLink{Network: network, URL: u})
 		}
 	}
 	for _, top := range main {
 		if len(top.Children) == 0 {
 			continue
 		}
-		f.Groups = append(f.Groups, portal.LinkGroup{Title: top.Title, URL: top.URL, Links: flatLinks(top.Children)})
+		f.Groups = append(f.Groups, LinkGroup{Title: top.Title, URL: top.URL, Links: flatLinks(top.Children)})
 	}
-	return &portal.SiteChrome{
+	return &SiteChrome{
 		ProductName: s.productName,
 		MainMenu:    main,
 		Footer:      f,
@@ -544,7 +544,7 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*portal.SiteChrome
 
 // Sitemap lists what a visitor of any union may see: home, every menu page and every benefit
 // and category open to all, each once.
-func (s *Service) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
+func (s *Service) Sitemap(ctx context.Context) ([]SitemapEntry, error) {
 	var (
 		menus    []portal.MenuLink
 		benefits []portal.BenefitTeaser
@@ -583,9 +583,9 @@ func (s *Service) Sitemap(ctx context.Context) ([]portal.SitemapEntry, error) {
 			add(l.Link.URL, time.Time{})
 		}
 	}
-	out := make([]portal.SitemapEntry, 0, len(entries))
+	out := make([]SitemapEntry, 0, len(entries))
 	for path, changed := range entries {
-		out = append(out, portal.SitemapEntry{Path: path, LastModified: changed})
+		out = append(out, SitemapEntry{Path: path, LastModified: changed})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil

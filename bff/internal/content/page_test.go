@@ -73,7 +73,7 @@ func service(c portal.Content, log *slog.Logger) *Service {
 	return New(c, Options{HomePath: "home/1072", ProductName: "Union Benefits", Logger: log, Now: func() time.Time { return noon }})
 }
 
-func blockIDs(doc *portal.PageDocument) []string {
+func blockIDs(doc *PageDocument) []string {
 	var ids []string
 	for _, b := range doc.Blocks {
 		raw, _ := json.Marshal(b)
@@ -94,7 +94,7 @@ func TestBlocksOutsideTheirWindowOrInactiveAreDropped(t *testing.T) {
 		NID: "1072", Bundle: "home", Title: "Home",
 		Paragraphs: []portal.Paragraph{before, inside, after, noWindow, inactive},
 	}}}
-	res, err := service(c, slog.Default()).Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+	res, err := service(c, slog.Default()).Page(context.Background(), PageRequest{Path: "/", Reader: visitor})
 	doc := res.Document
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +117,7 @@ func TestUnknownBundleIsSkippedAndLoggedOnce(t *testing.T) {
 	}}}
 	s := service(c, log)
 	for range 2 {
-		res, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: visitor})
+		res, err := s.Page(context.Background(), PageRequest{Path: "/", Reader: visitor})
 		doc := res.Document
 		if err != nil {
 			t.Fatal(err)
@@ -136,7 +136,7 @@ func TestLinkTitlesAreChosenForTheReader(t *testing.T) {
 	c := &fakeContent{nodes: map[string]*portal.Node{"home/1072": {NID: "1072", Bundle: "home", HeroHeadline: "H", HeroLink: link}}}
 	s := service(c, slog.Default())
 	for a, want := range map[portal.Audience]string{portal.Anonymous: "Find your union's benefits", portal.Member: "Your benefits"} {
-		res, err := s.Page(context.Background(), portal.PageRequest{Path: "/", Reader: portal.Reader{Audience: a}})
+		res, err := s.Page(context.Background(), PageRequest{Path: "/", Reader: portal.Reader{Audience: a}})
 		doc := res.Document
 		if err != nil {
 			t.Fatal(err)
@@ -154,7 +154,7 @@ func TestPagePathsAndKinds(t *testing.T) {
 		"blog/x/1":      {NID: "6", Bundle: "post", Title: "Post"},
 	}}
 	s := service(c, slog.Default())
-	res, err := s.Page(context.Background(), portal.PageRequest{Path: "//benefits/card/", Reader: visitor})
+	res, err := s.Page(context.Background(), PageRequest{Path: "//benefits/card/", Reader: visitor})
 	doc := res.Document
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestPagePathsAndKinds(t *testing.T) {
 	if doc.Kind != "benefit" || doc.Path != "/benefits/card" || doc.Meta.Title != "Card | Union Benefits" {
 		t.Fatalf("doc %s %s %q", doc.Kind, doc.Path, doc.Meta.Title)
 	}
-	if _, err := s.Page(context.Background(), portal.PageRequest{Path: "/blog/x/1", Reader: visitor}); !apperr.Is(err, apperr.NotFound) {
+	if _, err := s.Page(context.Background(), PageRequest{Path: "/blog/x/1", Reader: visitor}); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("a post is not a content page: err %v", err)
 	}
 }
@@ -315,7 +315,7 @@ func TestSecondaryNavShowsTheItemsDeeperThanThreeLevels(t *testing.T) {
 }
 
 // navLabels lists a navigation's titles, the active one starred.
-func navLabels(nav []portal.MenuItem) string {
+func navLabels(nav []MenuItem) string {
 	var got []string
 	for _, it := range nav {
 		label := it.Title
@@ -338,7 +338,7 @@ func TestBenefitAndLandingPagesCarryTheirMedia(t *testing.T) {
 		Campaigns:   []portal.Campaign{{ID: "1401", Title: "Win", LightboxHTML: "<form></form>"}},
 	}
 	for _, kind := range []string{"benefit", "landing"} {
-		var doc portal.PageDocument
+		var doc PageDocument
 		src := &source{node: n, kind: kind, sitePath: "/benefits/wireless"}
 		tags, err := assemblers[kind](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc)
 		if err != nil {
@@ -356,7 +356,7 @@ func TestBenefitAndLandingPagesCarryTheirMedia(t *testing.T) {
 			t.Errorf("%s: tags %v lack the campaign's", kind, tags)
 		}
 	}
-	var doc portal.PageDocument
+	var doc PageDocument
 	src := &source{node: n, kind: "page", sitePath: "/about-us"}
 	if _, err := assemblers["page"](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
 		t.Fatal(err)
@@ -383,7 +383,7 @@ func TestOnlyTheHomeHeroHasTheEmailPromo(t *testing.T) {
 func TestOnlyABenefitPageCarriesTheHotelSearch(t *testing.T) {
 	n := &portal.Node{Title: "Hotel Discounts", HotelSearch: true}
 	for kind, want := range map[string]bool{"benefit": true, "landing": false, "page": false} {
-		var doc portal.PageDocument
+		var doc PageDocument
 		src := &source{node: n, kind: kind, sitePath: "/benefits/hotel-discounts"}
 		if _, err := assemblers[kind](context.Background(), nil, src, portal.Reader{Audience: portal.Anonymous}, &doc); err != nil {
 			t.Fatal(err)

@@ -84,7 +84,7 @@ func FuzzPageRedirects(f *testing.F) {
 		if member {
 			r.Audience = portal.Member
 		}
-		res, err := service(c, slog.New(slog.DiscardHandler)).Page(context.Background(), portal.PageRequest{Path: path, Reader: r, RedirectBenefit: benefit})
+		res, err := service(c, slog.New(slog.DiscardHandler)).Page(context.Background(), PageRequest{Path: path, Reader: r, RedirectBenefit: benefit})
 		switch {
 		case err != nil:
 			return // a not-found page: no location

@@ -13,11 +13,12 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/store"
 )
 
 // cartsCollection holds the store's carts, one document per cart id (store.MemberCart,
 // store.VisitorCart): the lines and the orders placed under their idempotency keys
-// (portal.CartRecord).
+// (store.CartRecord).
 const cartsCollection = "carts"
 
 // claimsCollection holds the order attempts under way, one document per cart id ({key,
@@ -28,39 +29,39 @@ const claimsCollection = "cartClaims"
 
 const msgCartsUnavailable = "The cart store is unavailable."
 
-// Carts implements portal.Carts over the carts collection.
+// Carts implements store.Carts over the carts collection.
 type Carts struct {
 	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
 	Timeout time.Duration
 	client  *gfs.Client
 }
 
-var _ portal.Carts = (*Carts)(nil)
+var _ store.Carts = (*Carts)(nil)
 
 // Carts is the cart store on the profile store's connection (Close closes both).
 func (p *Profiles) Carts() *Carts { return &Carts{Timeout: p.Timeout, client: p.client} }
 
-// Cart implements portal.Carts.
-func (s *Carts) Cart(ctx context.Context, id string) (portal.CartRecord, error) {
+// Cart implements store.Carts.
+func (s *Carts) Cart(ctx context.Context, id string) (store.CartRecord, error) {
 	if !validDocID(id) {
-		return portal.CartRecord{}, invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
+		return store.CartRecord{}, invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
 	}
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	snap, err := s.client.Collection(cartsCollection).Doc(id).Get(ctx)
 	if status.Code(err) == codes.NotFound {
-		return portal.CartRecord{}, nil
+		return store.CartRecord{}, nil
 	}
 	if err != nil {
-		return portal.CartRecord{}, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
+		return store.CartRecord{}, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
 	}
 	return decodeCart(snap.Data()), nil
 }
 
-// Update implements portal.Carts in one transaction: every record is read before fn runs (the
+// Update implements store.Carts in one transaction: every record is read before fn runs (the
 // SDK reruns the function when the commit is aborted by a concurrent write) and only records
 // whose stored form changed are written.
-func (s *Carts) Update(ctx context.Context, ids []string, fn func(records []*portal.CartRecord) error) error {
+func (s *Carts) Update(ctx context.Context, ids []string, fn func(records []*store.CartRecord) error) error {
 	refs := make([]*gfs.DocumentRef, len(ids))
 	for i, id := range ids {
 		if !validDocID(id) {
@@ -73,14 +74,14 @@ func (s *Carts) Update(ctx context.Context, ids []string, fn func(records []*por
 	var fnErr error
 	err := s.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
 		fnErr = nil
-		recs := make([]*portal.CartRecord, len(refs))
+		recs := make([]*store.CartRecord, len(refs))
 		before := make([]map[string]any, len(refs))
 		exists := make([]bool, len(refs))
 		for i, ref := range refs {
 			snap, err := tx.Get(ref)
 			switch {
 			case status.Code(err) == codes.NotFound:
-				recs[i] = &portal.CartRecord{}
+				recs[i] = &store.CartRecord{}
 			case err != nil:
 				return err
 			default:
@@ -117,15 +118,15 @@ func (s *Carts) Update(ctx context.Context, ids []string, fn func(records []*por
 	return nil
 }
 
-// Claim implements portal.Carts.
-func (s *Carts) Claim(ctx context.Context, id, key string, now time.Time, stale time.Duration) (portal.OrderClaim, bool, error) {
+// Claim implements store.Carts.
+func (s *Carts) Claim(ctx context.Context, id, key string, now time.Time, stale time.Duration) (store.OrderClaim, bool, error) {
 	if !validDocID(id) {
-		return portal.OrderClaim{}, false, invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
+		return store.OrderClaim{}, false, invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
 	}
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	ref := s.client.Collection(claimsCollection).Doc(id)
-	mine := portal.OrderClaim{Key: key, Started: now.UTC()}
+	mine := store.OrderClaim{Key: key, Started: now.UTC()}
 	// Twice at most: the second time after removing a lapsed claim.
 	for range 2 {
 		_, err := ref.Create(ctx, map[string]any{"key": key, "started": mine.Started})
@@ -133,16 +134,16 @@ func (s *Carts) Claim(ctx context.Context, id, key string, now time.Time, stale 
 			return mine, true, nil
 		}
 		if status.Code(err) != codes.AlreadyExists {
-			return portal.OrderClaim{}, false, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
+			return store.OrderClaim{}, false, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
 		}
 		snap, err := ref.Get(ctx)
 		if status.Code(err) == codes.NotFound {
 			continue // released meanwhile
 		}
 		if err != nil {
-			return portal.OrderClaim{}, false, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
+			return store.OrderClaim{}, false, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
 		}
-		held := portal.OrderClaim{Key: str(snap.Data()["key"])}
+		held := store.OrderClaim{Key: str(snap.Data()["key"])}
 		if t := timestamp(snap.Data()["started"]); t != nil {
 			held.Started = t.UTC()
 		}
@@ -150,13 +151,13 @@ func (s *Carts) Claim(ctx context.Context, id, key string, now time.Time, stale 
 			return held, false, nil
 		}
 		if _, err := ref.Delete(ctx, gfs.Exists); err != nil && status.Code(err) != codes.NotFound {
-			return portal.OrderClaim{}, false, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
+			return store.OrderClaim{}, false, apperr.Wrap(apperr.Unavailable, msgCartsUnavailable, err)
 		}
 	}
-	return portal.OrderClaim{}, false, nil
+	return store.OrderClaim{}, false, nil
 }
 
-// Release implements portal.Carts.
+// Release implements store.Carts.
 func (s *Carts) Release(ctx context.Context, id, key string) error {
 	if !validDocID(id) {
 		return invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
@@ -182,7 +183,7 @@ func (s *Carts) Release(ctx context.Context, id, key string) error {
 
 // cartToDoc is a cart as stored: lines [{id, quantity}], placed
 // [{key, orderNumber, created, items}], updated. Unset parts are left out.
-func cartToDoc(r portal.CartRecord) map[string]any {
+func cartToDoc(r store.CartRecord) map[string]any {
 	m := map[string]any{}
 	lines := make([]any, 0, len(r.Lines))
 	for _, l := range r.Lines {
@@ -212,8 +213,8 @@ func cartToDoc(r portal.CartRecord) map[string]any {
 
 // decodeCart reads a stored cart field by field: a line without an id or a positive quantity is
 // dropped rather than failing the cart.
-func decodeCart(m map[string]any) portal.CartRecord {
-	var r portal.CartRecord
+func decodeCart(m map[string]any) store.CartRecord {
+	var r store.CartRecord
 	for _, v := range list(m["lines"]) {
 		l, _ := v.(map[string]any)
 		id, n := str(l["id"]), integer(l["quantity"])
@@ -234,7 +235,7 @@ func decodeCart(m map[string]any) portal.CartRecord {
 				Quantity: integer(it["quantity"]),
 			})
 		}
-		r.Placed = append(r.Placed, portal.PlacedOrder{Key: str(p["key"]), Order: o})
+		r.Placed = append(r.Placed, store.PlacedOrder{Key: str(p["key"]), Order: o})
 	}
 	if t := timestamp(m["updated"]); t != nil {
 		r.Updated = t.UTC()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/store"
 )
 
 // freshCart is the id of a cart no one has, deleted when the test ends.
@@ -36,15 +37,15 @@ func TestCartRoundTripsAndEmptyIsDeleted(t *testing.T) {
 		t.Fatalf("a cart never written: %+v %v", got, err)
 	}
 	at := time.Now().UTC().Truncate(time.Microsecond)
-	want := portal.CartRecord{
+	want := store.CartRecord{
 		Lines: []portal.CartLine{{ID: "hardship-grants-brochure", Quantity: 2}, {ID: "wireless-discount-coupon", Quantity: 100000}},
-		Placed: []portal.PlacedOrder{{Key: "attempt-0", Order: portal.Order{
+		Placed: []store.PlacedOrder{{Key: "attempt-0", Order: portal.Order{
 			OrderNumber: "SO-1", Created: at.Truncate(time.Second),
 			Items: []portal.OrderItem{{ID: "a", Label: "Flyer", Title: "A", Image: "http://x/a.svg", Quantity: 3}},
 		}}},
 		Updated: at,
 	}
-	if err := carts.Update(ctx(t), []string{id}, func(recs []*portal.CartRecord) error {
+	if err := carts.Update(ctx(t), []string{id}, func(recs []*store.CartRecord) error {
 		*recs[0] = want
 		return nil
 	}); err != nil {
@@ -57,7 +58,7 @@ func TestCartRoundTripsAndEmptyIsDeleted(t *testing.T) {
 
 	// fn's own error aborts the transaction and comes back as it is.
 	refusal := errors.New("refused")
-	if err := carts.Update(ctx(t), []string{id}, func(recs []*portal.CartRecord) error {
+	if err := carts.Update(ctx(t), []string{id}, func(recs []*store.CartRecord) error {
 		recs[0].Lines = nil
 		return refusal
 	}); !errors.Is(err, refusal) {
@@ -68,8 +69,8 @@ func TestCartRoundTripsAndEmptyIsDeleted(t *testing.T) {
 	}
 
 	// Emptied, the record is deleted.
-	if err := carts.Update(ctx(t), []string{id}, func(recs []*portal.CartRecord) error {
-		*recs[0] = portal.CartRecord{}
+	if err := carts.Update(ctx(t), []string{id}, func(recs []*store.CartRecord) error {
+		*recs[0] = store.CartRecord{}
 		return nil
 	}); err != nil {
 		t.Fatal(err)
@@ -88,7 +89,7 @@ func TestOneUpdateChangesTwoCarts(t *testing.T) {
 	carts := p.Carts()
 	visitor, member := freshCart(t, p), freshCart(t, p)
 	put := func(id string, lines ...portal.CartLine) {
-		if err := carts.Update(ctx(t), []string{id}, func(recs []*portal.CartRecord) error {
+		if err := carts.Update(ctx(t), []string{id}, func(recs []*store.CartRecord) error {
 			recs[0].Lines = lines
 			return nil
 		}); err != nil {
@@ -97,9 +98,9 @@ func TestOneUpdateChangesTwoCarts(t *testing.T) {
 	}
 	put(visitor, portal.CartLine{ID: "a", Quantity: 2})
 	put(member, portal.CartLine{ID: "b", Quantity: 1})
-	if err := carts.Update(ctx(t), []string{visitor, member}, func(recs []*portal.CartRecord) error {
+	if err := carts.Update(ctx(t), []string{visitor, member}, func(recs []*store.CartRecord) error {
 		recs[1].Lines = append(recs[1].Lines, recs[0].Lines...)
-		*recs[0] = portal.CartRecord{}
+		*recs[0] = store.CartRecord{}
 		return nil
 	}); err != nil {
 		t.Fatal(err)

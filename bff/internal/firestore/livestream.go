@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/livestream"
 )
 
 const (
@@ -23,26 +23,26 @@ const (
 	msgLivestreamUnavailable = "The chat is unavailable. Please refresh and try again."
 )
 
-// CommentAccess implements portal.CommentAccessStore over livestream/{id}/users.
+// CommentAccess implements livestream.CommentAccessStore over livestream/{id}/users.
 type CommentAccess struct {
 	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
 	Timeout time.Duration
 	client  *gfs.Client
 }
 
-var _ portal.CommentAccessStore = (*CommentAccess)(nil)
+var _ livestream.CommentAccessStore = (*CommentAccess)(nil)
 
 // CommentAccess is the comment-access store on the profile store's connection (Close closes both).
 func (p *Profiles) CommentAccess() *CommentAccess {
 	return &CommentAccess{Timeout: p.Timeout, client: p.client}
 }
 
-// Enter implements portal.CommentAccessStore: the record is created with a precondition that it
+// Enter implements livestream.CommentAccessStore: the record is created with a precondition that it
 // does not exist (one record per person and stream, even when two entries race), and a repeat
 // reads the stored one back.
-func (s *CommentAccess) Enter(ctx context.Context, stream, person string, rec portal.CommentAccess) (portal.CommentAccess, error) {
+func (s *CommentAccess) Enter(ctx context.Context, stream, person string, rec livestream.CommentAccess) (livestream.CommentAccess, error) {
 	if !validDocID(stream) || !validDocID(person) {
-		return portal.CommentAccess{}, invalidID(errors.New("firestore: invalid livestream record " + strconv.Quote(stream+"/"+person)))
+		return livestream.CommentAccess{}, invalidID(errors.New("firestore: invalid livestream record " + strconv.Quote(stream+"/"+person)))
 	}
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
@@ -55,14 +55,14 @@ func (s *CommentAccess) Enter(ctx context.Context, stream, person string, rec po
 		return rec, nil
 	}
 	if status.Code(err) != codes.AlreadyExists {
-		return portal.CommentAccess{}, apperr.Wrap(apperr.Unavailable, msgLivestreamUnavailable, err)
+		return livestream.CommentAccess{}, apperr.Wrap(apperr.Unavailable, msgLivestreamUnavailable, err)
 	}
 	snap, err := ref.Get(ctx)
 	if err != nil {
-		return portal.CommentAccess{}, apperr.Wrap(apperr.Unavailable, msgLivestreamUnavailable, err)
+		return livestream.CommentAccess{}, apperr.Wrap(apperr.Unavailable, msgLivestreamUnavailable, err)
 	}
 	m := snap.Data()
-	out := portal.CommentAccess{Email: str(m["email"]), Hash: str(m["hash"]), Username: str(m["username"])}
+	out := livestream.CommentAccess{Email: str(m["email"]), Hash: str(m["hash"]), Username: str(m["username"])}
 	out.Updates, _ = m["updates"].(bool)
 	out.Timestamp, _ = m["timestamp"].(time.Time)
 	return out, nil

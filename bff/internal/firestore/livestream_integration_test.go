@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/livestream"
 )
 
 func TestCommentAccessIsWrittenOncePerPerson(t *testing.T) {
@@ -24,7 +24,7 @@ func TestCommentAccessIsWrittenOncePerPerson(t *testing.T) {
 		defer cancel()
 		_, _ = ref.Delete(ctx)
 	})
-	first := portal.CommentAccess{
+	first := livestream.CommentAccess{
 		Email: "pat@example.org", Hash: "h", Timestamp: time.Now().UTC().Truncate(time.Microsecond),
 		Updates: true, Username: "Pat &amp; Sam-0420",
 	}

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/partners"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -29,7 +30,7 @@ const (
 	msgPartnersUnavailable = "The partner store is unavailable."
 )
 
-// Partners implements portal.PartnerStore over the partners, profiles, partnerTokens and mail
+// Partners implements partners.PartnerStore over the partners, profiles, partnerTokens and mail
 // collections.
 type Partners struct {
 	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
@@ -37,27 +38,27 @@ type Partners struct {
 	client  *gfs.Client
 }
 
-var _ portal.PartnerStore = (*Partners)(nil)
+var _ partners.PartnerStore = (*Partners)(nil)
 
 // Partners is the partner store on the profile store's connection (Close closes both).
 func (p *Profiles) Partners() *Partners { return &Partners{Timeout: p.Timeout, client: p.client} }
 
-// Partner implements portal.PartnerStore.
-func (s *Partners) Partner(ctx context.Context, id string) (portal.Partner, error) {
+// Partner implements partners.PartnerStore.
+func (s *Partners) Partner(ctx context.Context, id string) (partners.Partner, error) {
 	if !validDocID(id) {
-		return portal.Partner{}, apperr.New(apperr.NotFound, msgPartnerNotFound)
+		return partners.Partner{}, apperr.New(apperr.NotFound, msgPartnerNotFound)
 	}
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	snap, err := s.client.Collection(partnersCollection).Doc(id).Get(ctx)
 	if status.Code(err) == codes.NotFound {
-		return portal.Partner{}, apperr.Wrap(apperr.NotFound, msgPartnerNotFound, err)
+		return partners.Partner{}, apperr.Wrap(apperr.NotFound, msgPartnerNotFound, err)
 	}
 	if err != nil {
-		return portal.Partner{}, apperr.Wrap(apperr.Unavailable, msgPartnersUnavailable, err)
+		return partners.Partner{}, apperr.Wrap(apperr.Unavailable, msgPartnersUnavailable, err)
 	}
 	m := snap.Data()
-	return portal.Partner{
+	return partners.Partner{
 		ID:                     id,
 		Name:                   str(m["name"]),
 		Logo:                   str(m["logo"]),
@@ -67,7 +68,7 @@ func (s *Partners) Partner(ctx context.Context, id string) (portal.Partner, erro
 	}, nil
 }
 
-// UpdatePartnerLinks implements portal.PartnerStore in a transaction over the profile's
+// UpdatePartnerLinks implements partners.PartnerStore in a transaction over the profile's
 // partners field, written (merged) only when it changes, as SetFavorite does for favorites.
 func (s *Partners) UpdatePartnerLinks(ctx context.Context, uid string, fn func([]portal.PartnerLink) []portal.PartnerLink) ([]portal.PartnerLink, error) {
 	if uid == "" || !validDocID(uid) {
@@ -107,8 +108,8 @@ func samePartnerDoc(a, b partnerDoc) bool {
 	return a.ID == b.ID && a.LoginEnabled == b.LoginEnabled && same(a.Connected, b.Connected) && same(a.LastSignIn, b.LastSignIn)
 }
 
-// RecordPartnerToken implements portal.PartnerStore.
-func (s *Partners) RecordPartnerToken(ctx context.Context, r portal.PartnerTokenRecord) error {
+// RecordPartnerToken implements partners.PartnerStore.
+func (s *Partners) RecordPartnerToken(ctx context.Context, r partners.PartnerTokenRecord) error {
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	_, _, err := s.client.Collection(partnerTokensCollection).Add(ctx, map[string]any{
@@ -120,7 +121,7 @@ func (s *Partners) RecordPartnerToken(ctx context.Context, r portal.PartnerToken
 	return nil
 }
 
-// QueueMail implements portal.PartnerStore.
+// QueueMail implements partners.PartnerStore.
 func (s *Partners) QueueMail(ctx context.Context, m portal.Mail) error {
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()

@@ -8,24 +8,23 @@ import (
 	"time"
 
 	gfs "cloud.google.com/go/firestore"
+	"github.com/union-benefits/portal/bff/internal/mailing"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // subscriptionsCollection is the mailing list (spec 1 §7 emailSubscribe), one document per email,
 // for the mail system to read: email, firstName, union, source, uid, subscribedAt, updatedAt.
 const subscriptionsCollection = "emailSubscriptions"
 
-// Subscriptions implements portal.Subscriptions over the emailSubscriptions collection.
+// Subscriptions implements mailing.Subscriptions over the emailSubscriptions collection.
 type Subscriptions struct {
 	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
 	Timeout time.Duration
 	client  *gfs.Client
 }
 
-var _ portal.Subscriptions = (*Subscriptions)(nil)
+var _ mailing.Subscriptions = (*Subscriptions)(nil)
 
 // Subscriptions is the mailing list on the profile store's connection (Close closes both).
 func (p *Profiles) Subscriptions() *Subscriptions {
@@ -39,10 +38,10 @@ func SubscriptionID(email string) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// Subscribe implements portal.Subscriptions: the first sign-up creates the document (with its
+// Subscribe implements mailing.Subscriptions: the first sign-up creates the document (with its
 // time); a repeat merges the fields it may change and keeps subscribedAt. Create's precondition
 // decides which, so two tabs at once still make one document.
-func (s *Subscriptions) Subscribe(ctx context.Context, sub portal.Subscription) error {
+func (s *Subscriptions) Subscribe(ctx context.Context, sub mailing.Subscription) error {
 	ctx, cancel := withTimeout(ctx, s.Timeout)
 	defer cancel()
 	ref := s.client.Collection(subscriptionsCollection).Doc(SubscriptionID(sub.Email))

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/mailing"
 )
 
 func TestOneSubscriptionPerEmail(t *testing.T) {
@@ -25,7 +25,7 @@ func TestOneSubscriptionPerEmail(t *testing.T) {
 		_, _ = ref.Delete(ctx)
 	})
 	first := time.Now().UTC().Truncate(time.Millisecond)
-	if err := list.Subscribe(ctx(t), portal.Subscription{Email: email, FirstName: "Ada", Union: "Communications Workers of America", Source: "plusmore", At: first}); err != nil {
+	if err := list.Subscribe(ctx(t), mailing.Subscription{Email: email, FirstName: "Ada", Union: "Communications Workers of America", Source: "plusmore", At: first}); err != nil {
 		t.Fatal(err)
 	}
 	// Two tabs at once, typed in another case, from a short form without a name.
@@ -33,7 +33,7 @@ func TestOneSubscriptionPerEmail(t *testing.T) {
 	errs := make([]error, 2)
 	for i := range errs {
 		wg.Go(func() {
-			errs[i] = list.Subscribe(ctx(t), portal.Subscription{Email: " " + email + " ", Union: "Communications Workers of America", Source: "blog-sidebar", UID: "u1", At: first.Add(time.Hour)})
+			errs[i] = list.Subscribe(ctx(t), mailing.Subscription{Email: " " + email + " ", Union: "Communications Workers of America", Source: "blog-sidebar", UID: "u1", At: first.Add(time.Hour)})
 		})
 	}
 	wg.Wait()

@@ -24,18 +24,18 @@ type CaseService struct{ *core }
 // only when its id is free, so the repeat gets the case made the first time (Created false).
 // The id is not guessable without the member's uid and every value they sent, and is never
 // enough on its own: every read filters by the session's uid.
-func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID string, fields map[string]any) (portal.CaseSubmitted, error) {
+func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID string, fields map[string]any) (CaseSubmitted, error) {
 	f, err := s.form(formID)
 	if err != nil {
-		return portal.CaseSubmitted{}, err
+		return CaseSubmitted{}, err
 	}
 	if !f.Grant() {
 		// An external-only form takes its answers in its frame, never here.
-		return portal.CaseSubmitted{}, apperr.New(apperr.NotFound, msg("formUnknownType"))
+		return CaseSubmitted{}, apperr.New(apperr.NotFound, msg("formUnknownType"))
 	}
 	_, unions, err := s.unions(ctx)
 	if err != nil {
-		return portal.CaseSubmitted{}, err
+		return CaseSubmitted{}, err
 	}
 	choices := make([]choice, 0, len(unions))
 	for _, u := range unions {
@@ -43,7 +43,7 @@ func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID str
 	}
 	values, err := check(f, fields, choices, s.today())
 	if err != nil {
-		return portal.CaseSubmitted{}, err
+		return CaseSubmitted{}, err
 	}
 	c := portal.Case{
 		ID:             caseID(id.UID, f.ID, values),
@@ -59,19 +59,19 @@ func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID str
 	}
 	stored, created, err := s.cases.CreateCase(ctx, c)
 	if err != nil {
-		return portal.CaseSubmitted{}, apperr.Wrap(apperr.Unavailable, msg("submitError", "phone", s.o.SupportPhone), err)
+		return CaseSubmitted{}, apperr.Wrap(apperr.Unavailable, msg("submitError", "phone", s.o.SupportPhone), err)
 	}
 	if stored.UID != id.UID {
 		// CreateCase never hands back another member's case; should a store break that
 		// promise, nothing of it is shown.
-		return portal.CaseSubmitted{}, apperr.InternalError(nil)
+		return CaseSubmitted{}, apperr.InternalError(nil)
 	}
 	forms, err := s.variable(ctx, formsVariable)
 	if err != nil {
 		// The case is stored; its program link can wait for My Forms.
 		forms = &portal.Variable{}
 	}
-	return portal.CaseSubmitted{
+	return CaseSubmitted{
 		Case:    summary(stored, programPage(forms, stored.FormID)),
 		Message: msg("submittedStatus"),
 		Created: created,
@@ -80,16 +80,16 @@ func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID str
 
 // Cases lists the member's submitted cases, newest first, each with its status line (spec 2 §2,
 // My Forms and the case status block).
-func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (portal.CaseList, error) {
+func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (CaseList, error) {
 	cases, err := s.cases.CasesOf(ctx, id.UID)
 	if err != nil {
-		return portal.CaseList{}, err
+		return CaseList{}, err
 	}
 	forms, err := s.variable(ctx, formsVariable)
 	if err != nil {
-		return portal.CaseList{}, err
+		return CaseList{}, err
 	}
-	out := portal.CaseList{Cases: []portal.CaseSummary{}}
+	out := CaseList{Cases: []CaseSummary{}}
 	for _, c := range cases {
 		if c.UID != id.UID || c.IsNew {
 			continue
@@ -98,7 +98,7 @@ func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (portal.Cas
 	}
 	// Sorted here, not by the store: the offline Firestore stand-in cannot be trusted to order
 	// a filtered query, and a member has few cases.
-	slices.SortFunc(out.Cases, func(a, b portal.CaseSummary) int {
+	slices.SortFunc(out.Cases, func(a, b CaseSummary) int {
 		if c := b.Submitted.Compare(a.Submitted); c != 0 {
 			return c
 		}
@@ -109,8 +109,8 @@ func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (portal.Cas
 
 // summary is a case as My Forms shows it. The status line shows only while the case has no
 // confirmation number: 'Sending' while unprocessed or queued, 'Unknown' otherwise.
-func summary(c portal.Case, programPage string) portal.CaseSummary {
-	s := portal.CaseSummary{
+func summary(c portal.Case, programPage string) CaseSummary {
+	s := CaseSummary{
 		ID: c.ID, FormID: c.FormID, Title: c.Title, Status: c.Status, NsID: c.NsID,
 		Submitted: c.Submitted.UTC(), ProgramPage: programPage,
 	}

@@ -18,13 +18,13 @@ type FormService struct{ *core }
 // Form is form formID for the member: texts, union choices, a new case prefilled from their
 // profile, the frame of an external-only form, and the notice when they already submitted it
 // within the past year.
-func (s *FormService) Form(ctx context.Context, id portal.Identity, formID string) (portal.FormDocument, error) {
+func (s *FormService) Form(ctx context.Context, id portal.Identity, formID string) (FormDocument, error) {
 	f, err := s.form(formID)
 	if err != nil {
-		return portal.FormDocument{}, err
+		return FormDocument{}, err
 	}
 	var (
-		texts   portal.FormTexts
+		texts   FormTexts
 		all     portal.Unions
 		unions  portal.Unions
 		profile portal.Profile
@@ -38,7 +38,7 @@ func (s *FormService) Form(ctx context.Context, id portal.Identity, formID strin
 		g.Go(func() (err error) { cases, err = s.cases.CasesOf(gctx, id.UID); return })
 	}
 	if err := g.Wait(); err != nil {
-		return portal.FormDocument{}, err
+		return FormDocument{}, err
 	}
 	// The member's union names the frame's union even when cases may not name it.
 	union := all.Find(profile.Union)
@@ -46,7 +46,7 @@ func (s *FormService) Form(ctx context.Context, id portal.Identity, formID strin
 	if union != nil && unions.Find(union.ID) != nil {
 		choice = union
 	}
-	doc := portal.FormDocument{
+	doc := FormDocument{
 		ID:                 f.ID,
 		Title:              f.Title,
 		Type:               "grant",
@@ -55,15 +55,15 @@ func (s *FormService) Form(ctx context.Context, id portal.Identity, formID strin
 		UnionLocalRequired: f.UnionLocalRequired,
 		Texts:              texts,
 		Prefill:            prefill(profile, choice),
-		Unions:             make([]portal.FormUnion, 0, len(unions)),
+		Unions:             make([]FormUnion, 0, len(unions)),
 		AlreadySubmitted:   alreadySubmitted(cases, f.ID, s.o.Now()),
 	}
 	for _, u := range unions {
-		doc.Unions = append(doc.Unions, portal.FormUnion{ID: u.NetsuiteID, Label: u.Label()})
+		doc.Unions = append(doc.Unions, FormUnion{ID: u.NetsuiteID, Label: u.Label()})
 	}
 	if f.External() {
 		doc.Type, doc.Kind = "external", ""
-		doc.External = &portal.ExternalForm{
+		doc.External = &ExternalForm{
 			URL:    frameURL(s.o.ExternalFormURL, f.WufooID, union),
 			Height: f.Height,
 			Width:  theRules.Limits.ExternalFrameWidth,
@@ -114,7 +114,7 @@ func prefill(p portal.Profile, union *portal.Union) map[string]any {
 
 // alreadySubmitted is the member's latest non-new case of the form from within the past
 // alreadySubmittedDays, if any.
-func alreadySubmitted(cases []portal.Case, formID string, now time.Time) *portal.AlreadySubmitted {
+func alreadySubmitted(cases []portal.Case, formID string, now time.Time) *AlreadySubmitted {
 	since := now.AddDate(0, 0, -theRules.Limits.AlreadySubmittedDays)
 	var latest *portal.Case
 	for i, c := range cases {
@@ -128,7 +128,7 @@ func alreadySubmitted(cases []portal.Case, formID string, now time.Time) *portal
 	if latest == nil {
 		return nil
 	}
-	return &portal.AlreadySubmitted{CaseID: latest.ID, Submitted: latest.Submitted.UTC()}
+	return &AlreadySubmitted{CaseID: latest.ID, Submitted: latest.Submitted.UTC()}
 }
 
 // frameURL is an external form's frame source: the template with the external id, and

@@ -100,8 +100,8 @@ func (s *core) unions(ctx context.Context) (all, choices portal.Unions, err erro
 
 // texts are a form's texts: its record of union_structure_application_forms and the global
 // disclaimer. A variable the CMS does not have leaves its texts out; the form still works.
-func (s *core) texts(ctx context.Context, formID string) (portal.FormTexts, error) {
-	var t portal.FormTexts
+func (s *core) texts(ctx context.Context, formID string) (FormTexts, error) {
+	var t FormTexts
 	forms, err := s.variable(ctx, formsVariable)
 	if err != nil {
 		return t, err

@@ -4,8 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // The job loss pre-check (spec 2 §2, §4, §8, §9) is a public wizard; the browser applies its day
@@ -21,8 +19,8 @@ const (
 // Precheck is the job loss pre-check's settings: the same for every visitor. The PDF link is
 // left out when the CMS has none, or none that is safe, or cannot be read: the wizard still
 // works without it.
-func (s *FormService) Precheck(ctx context.Context) (portal.JobLossPrecheck, error) {
-	out := portal.JobLossPrecheck{ProductName: s.o.ProductName, SupportPhone: s.o.SupportPhone}
+func (s *FormService) Precheck(ctx context.Context) (JobLossPrecheck, error) {
+	out := JobLossPrecheck{ProductName: s.o.ProductName, SupportPhone: s.o.SupportPhone}
 	for _, f := range s.catalogue.Forms() {
 		if f.Kind == precheckKind {
 			out.FormID = f.ID

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
+	"github.com/union-benefits/portal/bff/internal/grants/grantstest"
 )
 
 // The pre-check's PDF link: a CMS site path goes on the CMS's public address, an http(s) URL

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+	"github.com/union-benefits/portal/bff/internal/grants/grantstest"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -93,7 +93,7 @@ func TestFormDocument(t *testing.T) {
 	if !reflect.DeepEqual(doc.Prefill, want) {
 		t.Errorf("prefill %v\nwant    %v", doc.Prefill, want)
 	}
-	wantUnions := []portal.FormUnion{{ID: "10237", Label: "Communications Workers of America (CWA)"}, {ID: "10261", Label: "United Auto Workers"}}
+	wantUnions := []FormUnion{{ID: "10237", Label: "Communications Workers of America (CWA)"}, {ID: "10261", Label: "United Auto Workers"}}
 	if !reflect.DeepEqual(doc.Unions, wantUnions) {
 		t.Errorf("unions %v: only those with a netsuite id and a visible form", doc.Unions)
 	}
@@ -162,7 +162,7 @@ func TestExternalForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &portal.ExternalForm{URL: "https://forms.example.org/embed/smartphone-rebate/?embed=1&union=Communications+Workers+of+America", Height: 1415, Width: 800}
+	want := &ExternalForm{URL: "https://forms.example.org/embed/smartphone-rebate/?embed=1&union=Communications+Workers+of+America", Height: 1415, Width: 800}
 	if doc.Type != "external" || doc.Kind != "" || !reflect.DeepEqual(doc.External, want) {
 		t.Errorf("external %+v %+v", doc, doc.External)
 	}

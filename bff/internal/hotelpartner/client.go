@@ -1,6 +1,6 @@
 // Package hotelpartner is the hotel partner's location autocomplete (spec 3 §7 'Hotel
 // autocomplete': GET /svcs/ac/index/hotels/{location}/6/3/0/0, answering searchItems). Its raw
-// answer stays inside: Locations reshapes it into portal.HotelLocation values.
+// answer stays inside: Locations reshapes it into hotels.HotelLocation values.
 package hotelpartner
 
 import (
@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/hotels"
 	"github.com/union-benefits/portal/bff/internal/metrics"
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // maxBody bounds what is read of one answer: a few suggestions are a few kilobytes, so anything
@@ -34,14 +34,14 @@ type Options struct {
 	Metrics *metrics.Metrics
 }
 
-// Client calls the hotel partner's autocomplete. It implements portal.HotelLocations.
+// Client calls the hotel partner's autocomplete. It implements hotels.HotelLocations.
 type Client struct {
 	base    string
 	http    *http.Client
 	metrics *metrics.Metrics
 }
 
-var _ portal.HotelLocations = (*Client)(nil)
+var _ hotels.HotelLocations = (*Client)(nil)
 
 // New returns a Client of the partner at o.BaseURL.
 func New(o Options) *Client {
@@ -79,7 +79,7 @@ func Path(location string) string {
 
 // Locations asks the partner for the places matching query. Items without an id, a name or a
 // type are dropped; a failure is an apperr.Unavailable error.
-func (c *Client) Locations(ctx context.Context, query string) (_ []portal.HotelLocation, err error) {
+func (c *Client) Locations(ctx context.Context, query string) (_ []hotels.HotelLocation, err error) {
 	start := time.Now()
 	defer func() { c.metrics.ObserveUpstream("hotels", "autocomplete", outcome(err), start) }()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+Path(query), nil)
@@ -110,8 +110,8 @@ func (c *Client) Locations(ctx context.Context, query string) (_ []portal.HotelL
 	return reshape(raw.SearchItems), nil
 }
 
-func reshape(items []rawItem) []portal.HotelLocation {
-	out := make([]portal.HotelLocation, 0, min(len(items), maxItems))
+func reshape(items []rawItem) []hotels.HotelLocation {
+	out := make([]hotels.HotelLocation, 0, min(len(items), maxItems))
 	for _, it := range items {
 		id := rawID(it.ID)
 		name := strings.TrimSpace(it.ItemName)
@@ -119,7 +119,7 @@ func reshape(items []rawItem) []portal.HotelLocation {
 		if id == "" || name == "" || kind == "" {
 			continue
 		}
-		out = append(out, portal.HotelLocation{ID: id, Name: name, State: strings.TrimSpace(it.ProvinceName), Type: kind})
+		out = append(out, hotels.HotelLocation{ID: id, Name: name, State: strings.TrimSpace(it.ProvinceName), Type: kind})
 		if len(out) == maxItems {
 			break
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/hotels"
 )
 
 func serve(t *testing.T, h http.HandlerFunc) *Client {
@@ -38,7 +38,7 @@ func TestLocationsAsksThePartnersPathAndReshapes(t *testing.T) {
 	if asked != "/svcs/ac/index/hotels/new%20york/6/3/0/0" {
 		t.Errorf("asked %q", asked)
 	}
-	want := []portal.HotelLocation{
+	want := []hotels.HotelLocation{
 		{ID: "3000016152", Name: "New York", State: "NY", Type: "CITY"},
 		{ID: "700123", Name: "The New Yorker Hotel", State: "NY", Type: "HOTEL"},
 	}

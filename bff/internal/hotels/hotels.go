@@ -7,13 +7,12 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // Service answers the hotel search box: suggestions for a location, the results link of a
 // search and partner redirects.
 type Service struct {
-	locations portal.HotelLocations
+	locations HotelLocations
 	links     Links
 	log       *slog.Logger
 	now       func() time.Time
@@ -27,7 +26,7 @@ type Options struct {
 
 // New returns the hotel search over the partner's autocomplete (cached by the caller) and its
 // listings page's links.
-func New(locations portal.HotelLocations, links Links, o Options) *Service {
+func New(locations HotelLocations, links Links, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -41,7 +40,7 @@ func New(locations portal.HotelLocations, links Links, o Options) *Service {
 // location that breaks Location's rules is refused (400); the partner failing is logged and
 // answered with no suggestions, which is all a reader sees of it (the box stays usable). A
 // reader over their address's budget of uncached lookups is refused (429) like any other.
-func (s *Service) Locations(ctx context.Context, raw string) ([]portal.HotelLocation, error) {
+func (s *Service) Locations(ctx context.Context, raw string) ([]HotelLocation, error) {
 	q, err := Location(raw)
 	if err != nil {
 		return nil, err
@@ -52,10 +51,10 @@ func (s *Service) Locations(ctx context.Context, raw string) ([]portal.HotelLoca
 			return nil, err
 		}
 		s.log.WarnContext(ctx, "hotel autocomplete failed", "err", err)
-		return []portal.HotelLocation{}, nil
+		return []HotelLocation{}, nil
 	}
 	if items == nil {
-		items = []portal.HotelLocation{}
+		items = []HotelLocation{}
 	}
 	return items, nil
 }

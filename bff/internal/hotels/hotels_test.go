@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 func TestLocationNormalisesWhatPasses(t *testing.T) {
@@ -49,12 +48,12 @@ func TestLocationRefuses(t *testing.T) {
 }
 
 type fakeLocations struct {
-	items []portal.HotelLocation
+	items []HotelLocation
 	err   error
 	asked []string
 }
 
-func (f *fakeLocations) Locations(_ context.Context, q string) ([]portal.HotelLocation, error) {
+func (f *fakeLocations) Locations(_ context.Context, q string) ([]HotelLocation, error) {
 	f.asked = append(f.asked, q)
 	return f.items, f.err
 }
@@ -72,7 +71,7 @@ func newService(t *testing.T, f *fakeLocations, log *bytes.Buffer) *Service {
 }
 
 func TestLocationsAsksTheNormalisedQuery(t *testing.T) {
-	f := &fakeLocations{items: []portal.HotelLocation{{ID: "1", Name: "New York", State: "NY", Type: "CITY"}}}
+	f := &fakeLocations{items: []HotelLocation{{ID: "1", Name: "New York", State: "NY", Type: "CITY"}}}
 	var log bytes.Buffer
 	got, err := newService(t, f, &log).Locations(context.Background(), " New  York")
 	if err != nil || len(got) != 1 || f.asked[0] != "new york" {

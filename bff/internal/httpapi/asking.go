@@ -36,11 +36,11 @@ const maxUnionLen = 64
 
 type readerKey struct{}
 
-// resolveReader finds who a content document is for, once per request: a signed-in member reads
+// ResolveReader finds who a content document is for, once per request: a signed-in member reads
 // as a member of their profile's union; a visitor (or a member without one) in the union the
 // frontend passes (from ?union= or its cookie). A dead session, or a profile that cannot be
 // read, reads as a visitor: the page still renders.
-func resolveReader(members Members, readers Readers) fiber.Handler {
+func ResolveReader(members Members, readers Readers) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		union := c.Query("union")
 		if len(union) > maxUnionLen || strings.ContainsFunc(union, unicode.IsControl) {
@@ -66,29 +66,29 @@ func resolveReader(members Members, readers Readers) fiber.Handler {
 	}
 }
 
-// reader is the request's reader, as resolveReader left it.
-func reader(c fiber.Ctx) portal.Reader {
+// Reader is the request's reader, as ResolveReader left it.
+func Reader(c fiber.Ctx) portal.Reader {
 	r, _ := c.Locals(readerKey{}).(portal.Reader)
 	return r
 }
 
 type identityKey struct{}
 
-// requireMember lets a request through only with a live session, and hands its identity on:
+// RequireMember lets a request through only with a live session, and hands its identity on:
 // the uid a handler acts for comes from here, never from the request. A dead session's cookie
 // is cleared.
-func requireMember(members Members, cookies sessionCookies) fiber.Handler {
-	return requireMemberSaying(members, cookies, "")
+func RequireMember(members Members, cookies SessionCookies) fiber.Handler {
+	return RequireMemberSaying(members, cookies, "")
 }
 
-// requireMemberSaying is requireMember telling a visitor message, when not empty, instead of the
+// RequireMemberSaying is RequireMember telling a visitor message, when not empty, instead of the
 // session's own words (a feature whose spec words the missing member its own way).
-func requireMemberSaying(members Members, cookies sessionCookies, message string) fiber.Handler {
+func RequireMemberSaying(members Members, cookies SessionCookies, message string) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		id, err := members.Identify(c.Context(), c.Cookies(SessionCookie))
 		if err != nil {
 			if apperr.Is(err, apperr.Unauthenticated) {
-				cookies.clear(c)
+				cookies.Clear(c)
 				if message != "" {
 					return apperr.New(apperr.Unauthenticated, message)
 				}
@@ -100,8 +100,27 @@ func requireMemberSaying(members Members, cookies sessionCookies, message string
 	}
 }
 
-// identity is the member requireMember let through.
-func identity(c fiber.Ctx) portal.Identity {
+// Identity is the member RequireMember let through.
+func Identity(c fiber.Ctx) portal.Identity {
 	id, _ := c.Locals(identityKey{}).(portal.Identity)
 	return id
+}
+
+// OptionalMember is the signed-in member a request comes from, or nil for a visitor (a dead
+// session's cookie is cleared and reads as a visitor). Any other failure to tell is an error: a
+// member must not be taken for a visitor because the session store did not answer.
+func OptionalMember(c fiber.Ctx, members Members, cookies SessionCookies) (*portal.Identity, error) {
+	cookie := c.Cookies(SessionCookie)
+	if cookie == "" {
+		return nil, nil
+	}
+	id, err := members.Identify(c.Context(), cookie)
+	if apperr.Is(err, apperr.Unauthenticated) {
+		cookies.Clear(c)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
 }

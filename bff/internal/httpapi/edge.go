@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/netip"
 	"strings"
 	"time"
@@ -8,7 +9,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/cache"
 	"github.com/union-benefits/portal/bff/internal/edgesign"
 )
 
@@ -19,7 +19,8 @@ import (
 // runs, and a forged X-Forwarded-For is never read at all.
 
 // webhookPath is the one route that takes unsigned requests: the CMS calls it from its own
-// servers, and it carries an HMAC of its own (hooks.go), which proves more than the edge's would.
+// servers, and it carries an HMAC of its own (package hooks), which proves more than the edge's
+// would.
 const webhookPath = "/api/v1/hooks/cms"
 
 // Verifier checks the proof an edge or the Next.js server put on a request (edgesign.Verifier).
@@ -68,20 +69,20 @@ func limitKey(a netip.Addr) string {
 	return netip.PrefixFrom(a, 64).Masked().String()
 }
 
-// clientAddr is the request's client address, as fromEdge found it; "server" for our own servers,
+// ClientAddr is the request's client address, as fromEdge found it; "server" for our own servers,
 // which every per-IP limit counts as one (they never sign in or start carts).
-func clientAddr(c fiber.Ctx) string {
+func ClientAddr(c fiber.Ctx) string {
 	cl, _ := c.Locals(clientKey{}).(client)
 	return cl.addr
 }
 
 // limitMisses charges every content cache miss a visitor's request causes to its address
-// (cache.WithMissBudget). Our own servers are not charged: they speak for every visitor at once.
-func limitMisses(misses Limiter) fiber.Handler {
+// (Options.MissBudget). Our own servers are not charged: they speak for every visitor at once.
+func limitMisses(misses Limiter, budget func(context.Context, func() error) context.Context) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		cl, _ := c.Locals(clientKey{}).(client)
-		if misses != nil && !cl.server {
-			c.SetContext(cache.WithMissBudget(c.Context(), func() error { return misses.Allow("miss|" + cl.addr) }))
+		if misses != nil && budget != nil && !cl.server {
+			c.SetContext(budget(c.Context(), func() error { return misses.Allow("miss|" + cl.addr) }))
 		}
 		return c.Next()
 	}

@@ -32,7 +32,7 @@ func (anyRequest) Verify(string, time.Time) (edgesign.Claims, error) {
 func echoClient() *fiber.App {
 	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
 	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
-	app.All("/*", func(c fiber.Ctx) error { return c.SendString(clientAddr(c)) })
+	app.All("/*", func(c fiber.Ctx) error { return c.SendString(ClientAddr(c)) })
 	return app
 }
 
@@ -77,7 +77,7 @@ func TestOnlyARequestSignedByTheEdgeOrTheServerGetsThrough(t *testing.T) {
 			}
 		}
 	}
-	// The CMS's webhook proves itself with its own HMAC (hooks.go).
+	// The CMS's webhook proves itself with its own HMAC (package hooks).
 	if status, _ := send(t, app, "POST", webhookPath, nil); status != 200 {
 		t.Errorf("webhook without the edge's signature: %d", status)
 	}
@@ -113,9 +113,9 @@ func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 	limiter := ratelimit.New(5, time.Minute)
 	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
 	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
-	limits := attemptLimits{ip: limiter, who: ratelimit.New(1000, time.Minute)}
+	limits := AttemptLimits{IP: limiter, Who: ratelimit.New(1000, time.Minute)}
 	app.Post("/signin", func(c fiber.Ctx) error {
-		if err := limits.allow(c, "signin", ""); err != nil {
+		if err := limits.Allow(c, "signin", ""); err != nil {
 			return err
 		}
 		return c.SendStatus(204)
@@ -139,9 +139,9 @@ func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 func TestRotatingIPv6AddressesInOneNetworkDoNotEscapeTheLimit(t *testing.T) {
 	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
 	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
-	limits := attemptLimits{ip: ratelimit.New(5, time.Minute), who: ratelimit.New(1000, time.Minute)}
+	limits := AttemptLimits{IP: ratelimit.New(5, time.Minute), Who: ratelimit.New(1000, time.Minute)}
 	app.Post("/signin", func(c fiber.Ctx) error {
-		if err := limits.allow(c, "signin", ""); err != nil {
+		if err := limits.Allow(c, "signin", ""); err != nil {
 			return err
 		}
 		return c.SendStatus(204)

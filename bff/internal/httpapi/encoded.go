@@ -10,12 +10,12 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// sendEncoded answers with a document already encoded (portal.Encoded): 304 with no body when
+// SendEncoded answers with a document already encoded (portal.Encoded): 304 with no body when
 // the request's If-None-Match names it, else its gzip form to a client that accepts gzip, else
 // its JSON. The gzip bytes are shared with the cache and written without a copy. The caller's
-// Cache-Control stands (publicDocument: no-cache, so every use revalidates, which the ETag
+// Cache-Control stands (PublicDocument: no-cache, so every use revalidates, which the ETag
 // makes cheap).
-func sendEncoded(c fiber.Ctx, e *portal.Encoded) error {
+func SendEncoded(c fiber.Ctx, e *portal.Encoded) error {
 	// The answer's bytes depend on Accept-Encoding even when this document has no gzip form: a
 	// cache must not hand one client's answer to another that asked otherwise.
 	c.Vary(fiber.HeaderAcceptEncoding)

@@ -21,8 +21,8 @@ func getWith(h http.Handler, target string, hdr map[string]string) *httptest.Res
 }
 
 func TestARepeatRequestWithTheETagIsNotModified(t *testing.T) {
-	h := testApp(&fakePages{}, &fakePurger{}, io.Discard)
-	for _, target := range []string{"/api/v1/page?path=/", "/api/v1/page?path=/long", "/api/v1/page?path=/moved", "/api/v1/site", "/api/v1/sitemap", "/api/v1/eligibility"} {
+	h := testApp(&docs{}, io.Discard)
+	for _, target := range []string{"/api/v1/doc?path=/", "/api/v1/doc?path=/long", "/api/v1/doc?path=/&union=37"} {
 		first := getWith(h, target, nil)
 		tag := first.Header().Get("ETag")
 		if first.Code != http.StatusOK || !strings.HasPrefix(tag, `"`) || !strings.HasSuffix(tag, `"`) {
@@ -49,8 +49,8 @@ func TestARepeatRequestWithTheETagIsNotModified(t *testing.T) {
 }
 
 func TestGzipIsSentToGzipClientsAndIdentityToTheOthers(t *testing.T) {
-	h := testApp(&fakePages{}, &fakePurger{}, io.Discard)
-	const target = "/api/v1/page?path=/long"
+	h := testApp(&docs{}, io.Discard)
+	const target = "/api/v1/doc?path=/long"
 	plain := getWith(h, target, nil)
 	if plain.Code != http.StatusOK || plain.Header().Get("Content-Encoding") != "" {
 		t.Fatalf("no Accept-Encoding: status %d, Content-Encoding %q", plain.Code, plain.Header().Get("Content-Encoding"))
@@ -97,7 +97,7 @@ func TestGzipIsSentToGzipClientsAndIdentityToTheOthers(t *testing.T) {
 		t.Errorf("identity request with the gzip form's ETag: %d; want 304", got.Code)
 	}
 	// A document too short for gzip to pay is sent as it is, whatever the client accepts.
-	if got := getWith(h, "/api/v1/page?path=/", map[string]string{"Accept-Encoding": "gzip"}); got.Header().Get("Content-Encoding") != "" {
+	if got := getWith(h, "/api/v1/doc?path=/", map[string]string{"Accept-Encoding": "gzip"}); got.Header().Get("Content-Encoding") != "" {
 		t.Errorf("short document: Content-Encoding %q", got.Header().Get("Content-Encoding"))
 	}
 }

@@ -1,7 +1,9 @@
-// Package httpapi is the BFF's HTTP surface: the Fiber app, its middleware (request id, logs and
-// metrics, panics, origin check, deadlines, who is asking), the one error handler, and one mount
-// function per feature that takes only that feature's dependencies. Handlers depend on the
-// interfaces declared beside them, never on an upstream or a cache.
+// Package httpapi is what every feature's HTTP surface shares: the Fiber app, its middleware
+// (request id, logs and metrics, panics, origin check, deadlines, who is asking), the one error
+// handler, cookies, body decoding, encoded documents and attempt limits. A feature mounts its
+// routes from its own package (its http.go: account.Mount, store.Mount, ...), taking only its
+// dependencies through interfaces declared beside its handlers, never an upstream or a cache;
+// the content and webhook mounts are still here.
 package httpapi
 
 import (
@@ -39,6 +41,9 @@ type Options struct {
 	// ContentMisses counts the content cache misses each visitor's address causes (each a CMS
 	// call: unique paths, search terms); nil counts none.
 	ContentMisses Limiter
+	// MissBudget hands a request's context the charge each content cache miss makes
+	// (cache.WithMissBudget); the cache is an adapter, so this package does not import it.
+	MissBudget func(ctx context.Context, spend func() error) context.Context
 	// Secure says the site is served over HTTPS (everywhere but a localhost frontend): every
 	// answer carries Strict-Transport-Security, and the BFF's cookies the __Host- prefix.
 	Secure bool
@@ -88,7 +93,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())
 	app.Use(fromEdge(o.Edge))
-	app.Use(limitMisses(o.ContentMisses))
+	app.Use(limitMisses(o.ContentMisses, o.MissBudget))
 	app.Use(sameOrigin(o.AllowedOrigins))
 	app.Use(limitBody(bodyLimit))
 
@@ -162,9 +167,14 @@ func cacheControl(value string) fiber.Handler {
 // The two policies: documents anyone may see ("no-cache": Next.js and browsers may keep them but
 // ask again each time), and anything about one person.
 var (
-	publicDocument = cacheControl("no-cache")
-	private        = cacheControl("private, no-store")
+	PublicDocument = cacheControl("no-cache")
+	Private        = cacheControl("private, no-store")
 )
+
+// GetOrHead are the methods of a document the Next.js proxy asks about without its body (a HEAD,
+// frontend/lib/missingPage.ts: its status, and a page's Page-Kind header). Fiber adds a HEAD route beside each GET route only as the
+// app starts, behind New's catch-all, which would answer it 404 first.
+var GetOrHead = []string{fiber.MethodGet, fiber.MethodHead}
 
 // observe logs every request as one JSON line with its request id and records its latency by
 // route pattern (not raw path, which would make unbounded label values).
@@ -236,8 +246,8 @@ func sameOrigin(allowed []string) fiber.Handler {
 	}
 }
 
-// decode reads a JSON body into v; a body that is not one is the caller's mistake, never a 500.
-func decode(c fiber.Ctx, v any) error {
+// Decode reads a JSON body into v; a body that is not one is the caller's mistake, never a 500.
+func Decode(c fiber.Ctx, v any) error {
 	if err := json.Unmarshal(c.Body(), v); err != nil {
 		return apperr.New(apperr.Invalid, "The request body is not valid JSON.")
 	}

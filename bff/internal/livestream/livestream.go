@@ -72,7 +72,7 @@ type Streams interface {
 // Service implements the chat access.
 type Service struct {
 	streams Streams
-	store   portal.CommentAccessStore
+	store   CommentAccessStore
 	now     func() time.Time
 	suffix  func() string
 }
@@ -84,7 +84,7 @@ type Options struct {
 }
 
 // New returns the service over the CMS's livestream nodes and the record store.
-func New(streams Streams, store portal.CommentAccessStore, o Options) *Service {
+func New(streams Streams, store CommentAccessStore, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -134,7 +134,7 @@ func (s *Service) Enter(ctx context.Context, slug string, req Request) (Access, 
 		return Access{}, apperr.New(apperr.Unauthenticated, contracts.Message("signInRequired"))
 	}
 	stream := n.NID
-	rec := portal.CommentAccess{
+	rec := CommentAccess{
 		// Escaped before they are stored (spec 3 §5): the chat provider shows them as HTML.
 		Email:     html.EscapeString(req.Email),
 		Hash:      contract.ChatHash,

@@ -24,15 +24,15 @@ func (f fakeStreams) NodeByPath(_ context.Context, path string) (*portal.Node, e
 // memStore keeps the first record per stream and person, as the Firestore store does.
 type memStore struct {
 	mu   sync.Mutex
-	recs map[string]portal.CommentAccess
+	recs map[string]CommentAccess
 	err  error
 }
 
-func (m *memStore) Enter(_ context.Context, stream, person string, rec portal.CommentAccess) (portal.CommentAccess, error) {
+func (m *memStore) Enter(_ context.Context, stream, person string, rec CommentAccess) (CommentAccess, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.err != nil {
-		return portal.CommentAccess{}, m.err
+		return CommentAccess{}, m.err
 	}
 	key := stream + "/" + person
 	if old, ok := m.recs[key]; ok {
@@ -94,7 +94,7 @@ func TestAccessFormRules(t *testing.T) {
 }
 
 func TestEnterWritesAnEscapedRecordWithASuffixedName(t *testing.T) {
-	store := &memStore{recs: map[string]portal.CommentAccess{}}
+	store := &memStore{recs: map[string]CommentAccess{}}
 	got, err := newService(store).Enter(context.Background(), "member-town-hall",
 		Request{Name: ` <b>Pat</b> & "Sam" `, Email: " Pat+1@Example.org ", Updates: true})
 	if err != nil {
@@ -108,7 +108,7 @@ func TestEnterWritesAnEscapedRecordWithASuffixedName(t *testing.T) {
 	if !ok {
 		t.Fatalf("no record under the person's key: %v", store.recs)
 	}
-	wantRec := portal.CommentAccess{Email: "Pat+1@Example.org", Hash: "up-livestream-chat", Timestamp: noon, Updates: true, Username: want.Username}
+	wantRec := CommentAccess{Email: "Pat+1@Example.org", Hash: "up-livestream-chat", Timestamp: noon, Updates: true, Username: want.Username}
 	if rec != wantRec {
 		t.Errorf("record %+v; want %+v", rec, wantRec)
 	}
@@ -122,7 +122,7 @@ func TestEnterWritesAnEscapedRecordWithASuffixedName(t *testing.T) {
 }
 
 func TestEnterIsOneRecordPerPersonAndStream(t *testing.T) {
-	store := &memStore{recs: map[string]portal.CommentAccess{}}
+	store := &memStore{recs: map[string]CommentAccess{}}
 	s := newService(store)
 	first, err := s.Enter(context.Background(), "member-town-hall", Request{Name: "Pat", Email: "pat@example.org", Updates: true})
 	if err != nil {
@@ -141,7 +141,7 @@ func TestEnterIsOneRecordPerPersonAndStream(t *testing.T) {
 }
 
 func TestEnterRefusesWhatIsNoLivestream(t *testing.T) {
-	store := &memStore{recs: map[string]portal.CommentAccess{}}
+	store := &memStore{recs: map[string]CommentAccess{}}
 	s := newService(store)
 	for _, slug := range []string{"no-such-stream", "a-page", "../home/1072", "Member-Town-Hall", "", strings.Repeat("a", 200)} {
 		_, err := s.Enter(context.Background(), slug, Request{Name: "Pat", Email: "pat@example.org"})
@@ -155,7 +155,7 @@ func TestEnterRefusesWhatIsNoLivestream(t *testing.T) {
 }
 
 func TestFormMistakesComeBeforeTheStreamAndStoreFailuresPassThrough(t *testing.T) {
-	store := &memStore{recs: map[string]portal.CommentAccess{}}
+	store := &memStore{recs: map[string]CommentAccess{}}
 	_, err := newService(store).Enter(context.Background(), "no-such-stream", Request{})
 	if !apperr.Is(err, apperr.Invalid) {
 		t.Errorf("%v: the form's mistakes are answered first", err)

@@ -1,6 +1,6 @@
 package mailing_test
 
-// The sign-up as the browser sends it, through the whole BFF (harness, accounttest's fakes):
+// The sign-up as the browser sends it, through the whole BFF (harness and its in-memory fakes):
 // the cookie a visitor keeps, a member's emailOpt, what GET /session then says, repeats, and
 // requests from other sites. Every answer is validated against contracts/openapi.yaml.
 

@@ -38,7 +38,7 @@ type Options struct {
 
 // Service signs people up.
 type Service struct {
-	list     portal.Subscriptions
+	list     Subscriptions
 	profiles portal.Profiles
 	unions   Unions
 	o        Options
@@ -46,7 +46,7 @@ type Service struct {
 
 // New builds the service over the mailing list, the profiles (for a member's emailOpt) and the
 // site's unions.
-func New(list portal.Subscriptions, profiles portal.Profiles, unions Unions, o Options) *Service {
+func New(list Subscriptions, profiles portal.Profiles, unions Unions, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -65,7 +65,7 @@ var nameMaxLength = contracts.Limit("nameMaxLength")
 // Check applies the form's rules whatever the browser sent (spec 3 §5): email and union are
 // required ('Union and email address required.'), the email must be one, and the Plus More pages
 // require a first name. It trims the fields in place.
-func Check(req *portal.SubscribeRequest) error {
+func Check(req *SubscribeRequest) error {
 	req.Email, req.Union, req.FirstName = strings.TrimSpace(req.Email), strings.TrimSpace(req.Union), strings.TrimSpace(req.FirstName)
 	source, ok := sources[req.Source]
 	if !ok {
@@ -93,25 +93,25 @@ func Check(req *portal.SubscribeRequest) error {
 // Subscribe puts the email on the list, once however often it is sent, and for a member (who is
 // not nil) turns their profile's emailOpt on with its date. The union must be one the sign-up
 // forms offer.
-func (s *Service) Subscribe(ctx context.Context, who *portal.Identity, req portal.SubscribeRequest) (portal.SubscribeResult, error) {
+func (s *Service) Subscribe(ctx context.Context, who *portal.Identity, req SubscribeRequest) (SubscribeResult, error) {
 	if err := Check(&req); err != nil {
-		return portal.SubscribeResult{}, err
+		return SubscribeResult{}, err
 	}
 	unions, err := s.unions.Unions(ctx)
 	if err != nil {
-		return portal.SubscribeResult{}, err
+		return SubscribeResult{}, err
 	}
 	union := unions.Find(req.Union)
 	if union == nil || union.HideForm {
-		return portal.SubscribeResult{}, apperr.Field("union", msg("mailingRequired"))
+		return SubscribeResult{}, apperr.Field("union", msg("mailingRequired"))
 	}
 	now := s.o.Now().UTC()
-	sub := portal.Subscription{Email: req.Email, FirstName: req.FirstName, Union: union.Name, Source: req.Source, At: now}
+	sub := Subscription{Email: req.Email, FirstName: req.FirstName, Union: union.Name, Source: req.Source, At: now}
 	if who != nil {
 		sub.UID = who.UID
 	}
 	if err := s.list.Subscribe(ctx, sub); err != nil {
-		return portal.SubscribeResult{}, apperr.Wrap(apperr.Unavailable, msg("mailingError"), err)
+		return SubscribeResult{}, apperr.Wrap(apperr.Unavailable, msg("mailingError"), err)
 	}
 	if who != nil {
 		if err := s.optIn(ctx, who.UID, now); err != nil {
@@ -120,7 +120,7 @@ func (s *Service) Subscribe(ctx context.Context, who *portal.Identity, req porta
 			s.o.Logger.WarnContext(ctx, "mailing: profile emailOpt not set", slog.String("uid", who.UID), slog.Any("error", err))
 		}
 	}
-	return portal.SubscribeResult{Message: msg("mailingSuccess")}, nil
+	return SubscribeResult{Message: msg("mailingSuccess")}, nil
 }
 
 // optIn turns a member's emailOpt on, dated now, unless it already is. A member without a

@@ -6,9 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
 	"github.com/union-benefits/portal/bff/internal/mailing"
+	"github.com/union-benefits/portal/bff/internal/mailing/mailingtest"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -24,7 +25,7 @@ func (unions) Unions(context.Context) (portal.Unions, error) {
 
 var now = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
-func service(list *accounttest.Subscriptions, profiles *accounttest.Profiles) *mailing.Service {
+func service(list *mailingtest.Subscriptions, profiles *accounttest.Profiles) *mailing.Service {
 	return mailing.New(list, profiles, unions{}, mailing.Options{Now: func() time.Time { return now }})
 }
 
@@ -33,23 +34,23 @@ func TestTheFormsRules(t *testing.T) {
 	long := strings.Repeat("a", 81)
 	for _, tc := range []struct {
 		name  string
-		req   portal.SubscribeRequest
+		req   mailing.SubscribeRequest
 		field string
 		want  string
 	}{
-		{"no email", portal.SubscribeRequest{Union: "37", Source: "hero-form"}, "email", "Union and email address required."},
-		{"blank email", portal.SubscribeRequest{Email: "  ", Union: "37", Source: "hero-form"}, "email", "Union and email address required."},
-		{"no union", portal.SubscribeRequest{Email: "a@example.org", Source: "blog-sidebar"}, "union", "Union and email address required."},
-		{"not an email", portal.SubscribeRequest{Email: "a@", Union: "37", Source: "home-promo"}, "email", "Please enter a valid email address."},
-		{"unknown union", portal.SubscribeRequest{Email: "a@example.org", Union: "12345", Source: "hero-form"}, "union", "Union and email address required."},
-		{"union hidden from forms", portal.SubscribeRequest{Email: "a@example.org", Union: "99", Source: "hero-form"}, "union", "Union and email address required."},
-		{"Plus More without a name", portal.SubscribeRequest{Email: "a@example.org", Union: "37", Source: "plusmore"}, "firstName", "This field is required."},
-		{"Plus More email without a name", portal.SubscribeRequest{Email: "a@example.org", Union: "37", FirstName: " ", Source: "plusmore-email"}, "firstName", "This field is required."},
-		{"a name too long", portal.SubscribeRequest{Email: "a@example.org", Union: "37", FirstName: long, Source: "plusmore"}, "firstName", "Please enter a shorter first name."},
-		{"unknown form", portal.SubscribeRequest{Email: "a@example.org", Union: "37", Source: "elsewhere"}, "source", "This is not a sign-up form."},
+		{"no email", mailing.SubscribeRequest{Union: "37", Source: "hero-form"}, "email", "Union and email address required."},
+		{"blank email", mailing.SubscribeRequest{Email: "  ", Union: "37", Source: "hero-form"}, "email", "Union and email address required."},
+		{"no union", mailing.SubscribeRequest{Email: "a@example.org", Source: "blog-sidebar"}, "union", "Union and email address required."},
+		{"not an email", mailing.SubscribeRequest{Email: "a@", Union: "37", Source: "home-promo"}, "email", "Please enter a valid email address."},
+		{"unknown union", mailing.SubscribeRequest{Email: "a@example.org", Union: "12345", Source: "hero-form"}, "union", "Union and email address required."},
+		{"union hidden from forms", mailing.SubscribeRequest{Email: "a@example.org", Union: "99", Source: "hero-form"}, "union", "Union and email address required."},
+		{"Plus More without a name", mailing.SubscribeRequest{Email: "a@example.org", Union: "37", Source: "plusmore"}, "firstName", "This field is required."},
+		{"Plus More email without a name", mailing.SubscribeRequest{Email: "a@example.org", Union: "37", FirstName: " ", Source: "plusmore-email"}, "firstName", "This field is required."},
+		{"a name too long", mailing.SubscribeRequest{Email: "a@example.org", Union: "37", FirstName: long, Source: "plusmore"}, "firstName", "Please enter a shorter first name."},
+		{"unknown form", mailing.SubscribeRequest{Email: "a@example.org", Union: "37", Source: "elsewhere"}, "source", "This is not a sign-up form."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			list := accounttest.NewSubscriptions()
+			list := mailingtest.NewSubscriptions()
 			_, err := service(list, accounttest.NewProfiles()).Subscribe(context.Background(), nil, tc.req)
 			e := apperr.From(err)
 			if err == nil || e.Code != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Field != tc.field || e.Fields[0].Message != tc.want {
@@ -65,17 +66,17 @@ func TestTheFormsRules(t *testing.T) {
 // One entry per email however often and however it is typed; the first time and a Plus More
 // page's name are kept; the union is stored by name, as profiles store it.
 func TestOneEntryPerEmail(t *testing.T) {
-	list := accounttest.NewSubscriptions()
+	list := mailingtest.NewSubscriptions()
 	s := service(list, accounttest.NewProfiles())
 	ctx := context.Background()
-	first := portal.SubscribeRequest{Email: " Ada@Example.org ", Union: "37", FirstName: "Ada", Source: "plusmore"}
+	first := mailing.SubscribeRequest{Email: " Ada@Example.org ", Union: "37", FirstName: "Ada", Source: "plusmore"}
 	res, err := s.Subscribe(ctx, nil, first)
 	if err != nil || res.Message != "Newsletter signup successful!" {
 		t.Fatalf("%+v %v", res, err)
 	}
 	now = now.Add(time.Hour)
 	defer func() { now = now.Add(-time.Hour) }()
-	if _, err := s.Subscribe(ctx, nil, portal.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "blog-sidebar"}); err != nil {
+	if _, err := s.Subscribe(ctx, nil, mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "blog-sidebar"}); err != nil {
 		t.Fatal(err)
 	}
 	all := list.All()
@@ -92,11 +93,11 @@ func TestOneEntryPerEmail(t *testing.T) {
 // A member's sign-up turns their profile's emailOpt on with its date, and leaves an opted-in
 // profile as it is; the list entry names the member.
 func TestAMembersSignUpIsTheirEmailOpt(t *testing.T) {
-	list, profiles := accounttest.NewSubscriptions(), accounttest.NewProfiles()
+	list, profiles := mailingtest.NewSubscriptions(), accounttest.NewProfiles()
 	profiles.Put("u1", portal.Profile{FirstName: "Ada", Union: "Communications Workers of America", EmailOpt: false})
 	s := service(list, profiles)
 	who := &portal.Identity{UID: "u1", Email: "ada@example.org"}
-	if _, err := s.Subscribe(context.Background(), who, portal.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "home-promo"}); err != nil {
+	if _, err := s.Subscribe(context.Background(), who, mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "home-promo"}); err != nil {
 		t.Fatal(err)
 	}
 	p, _ := profiles.Get("u1")
@@ -108,7 +109,7 @@ func TestAMembersSignUpIsTheirEmailOpt(t *testing.T) {
 	}
 
 	writes := profiles.Writes
-	if _, err := s.Subscribe(context.Background(), who, portal.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "home-promo"}); err != nil {
+	if _, err := s.Subscribe(context.Background(), who, mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "home-promo"}); err != nil {
 		t.Fatal(err)
 	}
 	if profiles.Writes != writes {
@@ -119,11 +120,11 @@ func TestAMembersSignUpIsTheirEmailOpt(t *testing.T) {
 // When the list cannot be written nothing is claimed: the sign-up fails as unavailable, and the
 // member's profile is left alone.
 func TestAListThatFailsSaysSo(t *testing.T) {
-	list, profiles := accounttest.NewSubscriptions(), accounttest.NewProfiles()
+	list, profiles := mailingtest.NewSubscriptions(), accounttest.NewProfiles()
 	list.Fail = true
 	profiles.Put("u1", portal.Profile{EmailOpt: false})
 	_, err := service(list, profiles).Subscribe(context.Background(), &portal.Identity{UID: "u1"},
-		portal.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "hero-form"})
+		mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "hero-form"})
 	if !apperr.Is(err, apperr.Unavailable) {
 		t.Fatalf("got %v, want Unavailable", err)
 	}

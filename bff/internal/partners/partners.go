@@ -40,14 +40,14 @@ type Options struct {
 // Service is partner sign-in.
 type Service struct {
 	auth     portal.Auth
-	store    portal.PartnerStore
+	store    PartnerStore
 	login    LoginSwitch
 	partners *gocache.Cache // partner records by id, and not-found answers, briefly
 	o        Options
 }
 
 // New returns the service over the identity provider, the partner store and the login switch.
-func New(auth portal.Auth, store portal.PartnerStore, login LoginSwitch, o Options) *Service {
+func New(auth portal.Auth, store PartnerStore, login LoginSwitch, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -62,22 +62,22 @@ func New(auth portal.Auth, store portal.PartnerStore, login LoginSwitch, o Optio
 
 // partner is a partner record, cached: the popup, the token and the tab all read it. An unknown
 // id is the spec's 'Partner {id} not found.'.
-func (s *Service) partner(ctx context.Context, id string) (portal.Partner, error) {
+func (s *Service) partner(ctx context.Context, id string) (Partner, error) {
 	if v, ok := s.partners.Get(id); ok {
-		if p, ok := v.(portal.Partner); ok {
+		if p, ok := v.(Partner); ok {
 			return p, nil
 		}
-		return portal.Partner{}, apperr.New(apperr.NotFound, msg("partnerNotFound", "id", id))
+		return Partner{}, apperr.New(apperr.NotFound, msg("partnerNotFound", "id", id))
 	}
 	p, err := s.store.Partner(ctx, id)
 	if apperr.Is(err, apperr.NotFound) {
 		if len(id) <= 128 { // keeps what a prober can make the cache hold small
 			s.partners.SetDefault(id, false)
 		}
-		return portal.Partner{}, apperr.Wrap(apperr.NotFound, msg("partnerNotFound", "id", id), err)
+		return Partner{}, apperr.Wrap(apperr.NotFound, msg("partnerNotFound", "id", id), err)
 	}
 	if err != nil {
-		return portal.Partner{}, err
+		return Partner{}, err
 	}
 	s.partners.SetDefault(id, p)
 	return p, nil
@@ -85,12 +85,12 @@ func (s *Service) partner(ctx context.Context, id string) (portal.Partner, error
 
 // Document is what the popup shows for a partner and the reader (id is the zero Identity for a
 // visitor): the partner, the login switch, and a member's verified email and consent.
-func (s *Service) Document(ctx context.Context, partnerID string, id portal.Identity) (portal.PartnerDocument, error) {
+func (s *Service) Document(ctx context.Context, partnerID string, id portal.Identity) (PartnerDocument, error) {
 	p, err := s.partner(ctx, partnerID)
 	if err != nil {
-		return portal.PartnerDocument{}, err
+		return PartnerDocument{}, err
 	}
-	doc := portal.PartnerDocument{
+	doc := PartnerDocument{
 		ID:                     p.ID,
 		Name:                   p.Name,
 		Logo:                   p.Logo,
@@ -104,13 +104,13 @@ func (s *Service) Document(ctx context.Context, partnerID string, id portal.Iden
 	}
 	fresh, err := s.auth.User(ctx, id.UID)
 	if err != nil {
-		return portal.PartnerDocument{}, err
+		return PartnerDocument{}, err
 	}
 	links, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(l []portal.PartnerLink) []portal.PartnerLink { return l })
 	if err != nil {
-		return portal.PartnerDocument{}, err
+		return PartnerDocument{}, err
 	}
-	doc.Member = &portal.PartnerMember{Email: fresh.Email, EmailVerified: fresh.EmailVerified, Confirmed: allowed(links, p.ID)}
+	doc.Member = &PartnerMember{Email: fresh.Email, EmailVerified: fresh.EmailVerified, Confirmed: allowed(links, p.ID)}
 	return doc, nil
 }
 
@@ -121,10 +121,10 @@ func allowed(links []portal.PartnerLink, partner string) bool {
 
 // Connect records the member's consent to partner (spec 1 §4: confirming sets loginEnabled);
 // connecting again keeps the first time.
-func (s *Service) Connect(ctx context.Context, id portal.Identity, partnerID string) (portal.ConnectedSite, error) {
+func (s *Service) Connect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSite, error) {
 	p, err := s.partner(ctx, partnerID)
 	if err != nil {
-		return portal.ConnectedSite{}, err
+		return ConnectedSite{}, err
 	}
 	now := s.o.Now().UTC()
 	links, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(links []portal.PartnerLink) []portal.PartnerLink {
@@ -138,7 +138,7 @@ func (s *Service) Connect(ctx context.Context, id portal.Identity, partnerID str
 		return links
 	})
 	if err != nil {
-		return portal.ConnectedSite{}, err
+		return ConnectedSite{}, err
 	}
 	i := slices.IndexFunc(links, func(l portal.PartnerLink) bool { return l.ID == p.ID })
 	return site(p, links[i]), nil
@@ -148,17 +148,17 @@ func (s *Service) Connect(ctx context.Context, id portal.Identity, partnerID str
 // known partner, a verified email (read afresh, so a member who just clicked the link need not
 // sign in again) and the member's consent. origin is where the popup says it was opened from; it
 // is recorded, not trusted: the popup posts the token only to the partner's allowed origins.
-func (s *Service) Token(ctx context.Context, id portal.Identity, partnerID, origin string) (portal.PartnerToken, error) {
+func (s *Service) Token(ctx context.Context, id portal.Identity, partnerID, origin string) (PartnerToken, error) {
 	p, err := s.partner(ctx, partnerID)
 	if err != nil {
-		return portal.PartnerToken{}, err
+		return PartnerToken{}, err
 	}
 	fresh, err := s.auth.User(ctx, id.UID)
 	if err != nil {
-		return portal.PartnerToken{}, err
+		return PartnerToken{}, err
 	}
 	if !fresh.EmailVerified {
-		return portal.PartnerToken{}, apperr.New(apperr.Forbidden, msg("unverified"))
+		return PartnerToken{}, apperr.New(apperr.Forbidden, msg("unverified"))
 	}
 	now := s.o.Now().UTC()
 	var consented bool
@@ -173,25 +173,25 @@ func (s *Service) Token(ctx context.Context, id portal.Identity, partnerID, orig
 		return links
 	})
 	if err != nil {
-		return portal.PartnerToken{}, err
+		return PartnerToken{}, err
 	}
 	if !consented {
-		return portal.PartnerToken{}, apperr.New(apperr.Conflict, msg("confirmationRequired", "partner", p.Name))
+		return PartnerToken{}, apperr.New(apperr.Conflict, msg("confirmationRequired", "partner", p.Name))
 	}
 	if !slices.Contains(p.AllowedOrigins, origin) {
 		origin = ""
 	}
 	// The audit entry is written before the token exists: a token nobody can account for is
 	// worse than a refused sign-in.
-	if err := s.store.RecordPartnerToken(ctx, portal.PartnerTokenRecord{UID: id.UID, Partner: p.ID, Origin: origin, Issued: now}); err != nil {
-		return portal.PartnerToken{}, tokenError(err)
+	if err := s.store.RecordPartnerToken(ctx, PartnerTokenRecord{UID: id.UID, Partner: p.ID, Origin: origin, Issued: now}); err != nil {
+		return PartnerToken{}, tokenError(err)
 	}
 	token, err := s.auth.PartnerToken(ctx, id.UID, p.ID)
 	if err != nil {
-		return portal.PartnerToken{}, tokenError(err)
+		return PartnerToken{}, tokenError(err)
 	}
 	s.o.Logger.InfoContext(ctx, "partner token issued", slog.String("uid", id.UID), slog.String("partner", p.ID), slog.String("origin", origin))
-	return portal.PartnerToken{Token: token}, nil
+	return PartnerToken{Token: token}, nil
 }
 
 // tokenError is the spec's 'Error contacting authentication server!' for any failure of its own
@@ -202,12 +202,12 @@ func tokenError(err error) error {
 
 // Sites lists the partners the member allowed, for the Connected sites tab; a partner record
 // since removed is left out.
-func (s *Service) Sites(ctx context.Context, id portal.Identity) (portal.ConnectedSites, error) {
+func (s *Service) Sites(ctx context.Context, id portal.Identity) (ConnectedSites, error) {
 	links, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(l []portal.PartnerLink) []portal.PartnerLink { return l })
 	if err != nil {
-		return portal.ConnectedSites{}, err
+		return ConnectedSites{}, err
 	}
-	out := portal.ConnectedSites{Sites: []portal.ConnectedSite{}}
+	out := ConnectedSites{Sites: []ConnectedSite{}}
 	for _, l := range links {
 		if !l.LoginEnabled {
 			continue
@@ -217,7 +217,7 @@ func (s *Service) Sites(ctx context.Context, id portal.Identity) (portal.Connect
 			continue
 		}
 		if err != nil {
-			return portal.ConnectedSites{}, err
+			return ConnectedSites{}, err
 		}
 		out.Sites = append(out.Sites, site(p, l))
 	}
@@ -228,7 +228,7 @@ func (s *Service) Sites(ctx context.Context, id portal.Identity) (portal.Connect
 // Firebase revokes a user's refresh tokens all together, so every partner's sign-in ends (those
 // still connected sign the member in again without asking) and so do the member's other
 // sessions. This browser's session is reopened: the answer's cookie replaces the revoked one.
-func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID string) (portal.ConnectedSites, string, error) {
+func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSites, string, error) {
 	removed := false
 	if _, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(links []portal.PartnerLink) []portal.PartnerLink {
 		n := len(links)
@@ -236,7 +236,7 @@ func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID 
 		removed = len(links) < n
 		return links
 	}); err != nil {
-		return portal.ConnectedSites{}, "", err
+		return ConnectedSites{}, "", err
 	}
 	if !removed {
 		// Nothing to end: a second click, or another tab was first.
@@ -244,22 +244,22 @@ func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID 
 		return sites, "", err
 	}
 	if err := s.auth.RevokeSessions(ctx, id.UID); err != nil {
-		return portal.ConnectedSites{}, "", err
+		return ConnectedSites{}, "", err
 	}
 	idToken, err := s.auth.SignInAs(ctx, id.UID)
 	if err != nil {
-		return portal.ConnectedSites{}, "", err
+		return ConnectedSites{}, "", err
 	}
 	cookie, err := s.auth.NewSession(ctx, idToken, s.o.SessionTTL)
 	if err != nil {
-		return portal.ConnectedSites{}, "", err
+		return ConnectedSites{}, "", err
 	}
 	sites, err := s.Sites(ctx, id)
 	return sites, cookie, err
 }
 
-func site(p portal.Partner, l portal.PartnerLink) portal.ConnectedSite {
-	return portal.ConnectedSite{ID: p.ID, Name: p.Name, Logo: p.Logo, Connected: l.Connected, LastSignIn: l.LastSignIn}
+func site(p Partner, l portal.PartnerLink) ConnectedSite {
+	return ConnectedSite{ID: p.ID, Name: p.Name, Logo: p.Logo, Connected: l.Connected, LastSignIn: l.LastSignIn}
 }
 
 func nonNil(s []string) []string {

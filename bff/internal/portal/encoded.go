@@ -22,8 +22,8 @@ type Encoded struct {
 	Gzip     []byte // the gzipped JSON; nil when the JSON is kept instead
 	ETag     string // of the JSON, quoted
 	GzipETag string // of Gzip, quoted; "" without Gzip
-	// PageKind is what the page endpoint's document is (PageResult.Kind), sent in its Page-Kind
-	// header so a HEAD tells what a status alone cannot; "" for every other document.
+	// PageKind is what the page endpoint's document is (content.PageResult.Kind), sent in its
+	// Page-Kind header so a HEAD tells what a status alone cannot; "" for every other document.
 	PageKind string
 }
 

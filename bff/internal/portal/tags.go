@@ -50,3 +50,7 @@ const ProductsTag = "products"
 
 // ProductsUnionTag tags the cached product list of one union (its term id).
 func ProductsUnionTag(union string) string { return "products:" + union }
+
+// HotelsTag tags the hotel partner's cached autocomplete answers. Nothing publishes them: they only expire (the
+// cache's fresh time) or are purged by hand with the webhook.
+const HotelsTag = "hotels"

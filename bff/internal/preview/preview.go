@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/content"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -17,7 +18,7 @@ type Drafts interface {
 // whose node is the draft, so the draft is assembled by the very code that assembles the
 // published page, with no cache in between.
 type Pages interface {
-	Page(ctx context.Context, req portal.PageRequest) (portal.PageResult, error)
+	Page(ctx context.Context, req content.PageRequest) (content.PageResult, error)
 }
 
 // Options configures a Service.
@@ -47,19 +48,19 @@ func New(o Options) *Service {
 // Page checks the link token and returns the draft's page document for reader r, marked as a
 // preview and noindex. The link is checked first; then the draft is read, and must be a
 // revision of the node the link names.
-func (s *Service) Page(ctx context.Context, token string, r portal.Reader) (portal.PageResult, error) {
+func (s *Service) Page(ctx context.Context, token string, r portal.Reader) (content.PageResult, error) {
 	l, err := Verify(s.o.Secret, token, s.o.Now())
 	if err != nil {
-		return portal.PageResult{}, err
+		return content.PageResult{}, err
 	}
 	src := draftContent{Content: s.o.Content, drafts: s.o.Drafts, link: l, token: s.o.Token}
-	res, err := s.o.NewPages(src).Page(ctx, portal.PageRequest{Path: l.Path, Reader: r})
+	res, err := s.o.NewPages(src).Page(ctx, content.PageRequest{Path: l.Path, Reader: r})
 	if err != nil {
-		return portal.PageResult{}, err
+		return content.PageResult{}, err
 	}
 	if doc := res.Document; doc != nil {
 		doc.Meta.Robots = "noindex, nofollow"
-		doc.Preview = &portal.Preview{Node: l.Node, Revision: l.Rev, Expires: l.Expires.UTC()}
+		doc.Preview = &content.Preview{Node: l.Node, Revision: l.Rev, Expires: l.Expires.UTC()}
 	}
 	// Tags name what a cached copy would depend on; a preview is never cached.
 	res.Tags = nil

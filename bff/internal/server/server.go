@@ -23,6 +23,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/edgesign"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/grants"
+	"github.com/union-benefits/portal/bff/internal/hooks"
 	"github.com/union-benefits/portal/bff/internal/hotelpartner"
 	"github.com/union-benefits/portal/bff/internal/hotels"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
@@ -88,20 +89,20 @@ type Options struct {
 	Profiles portal.Profiles
 	Cases    portal.Cases
 	// Partners replaces the Firestore partner store and mail outbox (unit tests use
-	// accounttest's fake); nil connects to Firestore.
-	Partners portal.PartnerStore
+	// partnerstest's fake); nil connects to Firestore.
+	Partners partners.PartnerStore
 	// Carts replaces the Firestore cart store (unit tests use storetest's fake); nil connects to
 	// Firestore.
-	Carts portal.Carts
-	// Subscriptions replaces the Firestore mailing list (unit tests use accounttest's fake); nil
+	Carts store.Carts
+	// Subscriptions replaces the Firestore mailing list (unit tests use mailingtest's fake); nil
 	// connects to Firestore.
-	Subscriptions portal.Subscriptions
+	Subscriptions mailing.Subscriptions
 	// CommentAccess replaces the Firestore comment-access store of the livestream chat (unit
-	// tests use storetest's fake); nil connects to Firestore.
-	CommentAccess portal.CommentAccessStore
-	// Files replaces Cloud Storage (unit tests use grantstest's fake bucket); nil connects to
+	// tests use livestreamtest's fake); nil connects to Firestore.
+	CommentAccess livestream.CommentAccessStore
+	// Files replaces Cloud Storage (unit tests use uploadstest's fake bucket); nil connects to
 	// the configured bucket.
-	Files portal.FileStore
+	Files uploads.FileStore
 }
 
 // upstreams are the clients and caches more than one feature reads from.
@@ -190,13 +191,14 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Cache:          up.store,
 		Secure:         cfg.Frontend.SecureCookies,
 		ContentMisses:  up.limiter("content-misses", cfg.Limits.ContentMisses, cfg.Limits.Window),
+		MissBudget:     cache.WithMissBudget,
 	}
 	srv.Admin = httpapi.Admin(httpOptions)
 	srv.App = httpapi.New(httpOptions,
-		httpapi.Content(httpapi.ContentDeps{Pages: pages, Members: accounts.Sessions}),
-		httpapi.Preview(httpapi.PreviewDeps{Previews: buildPreview(up), Readers: pages, Members: accounts.Sessions}),
-		httpapi.Blog(buildBlog(up)),
-		httpapi.Accounts(httpapi.AccountDeps{
+		content.Mount(content.MountDeps{Pages: pages, Members: accounts.Sessions}),
+		preview.Mount(preview.MountDeps{Previews: buildPreview(up), Readers: pages, Members: accounts.Sessions}),
+		blog.Mount(buildBlog(up)),
+		account.Mount(account.MountDeps{
 			Sessions:      accounts.Sessions,
 			Credentials:   accounts.Credentials,
 			Profiles:      accounts.Profiles,
@@ -206,20 +208,20 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			EmailLimits:   up.limiter("accounts-email", cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		httpapi.Grants(httpapi.GrantsDeps{
+		grants.Mount(grants.MountDeps{
 			Members:       accounts.Sessions,
 			Forms:         forms.Forms,
 			Cases:         forms.Cases,
 			Precheck:      forms.Forms,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		httpapi.Uploads(httpapi.UploadsDeps{
+		uploads.Mount(uploads.MountDeps{
 			Members:       accounts.Sessions,
 			Files:         documents,
 			Timeout:       cfg.Storage.UploadTimeout,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		httpapi.Store(httpapi.StoreDeps{
+		store.Mount(store.MountDeps{
 			Members: accounts.Sessions,
 			Readers: pages,
 			Orders:  materials,
@@ -229,15 +231,15 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			NewCarts:      up.limiter("new-carts", 4*cfg.Limits.PerIP, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		httpapi.Mailing(httpapi.MailingDeps{
+		mailing.Mount(mailing.MountDeps{
 			Members:       accounts.Sessions,
 			Subscriber:    mailingList,
 			IPLimits:      up.limiter("mailing-ip", cfg.Limits.PerIP, cfg.Limits.Window),
 			EmailLimits:   up.limiter("mailing-email", cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		httpapi.Hotels(hotelSearch),
-		httpapi.Partners(httpapi.PartnersDeps{
+		hotels.Mount(hotelSearch),
+		partners.Mount(partners.MountDeps{
 			Sessions: accounts.Sessions,
 			Partners: partners.New(up.auth, partnerStore, accounts.Sessions, partners.Options{
 				SessionTTL: cfg.Firebase.SessionTTL,
@@ -247,13 +249,13 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			SecureCookies: cfg.Frontend.SecureCookies,
 			TokenLimits:   up.limiter("partner-tokens", cfg.Limits.PerIP, cfg.Limits.Window),
 		}),
-		httpapi.Livestream(httpapi.LivestreamDeps{
+		livestream.Mount(livestream.MountDeps{
 			Access:        chat,
 			Members:       accounts.Sessions,
 			Entries:       up.limiter("livestream-entries", cfg.Limits.PerIP, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		httpapi.Hooks(httpapi.HooksDeps{
+		hooks.Mount(hooks.MountDeps{
 			Purger:      up.purger(srv),
 			Revalidator: revalidate.New(cfg.Frontend.URL, cfg.Frontend.RevalidateSecret.Reveal(), 5*time.Second),
 			Secret:      cfg.CMS.WebhookSecret.Reveal(),
@@ -313,7 +315,7 @@ func (up *upstreams) limiter(name string, limit int, window time.Duration) ratel
 
 // purger is what the CMS webhook purges through: the content cache, and with Redis the purge bus
 // that carries the purge to every other replica's (closed with srv).
-func (up *upstreams) purger(srv *Server) httpapi.Purger {
+func (up *upstreams) purger(srv *Server) hooks.Purger {
 	if up.redis == nil {
 		return up.store
 	}
@@ -513,7 +515,7 @@ func buildHotels(up *upstreams) (*hotels.Service, error) {
 
 // partnerStore is the partner records, links, token audit log and mail outbox: the options'
 // fake, or Firestore.
-func (up *upstreams) partnerStore(srv *Server) (portal.PartnerStore, error) {
+func (up *upstreams) partnerStore(srv *Server) (partners.PartnerStore, error) {
 	if up.o.Partners != nil {
 		return up.o.Partners, nil
 	}

@@ -1,5 +1,5 @@
 // Package storage is the Cloud Storage adapter: the bucket members' case documents are streamed
-// to (portal.FileStore). Offline it talks to fake-gcs-server: the client library follows
+// to (uploads.FileStore). Offline it talks to fake-gcs-server: the client library follows
 // STORAGE_EMULATOR_HOST, as the Firestore client follows FIRESTORE_EMULATOR_HOST.
 package storage
 
@@ -15,7 +15,7 @@ import (
 	"google.golang.org/api/iterator"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/uploads"
 )
 
 // DefaultTimeout bounds a metadata call (Stat, List) when Bucket.Timeout is zero. Create is bounded
@@ -28,7 +28,7 @@ const msgUnavailable = "The file store is unavailable."
 // multiple of 256 KiB, as Cloud Storage requires; a 20 MB file takes 20 requests.
 const uploadChunk = 1 << 20
 
-// Bucket implements portal.FileStore over one bucket.
+// Bucket implements uploads.FileStore over one bucket.
 type Bucket struct {
 	Timeout time.Duration
 	name    string
@@ -36,7 +36,7 @@ type Bucket struct {
 	handle  *gcs.BucketHandle
 }
 
-var _ portal.FileStore = (*Bucket)(nil)
+var _ uploads.FileStore = (*Bucket)(nil)
 
 // New connects to the bucket named name with the default credentials (none against the
 // emulator).
@@ -54,10 +54,10 @@ func New(ctx context.Context, name string) (*Bucket, error) {
 // Close closes the client.
 func (b *Bucket) Close() error { return b.client.Close() }
 
-// Bucket implements portal.FileStore.
+// Bucket implements uploads.FileStore.
 func (b *Bucket) Bucket() string { return b.name }
 
-// Create implements portal.FileStore.
+// Create implements uploads.FileStore.
 //
 // The object is written as a resumable upload in chunks of uploadChunk bytes: the last chunk,
 // which finishes the object, goes only once r has ended without an error, so a check that fails
@@ -66,7 +66,7 @@ func (b *Bucket) Bucket() string { return b.name }
 // client library ends its multipart body properly even when the data fails mid-way, and the
 // bucket stores the bytes so far. The DoesNotExist condition (ifGenerationMatch=0) makes two
 // uploads of one name race safely: exactly one creates the object.
-func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Reader) (portal.StoredFile, error) {
+func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Reader) (uploads.StoredFile, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w := b.handle.Object(path).If(gcs.Conditions{DoesNotExist: true}).NewWriter(ctx)
@@ -85,18 +85,18 @@ func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Read
 		}
 		// A writer never written to has sent nothing; closing it would store an empty object.
 		if src.err != nil {
-			return portal.StoredFile{}, src.err // the data's own failure: a check, the limit, the sender
+			return uploads.StoredFile{}, src.err // the data's own failure: a check, the limit, the sender
 		}
-		return portal.StoredFile{}, unavailable(err)
+		return uploads.StoredFile{}, unavailable(err)
 	}
 	if err := w.Close(); err != nil {
 		if isPreconditionFailed(err) {
-			return portal.StoredFile{}, portal.ErrFileExists
+			return uploads.StoredFile{}, uploads.ErrFileExists
 		}
 		if ctx.Err() != nil {
-			return portal.StoredFile{}, ctx.Err()
+			return uploads.StoredFile{}, ctx.Err()
 		}
-		return portal.StoredFile{}, unavailable(err)
+		return uploads.StoredFile{}, unavailable(err)
 	}
 	return fromAttrs(w.Attrs()), nil
 }
@@ -126,25 +126,25 @@ func (r *reading) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Stat implements portal.FileStore.
-func (b *Bucket) Stat(ctx context.Context, path string) (portal.StoredFile, error) {
+// Stat implements uploads.FileStore.
+func (b *Bucket) Stat(ctx context.Context, path string) (uploads.StoredFile, error) {
 	ctx, cancel := b.withTimeout(ctx)
 	defer cancel()
 	attrs, err := b.handle.Object(path).Attrs(ctx)
 	if errors.Is(err, gcs.ErrObjectNotExist) {
-		return portal.StoredFile{}, apperr.Wrap(apperr.NotFound, "No file is stored there.", err)
+		return uploads.StoredFile{}, apperr.Wrap(apperr.NotFound, "No file is stored there.", err)
 	}
 	if err != nil {
-		return portal.StoredFile{}, unavailable(err)
+		return uploads.StoredFile{}, unavailable(err)
 	}
 	return fromAttrs(attrs), nil
 }
 
-// List implements portal.FileStore.
-func (b *Bucket) List(ctx context.Context, prefix string) ([]portal.StoredFile, error) {
+// List implements uploads.FileStore.
+func (b *Bucket) List(ctx context.Context, prefix string) ([]uploads.StoredFile, error) {
 	ctx, cancel := b.withTimeout(ctx)
 	defer cancel()
-	var out []portal.StoredFile
+	var out []uploads.StoredFile
 	it := b.handle.Objects(ctx, &gcs.Query{Prefix: prefix})
 	for {
 		attrs, err := it.Next()
@@ -166,11 +166,11 @@ func (b *Bucket) withTimeout(ctx context.Context) (context.Context, context.Canc
 	return context.WithTimeout(ctx, d)
 }
 
-func fromAttrs(a *gcs.ObjectAttrs) portal.StoredFile {
+func fromAttrs(a *gcs.ObjectAttrs) uploads.StoredFile {
 	if a == nil {
-		return portal.StoredFile{}
+		return uploads.StoredFile{}
 	}
-	return portal.StoredFile{
+	return uploads.StoredFile{
 		Path: a.Name, Bucket: a.Bucket, Size: a.Size, ContentType: a.ContentType, MD5: a.MD5, Created: a.Created.UTC(),
 	}
 }

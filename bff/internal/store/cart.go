@@ -70,7 +70,7 @@ func validProductID(id string) bool {
 // Cart is the cart with id as the cart shows it: its in-stock lines (spec 3 §4: only in-stock
 // items are kept when the cart is loaded). The cart store or the order system failing is an
 // empty cart, as the spec asks, and is logged.
-func (s *Service) Cart(ctx context.Context, id string) portal.Cart {
+func (s *Service) Cart(ctx context.Context, id string) Cart {
 	rec, err := s.o.Carts.Cart(ctx, id)
 	if err != nil {
 		s.logFailure(ctx, "store: cart unavailable", err)
@@ -84,11 +84,11 @@ func (s *Service) Cart(ctx context.Context, id string) portal.Cart {
 	return cart
 }
 
-func emptyCart() portal.Cart { return portal.Cart{Items: []portal.CartItem{}} }
+func emptyCart() Cart { return Cart{Items: []CartItem{}} }
 
 // show is lines as the cart shows them: each with its product as the order system lists it now,
 // leaving out those it no longer knows or has none of.
-func (s *Service) show(ctx context.Context, lines []portal.CartLine) (portal.Cart, error) {
+func (s *Service) show(ctx context.Context, lines []portal.CartLine) (Cart, error) {
 	cart := emptyCart()
 	for _, l := range lines {
 		p, err := s.orders.Product(ctx, l.ID)
@@ -96,12 +96,12 @@ func (s *Service) show(ctx context.Context, lines []portal.CartLine) (portal.Car
 			continue
 		}
 		if err != nil {
-			return portal.Cart{}, err
+			return Cart{}, err
 		}
 		if p.Stock <= 0 {
 			continue
 		}
-		cart.Items = append(cart.Items, portal.CartItem{
+		cart.Items = append(cart.Items, CartItem{
 			ID: p.ID, Title: p.Title, Label: p.Label, Image: p.Image, Quantity: l.Quantity, Stock: p.Stock,
 		})
 		cart.Count += l.Quantity
@@ -113,27 +113,27 @@ func (s *Service) show(ctx context.Context, lines []portal.CartLine) (portal.Car
 // below 1 removes the line, above MaxQuantity is refused, and only a product the order system
 // has in stock is added or changed (spec 3 §5, §8). The value is absolute, so a retry or a
 // second click sets the same thing again.
-func (s *Service) SetQuantity(ctx context.Context, id, product string, quantity int) (portal.Cart, error) {
+func (s *Service) SetQuantity(ctx context.Context, id, product string, quantity int) (Cart, error) {
 	if !validProductID(product) {
-		return portal.Cart{}, apperr.New(apperr.NotFound, msg("cartNotObject"))
+		return Cart{}, apperr.New(apperr.NotFound, msg("cartNotObject"))
 	}
 	if quantity > limits.MaxQuantity {
-		return portal.Cart{}, apperr.Field("quantity", msg("cartTooMany"))
+		return Cart{}, apperr.Field("quantity", msg("cartTooMany"))
 	}
 	if quantity >= 1 {
 		p, err := s.orders.Product(ctx, product)
 		if apperr.Is(err, apperr.NotFound) {
-			return portal.Cart{}, apperr.Wrap(apperr.NotFound, msg("cartNotObject"), err)
+			return Cart{}, apperr.Wrap(apperr.NotFound, msg("cartNotObject"), err)
 		}
 		if err != nil {
-			return portal.Cart{}, s.cartUnavailable(ctx, err)
+			return Cart{}, s.cartUnavailable(ctx, err)
 		}
 		if p.Stock <= 0 {
-			return portal.Cart{}, apperr.Field("quantity", msg("cartOutOfStock"))
+			return Cart{}, apperr.Field("quantity", msg("cartOutOfStock"))
 		}
 	}
 	var lines []portal.CartLine
-	err := s.o.Carts.Update(ctx, []string{id}, func(recs []*portal.CartRecord) error {
+	err := s.o.Carts.Update(ctx, []string{id}, func(recs []*CartRecord) error {
 		rec := recs[0]
 		next := setLine(rec.Lines, product, quantity)
 		if !slices.Equal(next, rec.Lines) {
@@ -143,11 +143,11 @@ func (s *Service) SetQuantity(ctx context.Context, id, product string, quantity 
 		return nil
 	})
 	if err != nil {
-		return portal.Cart{}, s.cartUnavailable(ctx, err)
+		return Cart{}, s.cartUnavailable(ctx, err)
 	}
 	cart, err := s.show(ctx, lines)
 	if err != nil {
-		return portal.Cart{}, s.cartUnavailable(ctx, err)
+		return Cart{}, s.cartUnavailable(ctx, err)
 	}
 	return cart, nil
 }
@@ -174,20 +174,29 @@ func setLine(lines []portal.CartLine, product string, quantity int) []portal.Car
 // are added (at most MaxQuantity), new products go last, and the visitor's cart is deleted, in
 // one transaction, so a sign-in retried or made in two tabs at once merges once.
 func (s *Service) Merge(ctx context.Context, visitor, member string) error {
-	err := s.o.Carts.Update(ctx, []string{visitor, member}, func(recs []*portal.CartRecord) error {
+	err := s.o.Carts.Update(ctx, []string{visitor, member}, func(recs []*CartRecord) error {
 		from, to := recs[0], recs[1]
 		if len(from.Lines) == 0 {
 			return nil
 		}
 		to.Lines = mergeLines(to.Lines, from.Lines)
 		to.Updated = s.o.Now()
-		*from = portal.CartRecord{}
+		*from = CartRecord{}
 		return nil
 	})
 	if err != nil {
 		return s.cartUnavailable(ctx, err)
 	}
 	return nil
+}
+
+// Adopt moves the visitor cart a cookie's token names into the member's who just signed in
+// (Merge). A token that is not one the store hands out names no cart: there is nothing to merge.
+func (s *Service) Adopt(ctx context.Context, token, uid string) error {
+	if !ValidVisitorToken(token) {
+		return nil
+	}
+	return s.Merge(ctx, VisitorCart(token), MemberCart(uid))
 }
 
 // mergeLines adds from's quantities to into's, capped at MaxQuantity.

@@ -27,8 +27,8 @@ const (
 )
 
 // cartRecord is a stored cart of the pairs id, quantity.
-func cartRecord(pairs ...any) portal.CartRecord {
-	var r portal.CartRecord
+func cartRecord(pairs ...any) store.CartRecord {
+	var r store.CartRecord
 	for i := 0; i+1 < len(pairs); i += 2 {
 		r.Lines = append(r.Lines, portal.CartLine{ID: pairs[i].(string), Quantity: pairs[i+1].(int)})
 	}

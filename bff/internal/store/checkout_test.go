@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/dev/storetest"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/store"
+	"github.com/union-benefits/portal/bff/internal/store/storetest"
 )
 
 // catalog is a fake order system: products by id, and the orders submitted to it.
@@ -215,7 +215,7 @@ func TestWhatAnOrderLeavesInTheCart(t *testing.T) {
 
 	// Each placed order is remembered by key, the last five only.
 	for i := range 6 {
-		carts.Put(id, portal.CartRecord{Lines: cartRecord("coupon", 1).Lines, Placed: rec.Placed})
+		carts.Put(id, store.CartRecord{Lines: cartRecord("coupon", 1).Lines, Placed: rec.Placed})
 		if _, _, err := s.Place(context.Background(), ada, "attempt-more-"+itoa(i), form()); err != nil {
 			t.Fatal(err)
 		}
@@ -349,7 +349,7 @@ func TestVisitorTokens(t *testing.T) {
 	}
 }
 
-func show(c portal.Cart) string {
+func show(c store.Cart) string {
 	var out []string
 	for _, it := range c.Items {
 		out = append(out, it.ID+"×"+itoa(it.Quantity))

@@ -16,7 +16,7 @@ import (
 // index is store.json's featured titles, states and cookie lifetimes (store.go's contract).
 var index = func() struct {
 	featured   []string
-	states     []portal.ShippingState
+	states     []ShippingState
 	maxAge     int
 	cartMaxAge int
 } {
@@ -30,7 +30,7 @@ var index = func() struct {
 	}
 	return struct {
 		featured   []string
-		states     []portal.ShippingState
+		states     []ShippingState
 		maxAge     int
 		cartMaxAge int
 	}{featured, contract.States, contract.Limits.StateCookieMaxAge, contract.Limits.CartCookieMaxAge}
@@ -40,43 +40,43 @@ func fold(s string) string { return strings.ToLower(strings.Join(strings.Fields(
 
 // States are the states an order may be shipped to: the 50 states and DC, alphabetical by title
 // as store.json lists them.
-func States() []portal.ShippingState { return slices.Clone(index.states) }
+func States() []ShippingState { return slices.Clone(index.states) }
 
 // StateCookieMaxAge is how long the shipping state is kept, in seconds (spec 3 §9: 3600).
 func StateCookieMaxAge() int { return index.maxAge }
 
 // FindState is the state a value names, by title or two-letter code, ignoring case and extra
 // spaces; false when it names none of the 50 states and DC.
-func FindState(v string) (portal.ShippingState, bool) {
+func FindState(v string) (ShippingState, bool) {
 	v = fold(v)
 	if v == "" {
-		return portal.ShippingState{}, false
+		return ShippingState{}, false
 	}
 	for _, s := range index.states {
 		if fold(s.Title) == v || strings.ToLower(s.Code) == v {
 			return s, true
 		}
 	}
-	return portal.ShippingState{}, false
+	return ShippingState{}, false
 }
 
 // stateByCode is the state of a two-letter code, in capitals as store.json lists them (checkout's
 // select sends the code itself; FindState is for what people and cookies name).
-func stateByCode(code string) (portal.ShippingState, bool) {
+func stateByCode(code string) (ShippingState, bool) {
 	for _, s := range index.states {
 		if s.Code == code {
 			return s, true
 		}
 	}
-	return portal.ShippingState{}, false
+	return ShippingState{}, false
 }
 
 // ChooseState is the state a reader chose in the state modal; no value or one that names no
 // state is refused in the spec's words (spec 3 §8).
-func ChooseState(v string) (portal.ShippingState, error) {
+func ChooseState(v string) (ShippingState, error) {
 	s, ok := FindState(v)
 	if !ok {
-		return portal.ShippingState{}, apperr.Field("state", msg("stateInvalid"))
+		return ShippingState{}, apperr.Field("state", msg("stateInvalid"))
 	}
 	return s, nil
 }
@@ -89,7 +89,7 @@ func Featured(p portal.Product) bool { return slices.Contains(index.featured, fo
 
 // shipsTo reports whether a product may be shipped to a state: its states name the state by
 // code (as the order system does) or by title.
-func shipsTo(p portal.Product, s portal.ShippingState) bool {
+func shipsTo(p portal.Product, s ShippingState) bool {
 	return slices.ContainsFunc(p.States, func(v string) bool {
 		found, ok := FindState(v)
 		return ok && found.Code == s.Code
@@ -104,10 +104,10 @@ type Unions interface {
 // Index is the store index for a reader and the shipping state they chose (nil: none yet, and
 // every product is shown while the page asks for one). The order system failing is an empty
 // list, never an error (spec 3 §4, §8: the store swallows it); it is logged.
-func (s *Service) Index(ctx context.Context, r portal.Reader, state *portal.ShippingState) (portal.StoreDocument, error) {
-	doc := portal.StoreDocument{
-		Featured: []portal.StoreProduct{},
-		Products: []portal.StoreProduct{},
+func (s *Service) Index(ctx context.Context, r portal.Reader, state *ShippingState) (Document, error) {
+	doc := Document{
+		Featured: []Product{},
+		Products: []Product{},
 		State:    state,
 		States:   States(),
 		Phone:    s.o.SupportPhone,
@@ -115,7 +115,7 @@ func (s *Service) Index(ctx context.Context, r portal.Reader, state *portal.Ship
 	if s.unions != nil {
 		unions, err := s.unions.Unions(ctx)
 		if err != nil {
-			return portal.StoreDocument{}, err
+			return Document{}, err
 		}
 		doc.Union = unions.Find(r.Union).Ref()
 	}
@@ -142,7 +142,7 @@ func (s *Service) Index(ctx context.Context, r portal.Reader, state *portal.Ship
 
 // storeProduct is a product as the index shows it: its states by title (a code store.json does
 // not know is shown as it is), a stock below zero as none.
-func storeProduct(p portal.Product) portal.StoreProduct {
+func storeProduct(p portal.Product) Product {
 	states := make([]string, 0, len(p.States))
 	for _, v := range p.States {
 		if found, ok := FindState(v); ok {
@@ -151,7 +151,7 @@ func storeProduct(p portal.Product) portal.StoreProduct {
 			states = append(states, v)
 		}
 	}
-	return portal.StoreProduct{
+	return Product{
 		ID:          p.ID,
 		Title:       p.Title,
 		Label:       p.Label,

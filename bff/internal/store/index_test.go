@@ -30,7 +30,7 @@ type fakeUnions portal.Unions
 
 func (f fakeUnions) Unions(context.Context) (portal.Unions, error) { return portal.Unions(f), nil }
 
-func productIDs(ps []portal.StoreProduct) []string {
+func productIDs(ps []store.Product) []string {
 	out := []string{}
 	for _, p := range ps {
 		out = append(out, p.ID)

@@ -32,16 +32,16 @@ var errCartChanged = errors.New("store: the cart changed while the order was bei
 // Place places the member's order from their cart with the checkout form, once per key: the
 // uid is the session's, the items the cart's in-stock lines (never the request's), and every rule
 // is checked here. created is false when key's order was placed before and is answered again.
-func (s *Service) Place(ctx context.Context, id portal.Identity, key string, req CheckoutRequest) (placed portal.Placed, created bool, err error) {
+func (s *Service) Place(ctx context.Context, id portal.Identity, key string, req CheckoutRequest) (placed Placed, created bool, err error) {
 	if id.UID == "" {
-		return portal.Placed{}, false, apperr.New(apperr.Unauthenticated, msg("signInRequired"))
+		return Placed{}, false, apperr.New(apperr.Unauthenticated, msg("signInRequired"))
 	}
 	if !ValidOrderKey(key) {
-		return portal.Placed{}, false, apperr.New(apperr.Invalid, msg("orderKeyInvalid"))
+		return Placed{}, false, apperr.New(apperr.Invalid, msg("orderKeyInvalid"))
 	}
 	form, err := checkForm(req)
 	if err != nil {
-		return portal.Placed{}, false, err
+		return Placed{}, false, err
 	}
 	cart := MemberCart(id.UID)
 	// The member may change the cart in another tab between the check and the claim; a few
@@ -57,14 +57,14 @@ func (s *Service) Place(ctx context.Context, id portal.Identity, key string, req
 		// The order system is called and its answer recorded even if the member leaves: a
 		// cancelled call could place an order the cart would never hear of.
 		order, err := s.submit(context.WithoutCancel(ctx), id.UID, cart, key, form, lines)
-		return portal.Placed{Order: order}, err == nil, err
+		return Placed{Order: order}, err == nil, err
 	}
-	return portal.Placed{}, false, apperr.New(apperr.Conflict, msg("orderInProgress"))
+	return Placed{}, false, apperr.New(apperr.Conflict, msg("orderInProgress"))
 }
 
-func orDefault(p *portal.Placed) portal.Placed {
+func orDefault(p *Placed) Placed {
 	if p == nil {
-		return portal.Placed{}
+		return Placed{}
 	}
 	return *p
 }
@@ -72,7 +72,7 @@ func orDefault(p *portal.Placed) portal.Placed {
 // claim checks the cart against the form and claims it for key. It answers the lines to order
 // (the claim then held), or the order key placed before (replay), or why no order can be placed
 // now.
-func (s *Service) claim(ctx context.Context, cart, key string, form checked) ([]portal.CartLine, *portal.Placed, error) {
+func (s *Service) claim(ctx context.Context, cart, key string, form checked) ([]portal.CartLine, *Placed, error) {
 	rec, err := s.o.Carts.Cart(ctx, cart)
 	if err != nil {
 		return nil, nil, s.orderFailed(ctx, err)
@@ -170,10 +170,10 @@ func (s *Service) submit(ctx context.Context, uid, cart, key string, form checke
 		s.release(ctx, cart, key)
 		return portal.Order{}, s.orderFailed(ctx, err)
 	}
-	err = s.o.Carts.Update(ctx, []string{cart}, func(recs []*portal.CartRecord) error {
+	err = s.o.Carts.Update(ctx, []string{cart}, func(recs []*CartRecord) error {
 		rec := recs[0]
 		rec.Lines = subtract(rec.Lines, lines)
-		rec.Placed = append(rec.Placed, portal.PlacedOrder{Key: key, Order: order})
+		rec.Placed = append(rec.Placed, PlacedOrder{Key: key, Order: order})
 		rec.Placed = rec.Placed[max(0, len(rec.Placed)-keepPlaced):]
 		rec.Updated = s.o.Now()
 		return nil
@@ -208,10 +208,10 @@ func subtract(lines, ordered []portal.CartLine) []portal.CartLine {
 }
 
 // placedUnder is the order placed under key, answered again; nil when there is none.
-func placedUnder(rec portal.CartRecord, key string) *portal.Placed {
+func placedUnder(rec CartRecord, key string) *Placed {
 	for _, p := range rec.Placed {
 		if p.Key == key {
-			return &portal.Placed{Order: p.Order, Replayed: true}
+			return &Placed{Order: p.Order, Replayed: true}
 		}
 	}
 	return nil

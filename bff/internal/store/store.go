@@ -48,9 +48,9 @@ var contract = contracts.Load[struct {
 		LocalWord   contracts.Pattern `json:"localWord"`
 		Website     contracts.Pattern `json:"website"`
 	} `json:"patterns"`
-	FeaturedTitles []string               `json:"featuredTitles"`
-	States         []portal.ShippingState `json:"states"`
-	Checkout       *checkoutSpec          `json:"checkout"`
+	FeaturedTitles []string        `json:"featuredTitles"`
+	States         []ShippingState `json:"states"`
+	Checkout       *checkoutSpec   `json:"checkout"`
 }]("store.json")
 
 // limits is store.json's limits.
@@ -71,7 +71,7 @@ func msg(key string, pairs ...string) string { return contracts.StoreMessage(key
 type Options struct {
 	SupportPhone string // quoted when the order system cannot answer, and by the store index
 	// Carts is the cart store (Firestore); the cart and checkout need it.
-	Carts portal.Carts
+	Carts Carts
 	// PendingTimeout is how long an order attempt the BFF never finished (it stopped while the
 	// order system was answering) blocks another of the same member; 0 means DefaultPendingTimeout.
 	PendingTimeout time.Duration
@@ -128,29 +128,29 @@ func pageInvalid() error {
 // grows, so such a page comes from an old link or a history seen elsewhere, and the member is
 // better served by the orders that are there (the document's page says which) than by an error.
 // It costs a second call, only then. A page that is not a page at all (0, -1, 10001) is 400.
-func (s *Service) Orders(ctx context.Context, id portal.Identity, page int) (portal.OrderHistory, error) {
+func (s *Service) Orders(ctx context.Context, id portal.Identity, page int) (OrderHistory, error) {
 	if id.UID == "" {
 		// The route lets only a live session through; this guards a wiring mistake from
 		// asking the order system for nobody's orders.
-		return portal.OrderHistory{}, apperr.New(apperr.Unauthenticated, msg("signInRequired"))
+		return OrderHistory{}, apperr.New(apperr.Unauthenticated, msg("signInRequired"))
 	}
 	if page < 1 || page > limits.MaxPage {
-		return portal.OrderHistory{}, pageInvalid()
+		return OrderHistory{}, pageInvalid()
 	}
 	per := limits.OrdersPerPage
 	got, err := s.orders.Orders(ctx, id.UID, page, per)
 	if err != nil {
-		return portal.OrderHistory{}, s.unavailable(ctx, err)
+		return OrderHistory{}, s.unavailable(ctx, err)
 	}
 	pages := pagesOf(got.Total, per)
 	if page > pages && got.Total > 0 {
 		page = pages
 		if got, err = s.orders.Orders(ctx, id.UID, page, per); err != nil {
-			return portal.OrderHistory{}, s.unavailable(ctx, err)
+			return OrderHistory{}, s.unavailable(ctx, err)
 		}
 		pages = pagesOf(got.Total, per)
 	}
-	return portal.OrderHistory{
+	return OrderHistory{
 		Orders:   newestFirst(got.Orders, per),
 		Page:     min(page, pages),
 		Pages:    pages,

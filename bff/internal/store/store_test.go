@@ -53,7 +53,7 @@ func order(n int) portal.Order {
 	return portal.Order{OrderNumber: "SO-" + itoa(n), Created: time.Unix(int64(1_700_000_000+n*1000), 0).UTC()}
 }
 
-func numbers(h portal.OrderHistory) []string {
+func numbers(h store.OrderHistory) []string {
 	var out []string
 	for _, o := range h.Orders {
 		out = append(out, o.OrderNumber)

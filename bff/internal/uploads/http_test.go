@@ -17,10 +17,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/uploads"
+	"github.com/union-benefits/portal/bff/internal/uploads/uploadstest/samples"
 )
 
 const (
@@ -78,15 +78,15 @@ func TestUploadListAndSubmitOnce(t *testing.T) {
 	if files := maria.files("case-a"); len(files) != 0 {
 		t.Fatalf("files before any: %v", files)
 	}
-	stub := maria.Want(maria.upload("case-a", "pay stub.pdf", "application/pdf", grantstest.PDF(300_000)), 201)
+	stub := maria.Want(maria.upload("case-a", "pay stub.pdf", "application/pdf", samples.PDF(300_000)), 201)
 	if stub.JSON["path"] != "forms/uploads/member-a/case-a/pay stub.pdf" || stub.JSON["bucket"] != "demo-union-benefits.appspot.com" ||
 		stub.JSON["url"] != "gs://demo-union-benefits.appspot.com/forms/uploads/member-a/case-a/pay stub.pdf" ||
 		stub.JSON["size"] != 300_000.0 || stub.JSON["contentType"] != "application/pdf" || stub.Header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("uploaded: %s", stub.Body)
 	}
 	// The stored type is the accepted type's, whatever the browser declared (here nothing).
-	photo := maria.Want(maria.upload("case-a", "bill.JPEG", "", grantstest.JPEG(5000)), 201)
-	letter := maria.Want(maria.upload("case-a", "letter.docx", "", grantstest.DOCX()), 201)
+	photo := maria.Want(maria.upload("case-a", "bill.JPEG", "", samples.JPEG(5000)), 201)
+	letter := maria.Want(maria.upload("case-a", "letter.docx", "", samples.DOCX()), 201)
 	if photo.JSON["contentType"] != "image/jpeg" || letter.JSON["contentType"] != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" {
 		t.Errorf("types: %s %s", photo.Body, letter.Body)
 	}
@@ -123,13 +123,13 @@ func TestUploadListAndSubmitOnce(t *testing.T) {
 
 func TestSameBytesAgainAreTheSameUpload(t *testing.T) {
 	b, maria, _ := uploadsBFF(t)
-	data := grantstest.PNG(20_000)
+	data := samples.PNG(20_000)
 	first := maria.Want(maria.upload("case-a", "scan.png", "image/png", data), 201)
 	retry := maria.Want(maria.upload("case-a", "scan.png", "image/png", data), 200)
 	if retry.JSON["timeCreated"] != first.JSON["timeCreated"] || retry.JSON["path"] != first.JSON["path"] {
 		t.Errorf("retry: %s", retry.Body)
 	}
-	other := maria.upload("case-a", "scan.png", "image/png", grantstest.PNG(30_000))
+	other := maria.upload("case-a", "scan.png", "image/png", samples.PNG(30_000))
 	if other.Status != 409 || other.Title() != "File scan.png already exists. Please use a different name." {
 		t.Errorf("other bytes, same name: %d %s", other.Status, other.Body)
 	}
@@ -148,7 +148,7 @@ func (zeros) Read(p []byte) (int, error) {
 
 // overLimit is a PDF one byte over 20 MB.
 func overLimit() io.Reader {
-	head := grantstest.PDF(1024)
+	head := samples.PDF(1024)
 	return io.MultiReader(bytes.NewReader(head), io.LimitReader(zeros{}, uploads.MaxBytes()+1-int64(len(head))))
 }
 
@@ -163,25 +163,25 @@ func TestAttacksStoreNothing(t *testing.T) {
 		status                          int
 		want                            string
 	}{
-		{"an .exe renamed .pdf", "case-a", "scan.pdf", "application/pdf", bytes.NewReader(grantstest.ExeAsPDF()), 400,
+		{"an .exe renamed .pdf", "case-a", "scan.pdf", "application/pdf", bytes.NewReader(samples.ExeAsPDF()), 400,
 			"scan.pdf is not a valid PDF file. File type not allowed."},
-		{"a PDF with a ZIP archive appended", "case-a", "bill.pdf", "application/pdf", bytes.NewReader(grantstest.PolyglotPDFZip()), 400,
+		{"a PDF with a ZIP archive appended", "case-a", "bill.pdf", "application/pdf", bytes.NewReader(samples.PolyglotPDFZip()), 400,
 			"bill.pdf is not a valid PDF file. File type not allowed."},
-		{"a JPEG with a script", "case-a", "photo.jpg", "image/jpeg", bytes.NewReader(grantstest.JPEGWithScript()), 400,
+		{"a JPEG with a script", "case-a", "photo.jpg", "image/jpeg", bytes.NewReader(samples.JPEGWithScript()), 400,
 			"photo.jpg is not a valid JPEG image file. File type not allowed."},
-		{"an archive named .docx", "case-a", "letter.docx", "", bytes.NewReader(grantstest.ZipAsDOCX()), 400,
+		{"an archive named .docx", "case-a", "letter.docx", "", bytes.NewReader(samples.ZipAsDOCX()), 400,
 			"letter.docx is not a valid Word file. File type not allowed."},
 		{"20 MB + 1 byte, length declared", "case-a", "big.pdf", "application/pdf", bytes.NewReader(big), 413, "Max allowed file size is 20 MB"},
 		{"20 MB + 1 byte, length unknown", "case-a", "big.pdf", "application/pdf", overLimit(), 413, "Max allowed file size is 20 MB"},
-		{"declared application/octet-stream", "case-a", "a.pdf", "application/octet-stream", bytes.NewReader(grantstest.PDF(900)), 400,
+		{"declared application/octet-stream", "case-a", "a.pdf", "application/octet-stream", bytes.NewReader(samples.PDF(900)), 400,
 			"File type not allowed."},
-		{"an .exe", "case-a", "setup.exe", "application/pdf", bytes.NewReader(grantstest.ExeAsPDF()), 400, "File type exe not allowed."},
-		{"a traversal name", "case-a", "../../member-b/case-b/a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 400,
+		{"an .exe", "case-a", "setup.exe", "application/pdf", bytes.NewReader(samples.ExeAsPDF()), 400, "File type exe not allowed."},
+		{"a traversal name", "case-a", "../../member-b/case-b/a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400,
 			`The file name "../../member-b/case-b/a.pdf" cannot be used: names may not contain slashes, '..' or control characters. Please rename the file.`},
-		{"a NUL in the name", "case-a", "a\x00.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 400,
+		{"a NUL in the name", "case-a", "a\x00.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400,
 			`The file name "a\x00.pdf" cannot be used: names may not contain slashes, '..' or control characters. Please rename the file.`},
-		{"another member's case", "case-b", "a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 404, "This case was not found."},
-		{"a case that is no id", "case-a%2F..", "a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 404, "This case was not found."},
+		{"another member's case", "case-b", "a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 404, "This case was not found."},
+		{"a case that is no id", "case-a%2F..", "a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 404, "This case was not found."},
 		{"an empty file", "case-a", "a.pdf", "application/pdf", bytes.NewReader(nil), 400, "a.pdf is empty."},
 	} {
 		a := maria.Send("POST", uploadRoute, uploadTarget(c.caseID, c.name), c.contentType, c.body)
@@ -193,11 +193,11 @@ func TestAttacksStoreNothing(t *testing.T) {
 
 	// A visitor, and a browser on another site with the member's cookie.
 	visitor := &browser{harness.NewBrowser(t, b.URL, harness.LoadContract(t))}
-	if a := visitor.upload("case-a", "a.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 401 || a.Title() != "UID is required." {
+	if a := visitor.upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 401 || a.Title() != "UID is required." {
 		t.Errorf("no session: %d %s", a.Status, a.Body)
 	}
 	maria.Header.Set("Origin", "https://evil.example")
-	if a := maria.upload("case-a", "a.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 403 {
+	if a := maria.upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 403 {
 		t.Errorf("cross-site: %d %s", a.Status, a.Body)
 	}
 	maria.Header.Del("Origin")
@@ -207,9 +207,9 @@ func TestAttacksStoreNothing(t *testing.T) {
 	}
 
 	// A duplicate name: the first is stored, the second refused and the first kept.
-	first := grantstest.PDF(900)
+	first := samples.PDF(900)
 	maria.Want(maria.upload("case-a", "dup.pdf", "application/pdf", first), 201)
-	if a := maria.upload("case-a", "dup.pdf", "application/pdf", grantstest.PDF(950)); a.Status != 409 ||
+	if a := maria.upload("case-a", "dup.pdf", "application/pdf", samples.PDF(950)); a.Status != 409 ||
 		a.Title() != "File dup.pdf already exists. Please use a different name." {
 		t.Errorf("duplicate: %d %s", a.Status, a.Body)
 	}
@@ -239,7 +239,7 @@ func TestAttacksStoreNothing(t *testing.T) {
 
 func TestSubmissionsNameOnlyUploadedFiles(t *testing.T) {
 	b, maria, _ := uploadsBFF(t)
-	up := maria.Want(maria.upload("case-a", "a.pdf", "application/pdf", grantstest.PDF(900)), 201)
+	up := maria.Want(maria.upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)), 201)
 	good := ref(up)
 	for _, c := range []struct {
 		what string
@@ -275,7 +275,7 @@ func TestSubmissionsNameOnlyUploadedFiles(t *testing.T) {
 		t.Errorf("%d case writes", b.Cases.FileWrites)
 	}
 	b.Files.Fail = true
-	if a := maria.upload("case-a", "c.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 503 ||
+	if a := maria.upload("case-a", "c.pdf", "application/pdf", samples.PDF(900)); a.Status != 503 ||
 		a.Title() != "Files cannot be stored just now. Please try again in a moment, or call 800-472-2005." {
 		t.Errorf("bucket down: %d %s", a.Status, a.Body)
 	}

@@ -21,11 +21,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/storage"
+	"github.com/union-benefits/portal/bff/internal/uploads/uploadstest/samples"
 )
 
 // stores are the emulators' case store and bucket, opened as the BFF opens them.
@@ -90,11 +90,11 @@ func TestUploadsAgainstFakeGCS(t *testing.T) {
 	maria, uid, caseID := s.member(t, b, c)
 
 	// Three files, one of 5 MB so the body streams past the server's read-ahead.
-	large := grantstest.PDF(5 << 20)
+	large := samples.PDF(5 << 20)
 	ups := []harness.Answer{
 		maria.Want(maria.upload(caseID, "pay-stub.pdf", "application/pdf", large), 201),
-		maria.Want(maria.upload(caseID, "bill.png", "image/png", grantstest.PNG(40_000)), 201),
-		maria.Want(maria.upload(caseID, "letter.doc", "application/msword", grantstest.DOC(30_000)), 201),
+		maria.Want(maria.upload(caseID, "bill.png", "image/png", samples.PNG(40_000)), 201),
+		maria.Want(maria.upload(caseID, "letter.doc", "application/msword", samples.DOC(30_000)), 201),
 	}
 	// The metadata as the bucket keeps it: the size, and the accepted type's MIME type.
 	meta, err := s.bucket.Stat(context.Background(), "forms/uploads/"+uid+"/"+caseID+"/pay-stub.pdf")
@@ -134,7 +134,7 @@ func TestUploadsAgainstFakeGCS(t *testing.T) {
 	if a := ana.Call("GET", filesRoute, "/api/v1/cases/"+caseID+"/files", nil); a.Status != 404 {
 		t.Errorf("another member's list: %d", a.Status)
 	}
-	if a := ana.upload(caseID, "x.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 404 {
+	if a := ana.upload(caseID, "x.pdf", "application/pdf", samples.PDF(900)); a.Status != 404 {
 		t.Errorf("upload to another member's case: %d", a.Status)
 	}
 	if a := ana.Call("POST", filesRoute, "/api/v1/cases/"+caseID+"/files", body); a.Status != 404 {
@@ -163,27 +163,27 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 		body                            io.Reader
 		status                          int
 	}{
-		{"an .exe renamed .pdf", caseID, "scan.pdf", "application/pdf", bytes.NewReader(grantstest.ExeAsPDF()), 400},
-		{"a PDF with an archive appended", caseID, "bill.pdf", "application/pdf", bytes.NewReader(append(grantstest.PDF(3<<20), grantstest.PolyglotPDFZip()...)), 400},
-		{"a JPEG with a script", caseID, "photo.jpg", "image/jpeg", bytes.NewReader(grantstest.JPEGWithScript()), 400},
+		{"an .exe renamed .pdf", caseID, "scan.pdf", "application/pdf", bytes.NewReader(samples.ExeAsPDF()), 400},
+		{"a PDF with an archive appended", caseID, "bill.pdf", "application/pdf", bytes.NewReader(append(samples.PDF(3<<20), samples.PolyglotPDFZip()...)), 400},
+		{"a JPEG with a script", caseID, "photo.jpg", "image/jpeg", bytes.NewReader(samples.JPEGWithScript()), 400},
 		{"20 MB + 1 byte, length declared", caseID, "big.pdf", "application/pdf", bytes.NewReader(big), 413},
 		{"20 MB + 1 byte, length unknown", caseID, "big.pdf", "application/pdf", overLimit(), 413},
-		{"declared application/octet-stream", caseID, "a.pdf", "application/octet-stream", bytes.NewReader(grantstest.PDF(900)), 400},
-		{"a traversal name", caseID, "../" + otherCase + "/a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 400},
-		{"a NUL in the name", caseID, "a\x00.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 400},
-		{"another member's case", otherCase, "a.pdf", "application/pdf", bytes.NewReader(grantstest.PDF(900)), 404},
+		{"declared application/octet-stream", caseID, "a.pdf", "application/octet-stream", bytes.NewReader(samples.PDF(900)), 400},
+		{"a traversal name", caseID, "../" + otherCase + "/a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400},
+		{"a NUL in the name", caseID, "a\x00.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400},
+		{"another member's case", otherCase, "a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 404},
 	} {
 		if got := maria.Send("POST", uploadRoute, uploadTarget(a.caseID, a.name), a.contentType, a.body); got.Status != a.status {
 			t.Errorf("%s: %d %s", a.what, got.Status, got.Body)
 		}
 	}
 	visitor := &browser{harness.NewBrowser(t, b.URL, c)}
-	if a := visitor.upload(caseID, "a.pdf", "application/pdf", grantstest.PDF(900)); a.Status != 401 {
+	if a := visitor.upload(caseID, "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 401 {
 		t.Errorf("no session: %d", a.Status)
 	}
 	// A browser closed mid-file: the connection ends a quarter of the way through the declared
 	// length, which the server hands over as a plain end of the body.
-	cutOff(t, b, maria.CookieHeader(), caseID, "cut.pdf", grantstest.PDF(400_000), 100_000)
+	cutOff(t, b, maria.CookieHeader(), caseID, "cut.pdf", samples.PDF(400_000), 100_000)
 	if names := s.stored(t, uid, caseID); len(names) != 0 {
 		t.Fatalf("stored after the attacks: %v", names)
 	}
@@ -193,7 +193,7 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	statuses := make([]int, 2)
 	for i := range 2 {
 		wg.Go(func() {
-			statuses[i] = maria.upload(caseID, "same.pdf", "application/pdf", grantstest.PDF(1<<20+i)).Status
+			statuses[i] = maria.upload(caseID, "same.pdf", "application/pdf", samples.PDF(1<<20+i)).Status
 		})
 	}
 	wg.Wait()

@@ -129,7 +129,7 @@ func rejectedMIME(t string) bool {
 
 // The content checks: a file must start with its type's signature and may not carry a second
 // format inside it. The checks run on the bytes as they stream to the bucket, and the last of
-// them at the end of the stream, before the object is finished (portal.FileStore.Create).
+// them at the end of the stream, before the object is finished (FileStore.Create).
 
 // headLen is how much of a file's start the signature checks read.
 const headLen = 512

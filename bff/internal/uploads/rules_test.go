@@ -10,7 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
+	"github.com/union-benefits/portal/bff/internal/uploads/uploadstest/samples"
 )
 
 func message(err error) string {
@@ -108,8 +108,8 @@ func read(name string, data []byte) ([]byte, error) {
 
 func TestContentMustBeTheTypeItClaims(t *testing.T) {
 	for name, data := range map[string][]byte{
-		"a.pdf": grantstest.PDF(3000), "a.png": grantstest.PNG(600), "a.jpg": grantstest.JPEG(100),
-		"a.doc": grantstest.DOC(2000), "a.docx": grantstest.DOCX(), "tiny.pdf": []byte("%PDF-"),
+		"a.pdf": samples.PDF(3000), "a.png": samples.PNG(600), "a.jpg": samples.JPEG(100),
+		"a.doc": samples.DOC(2000), "a.docx": samples.DOCX(), "tiny.pdf": []byte("%PDF-"),
 	} {
 		got, err := read(name, data)
 		if err != nil || !bytes.Equal(got, data) {
@@ -121,16 +121,16 @@ func TestContentMustBeTheTypeItClaims(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"scan.pdf", grantstest.ExeAsPDF(), "scan.pdf is not a valid PDF file. File type not allowed."},
-		{"photo.png", grantstest.JPEG(900), "photo.png is not a valid PNG image file. File type not allowed."},
-		{"letter.docx", grantstest.ZipAsDOCX(), "letter.docx is not a valid Word file. File type not allowed."},
-		{"letter.doc", grantstest.PDF(900), "letter.doc is not a valid Word 97-2003 file. File type not allowed."},
+		{"scan.pdf", samples.ExeAsPDF(), "scan.pdf is not a valid PDF file. File type not allowed."},
+		{"photo.png", samples.JPEG(900), "photo.png is not a valid PNG image file. File type not allowed."},
+		{"letter.docx", samples.ZipAsDOCX(), "letter.docx is not a valid Word file. File type not allowed."},
+		{"letter.doc", samples.PDF(900), "letter.doc is not a valid Word 97-2003 file. File type not allowed."},
 		{"short.pdf", []byte("%PD"), "short.pdf is not a valid PDF file. File type not allowed."},
-		{"bill.pdf", grantstest.PolyglotPDFZip(), "bill.pdf is not a valid PDF file. File type not allowed."},
-		{"photo.jpg", grantstest.JPEGWithScript(), "photo.jpg is not a valid JPEG image file. File type not allowed."},
-		{"form.pdf", append(grantstest.PDF(900), "<< /S /JavaScript /JS (app.alert(1)) >>"...), "form.pdf is not a valid PDF file. File type not allowed."},
-		{"run.pdf", append(grantstest.PDF(900), "<< /S /Launch /F (cmd.exe) >>"...), "run.pdf is not a valid PDF file. File type not allowed."},
-		{"page.pdf", append(grantstest.PDF(900), "<?php system($_GET['c']); ?>"...), "page.pdf is not a valid PDF file. File type not allowed."},
+		{"bill.pdf", samples.PolyglotPDFZip(), "bill.pdf is not a valid PDF file. File type not allowed."},
+		{"photo.jpg", samples.JPEGWithScript(), "photo.jpg is not a valid JPEG image file. File type not allowed."},
+		{"form.pdf", append(samples.PDF(900), "<< /S /JavaScript /JS (app.alert(1)) >>"...), "form.pdf is not a valid PDF file. File type not allowed."},
+		{"run.pdf", append(samples.PDF(900), "<< /S /Launch /F (cmd.exe) >>"...), "run.pdf is not a valid PDF file. File type not allowed."},
+		{"page.pdf", append(samples.PDF(900), "<?php system($_GET['c']); ?>"...), "page.pdf is not a valid PDF file. File type not allowed."},
 		{"empty.pdf", nil, "empty.pdf is empty."},
 	} {
 		_, err := read(c.name, c.data)
@@ -141,7 +141,7 @@ func TestContentMustBeTheTypeItClaims(t *testing.T) {
 }
 
 func TestAMarkerSplitAcrossReadsIsFound(t *testing.T) {
-	data := append(grantstest.JPEG(700), "<scr"...)
+	data := append(samples.JPEG(700), "<scr"...)
 	data = append(data, "ipt>"...)
 	ft, _ := typeOf("a.jpg", "")
 	// OneByteReader hands every byte over on its own.
@@ -152,12 +152,12 @@ func TestAMarkerSplitAcrossReadsIsFound(t *testing.T) {
 
 func TestTheSizeLimitHoldsWhileStreaming(t *testing.T) {
 	ft, _ := typeOf("big.pdf", "")
-	exact := io.MultiReader(bytes.NewReader(grantstest.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()-1024))
+	exact := io.MultiReader(bytes.NewReader(samples.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()-1024))
 	n, err := io.Copy(io.Discard, newChecked(exact, ft, "big.pdf", -1))
 	if err != nil || n != MaxBytes() {
 		t.Fatalf("exactly 20 MB: %d bytes, %v", n, err)
 	}
-	over := io.MultiReader(bytes.NewReader(grantstest.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()))
+	over := io.MultiReader(bytes.NewReader(samples.PDF(1024)), io.LimitReader(zeros{}, MaxBytes()))
 	n, err = io.Copy(io.Discard, newChecked(over, ft, "big.pdf", -1))
 	if !errors.Is(err, errTooLarge) || n > MaxBytes() {
 		t.Fatalf("over 20 MB: %d bytes handed on, %v", n, err)
@@ -173,7 +173,7 @@ func (zeros) Read(p []byte) (int, error) {
 
 func TestABodyShorterThanDeclaredIsRefused(t *testing.T) {
 	ft, _ := typeOf("cut.pdf", "")
-	data := grantstest.PDF(4000)
+	data := samples.PDF(4000)
 	if _, err := io.ReadAll(newChecked(bytes.NewReader(data[:1000]), ft, "cut.pdf", 4000)); !errors.Is(err, errTruncated) {
 		t.Fatalf("cut off: %v", err)
 	}

@@ -38,12 +38,12 @@ type Options struct {
 // Service uploads, lists and submits a member's case documents.
 type Service struct {
 	cases portal.Cases
-	files portal.FileStore
+	files FileStore
 	o     Options
 }
 
 // New returns the service over the case store and the bucket.
-func New(cases portal.Cases, files portal.FileStore, o Options) *Service {
+func New(cases portal.Cases, files FileStore, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -67,23 +67,23 @@ type Upload struct {
 // bytes stream; nothing is stored unless every check passes. A name already stored answers the
 // stored file when these are the same bytes (a retry, a second tab), and 'File {name} already
 // exists.' otherwise.
-func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (portal.UploadedFile, error) {
+func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (UploadedFile, error) {
 	if err := checkName(u.Name); err != nil {
-		return portal.UploadedFile{}, err
+		return UploadedFile{}, err
 	}
 	t, err := typeOf(u.Name, u.Declared)
 	if err != nil {
-		return portal.UploadedFile{}, err
+		return UploadedFile{}, err
 	}
 	if u.Length > rules.Limits.MaxBytes {
-		return portal.UploadedFile{}, tooLarge()
+		return UploadedFile{}, tooLarge()
 	}
 	if u.Length == 0 {
-		return portal.UploadedFile{}, apperr.Field("file", msg("empty", "name", u.Name))
+		return UploadedFile{}, apperr.Field("file", msg("empty", "name", u.Name))
 	}
 	p, err := s.casePath(ctx, id, u.CaseID, u.Name)
 	if err != nil {
-		return portal.UploadedFile{}, err
+		return UploadedFile{}, err
 	}
 	// MD5 is what Cloud Storage reports of an object (md5Hash): it checks that the bytes stored are
 	// the bytes received, not a secret.
@@ -95,30 +95,30 @@ func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (por
 	case err == nil:
 		return s.sameOrExists(existing, body, sum, u.Name)
 	case apperr.From(err).Code != apperr.NotFound:
-		return portal.UploadedFile{}, s.unavailable(err)
+		return UploadedFile{}, s.unavailable(err)
 	}
 	stored, err := s.files.Create(ctx, p, t.MIME, body)
-	if errors.Is(err, portal.ErrFileExists) {
+	if errors.Is(err, ErrFileExists) {
 		// Another upload of the name won the race; ours was read to the end first.
 		if existing, err := s.files.Stat(ctx, p); err == nil {
 			return s.sameOrExists(existing, body, sum, u.Name)
 		}
-		return portal.UploadedFile{}, exists(u.Name)
+		return UploadedFile{}, exists(u.Name)
 	}
 	if err != nil {
-		return portal.UploadedFile{}, s.refusal(err, u.Name)
+		return UploadedFile{}, s.refusal(err, u.Name)
 	}
 	return uploaded(u.Name, stored, true), nil
 }
 
 // sameOrExists compares the bytes of an upload whose name is already stored with the stored
 // file, reading (and checking) the rest of the upload first.
-func (s *Service) sameOrExists(stored portal.StoredFile, body *checked, sum hash.Hash, name string) (portal.UploadedFile, error) {
+func (s *Service) sameOrExists(stored StoredFile, body *checked, sum hash.Hash, name string) (UploadedFile, error) {
 	if _, err := io.Copy(io.Discard, body); err != nil {
-		return portal.UploadedFile{}, s.refusal(err, name)
+		return UploadedFile{}, s.refusal(err, name)
 	}
 	if len(stored.MD5) == 0 || !bytes.Equal(stored.MD5, sum.Sum(nil)) {
-		return portal.UploadedFile{}, exists(name)
+		return UploadedFile{}, exists(name)
 	}
 	return uploaded(name, stored, false), nil
 }
@@ -148,28 +148,28 @@ func (s *Service) refusal(err error, name string) error {
 // submitted and 'Sending' before; then every file stored in the case's folder that the case
 // does not have, 'Failed to process'. Files a member uploaded but has not submitted are among
 // those: the frontend shows them in its queue instead.
-func (s *Service) Files(ctx context.Context, id portal.Identity, caseID string) (portal.CaseFileList, error) {
+func (s *Service) Files(ctx context.Context, id portal.Identity, caseID string) (CaseFileList, error) {
 	c, err := s.caseOf(ctx, id, caseID)
 	if err != nil {
-		return portal.CaseFileList{}, err
+		return CaseFileList{}, err
 	}
 	return s.list(ctx, id, c)
 }
 
-func (s *Service) list(ctx context.Context, id portal.Identity, c portal.Case) (portal.CaseFileList, error) {
+func (s *Service) list(ctx context.Context, id portal.Identity, c portal.Case) (CaseFileList, error) {
 	dir, err := folder(id.UID, c.ID)
 	if err != nil {
-		return portal.CaseFileList{}, err
+		return CaseFileList{}, err
 	}
 	stored, err := s.files.List(ctx, dir)
 	if err != nil {
-		return portal.CaseFileList{}, s.unavailable(err)
+		return CaseFileList{}, s.unavailable(err)
 	}
-	byName := map[string]portal.CaseFileEntry{}
+	byName := map[string]CaseFileEntry{}
 	for _, f := range c.Files {
-		e := portal.CaseFileEntry{Name: f.Name, State: portal.FileSending, Added: f.Added, Path: f.Path, Bucket: f.Bucket, URL: f.URL}
+		e := CaseFileEntry{Name: f.Name, State: FileSending, Added: f.Added, Path: f.Path, Bucket: f.Bucket, URL: f.URL}
 		if f.Status == portal.CaseFileSubmitted {
-			e.State = portal.FileAdded
+			e.State = FileAdded
 		}
 		byName[f.Name] = e
 	}
@@ -180,12 +180,12 @@ func (s *Service) list(ctx context.Context, id portal.Identity, c portal.Case) (
 		}
 		e, ok := byName[name]
 		if !ok {
-			e = portal.CaseFileEntry{Name: name, State: portal.FileFailed, Path: o.Path, Bucket: o.Bucket, URL: gsURL(o.Bucket, o.Path)}
+			e = CaseFileEntry{Name: name, State: FileFailed, Path: o.Path, Bucket: o.Bucket, URL: gsURL(o.Bucket, o.Path)}
 		}
 		e.Size = o.Size
 		byName[name] = e
 	}
-	out := portal.CaseFileList{Files: make([]portal.CaseFileEntry, 0, len(byName))}
+	out := CaseFileList{Files: make([]CaseFileEntry, 0, len(byName))}
 	for _, name := range slices.Sorted(maps.Keys(byName)) {
 		out.Files = append(out.Files, byName[name])
 	}
@@ -199,32 +199,32 @@ const maxSubmitted = 50
 // must be stored in the case's folder of this bucket, and the stored object, not the request,
 // says where. The case gains them with status submitted and the time, in one transaction; a
 // file the case already has is kept as it is, so the same submission again changes nothing.
-func (s *Service) Submit(ctx context.Context, id portal.Identity, caseID string, refs []portal.FileRef) (portal.CaseFileList, error) {
+func (s *Service) Submit(ctx context.Context, id portal.Identity, caseID string, refs []FileRef) (CaseFileList, error) {
 	if len(refs) == 0 {
-		return portal.CaseFileList{}, apperr.Field("files", msg("submitNothing"))
+		return CaseFileList{}, apperr.Field("files", msg("submitNothing"))
 	}
 	if len(refs) > maxSubmitted {
-		return portal.CaseFileList{}, apperr.Field("files", msg("submitFailed"))
+		return CaseFileList{}, apperr.Field("files", msg("submitFailed"))
 	}
 	c, err := s.caseOf(ctx, id, caseID)
 	if err != nil {
-		return portal.CaseFileList{}, err
+		return CaseFileList{}, err
 	}
 	now := s.o.Now().UTC()
 	files := make([]portal.CaseFile, 0, len(refs))
 	seen := map[string]bool{}
 	for _, ref := range refs {
 		if err := checkName(ref.Name); err != nil {
-			return portal.CaseFileList{}, err
+			return CaseFileList{}, err
 		}
 		p, err := objectPath(id.UID, c.ID, ref.Name)
 		if err != nil {
-			return portal.CaseFileList{}, err
+			return CaseFileList{}, err
 		}
 		// The path and bucket the browser names must be this case's; they are only ever the
 		// ones an upload answered, so anything else is not an uploaded file.
 		if ref.Path != p || ref.Bucket != s.files.Bucket() || (ref.URL != "" && ref.URL != gsURL(ref.Bucket, p)) {
-			return portal.CaseFileList{}, apperr.Field("files", msg("notUploaded", "name", ref.Name))
+			return CaseFileList{}, apperr.Field("files", msg("notUploaded", "name", ref.Name))
 		}
 		if seen[ref.Name] {
 			continue
@@ -233,9 +233,9 @@ func (s *Service) Submit(ctx context.Context, id portal.Identity, caseID string,
 		stored, err := s.files.Stat(ctx, p)
 		if err != nil {
 			if apperr.From(err).Code == apperr.NotFound {
-				return portal.CaseFileList{}, apperr.Field("files", msg("notUploaded", "name", ref.Name))
+				return CaseFileList{}, apperr.Field("files", msg("notUploaded", "name", ref.Name))
 			}
-			return portal.CaseFileList{}, apperr.Wrap(apperr.Unavailable, msg("submitFailed"), err)
+			return CaseFileList{}, apperr.Wrap(apperr.Unavailable, msg("submitFailed"), err)
 		}
 		added := now
 		files = append(files, portal.CaseFile{
@@ -246,9 +246,9 @@ func (s *Service) Submit(ctx context.Context, id portal.Identity, caseID string,
 	after, err := s.cases.AddFiles(ctx, id.UID, c.ID, files)
 	if err != nil {
 		if apperr.From(err).Code == apperr.NotFound {
-			return portal.CaseFileList{}, err
+			return CaseFileList{}, err
 		}
-		return portal.CaseFileList{}, apperr.Wrap(apperr.Unavailable, msg("submitFailed"), err)
+		return CaseFileList{}, apperr.Wrap(apperr.Unavailable, msg("submitFailed"), err)
 	}
 	return s.list(ctx, id, after)
 }
@@ -288,8 +288,8 @@ func (s *Service) unavailable(err error) error {
 	return apperr.Wrap(apperr.Unavailable, msg("unavailable", "phone", s.o.SupportPhone), err)
 }
 
-func uploaded(name string, f portal.StoredFile, created bool) portal.UploadedFile {
-	return portal.UploadedFile{
+func uploaded(name string, f StoredFile, created bool) UploadedFile {
+	return UploadedFile{
 		Name: name, Path: f.Path, Bucket: f.Bucket, URL: gsURL(f.Bucket, f.Path), Size: f.Size,
 		ContentType: f.ContentType, TimeCreated: f.Created, Created: created,
 	}

@@ -129,7 +129,7 @@ func (w *walker) walk(ctx context.Context) error {
 	for _, u := range unions {
 		r := portal.Reader{Audience: portal.Anonymous, Union: u.ID, Chosen: true}
 		for _, p := range []string{"/union-member-benefits", "/union-member-eligibility"} {
-			res, err := w.pages.Page(ctx, portal.PageRequest{Path: p, Reader: r})
+			res, err := w.pages.Page(ctx, content.PageRequest{Path: p, Reader: r})
 			if err := w.put("page "+p+" "+r.Key(), result(res), err); err != nil {
 				return err
 			}
@@ -175,7 +175,7 @@ func (w *walker) walk(ctx context.Context) error {
 }
 
 // walkPages visits every content page it can reach, breadth first, for each reader.
-func (w *walker) walkPages(ctx context.Context, readers []portal.Reader, sitemap []portal.SitemapEntry) error {
+func (w *walker) walkPages(ctx context.Context, readers []portal.Reader, sitemap []content.SitemapEntry) error {
 	queue := []string{"/"}
 	links, err := w.client.Menus(ctx)
 	if err != nil {
@@ -208,7 +208,7 @@ func (w *walker) walkPages(ctx context.Context, readers []portal.Reader, sitemap
 		}
 		seen[p] = true
 		for _, r := range readers {
-			res, err := w.pages.Page(ctx, portal.PageRequest{Path: p, Reader: r})
+			res, err := w.pages.Page(ctx, content.PageRequest{Path: p, Reader: r})
 			if p == "/" && apperr.Is(err, apperr.NotFound) {
 				return fmt.Errorf("the home page (node %s): %w", w.home, errNotFound)
 			}
@@ -242,15 +242,15 @@ func (w *walker) walkBlog(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("blog topics: %w", err)
 	}
-	lists := []portal.BlogListRequest{{Category: portal.AllCategories}}
+	lists := []blog.ListRequest{{Category: blog.AllCategories}}
 	for _, c := range cats {
-		lists = append(lists, portal.BlogListRequest{Category: c.Slug})
+		lists = append(lists, blog.ListRequest{Category: c.Slug})
 	}
 	for _, m := range months {
-		lists = append(lists, portal.BlogListRequest{Category: portal.AllCategories, Date: fmt.Sprintf("%04d-%02d", m.Year, m.Month)})
+		lists = append(lists, blog.ListRequest{Category: blog.AllCategories, Date: fmt.Sprintf("%04d-%02d", m.Year, m.Month)})
 	}
 	for _, t := range topics {
-		lists = append(lists, portal.BlogListRequest{Category: portal.AllCategories, Topic: t.ID})
+		lists = append(lists, blog.ListRequest{Category: blog.AllCategories, Topic: t.ID})
 	}
 	posts := map[string]string{} // nid -> category slug
 	for _, req := range lists {
@@ -288,7 +288,7 @@ func (w *walker) walkBlog(ctx context.Context) error {
 	}
 	for _, t := range topics {
 		for _, typ := range []string{"all", "benefits", "blogpost"} {
-			doc, err := w.blog.Search(ctx, portal.SearchRequest{Query: t.Name, Type: typ})
+			doc, err := w.blog.Search(ctx, blog.SearchRequest{Query: t.Name, Type: typ})
 			if err := w.put("search "+typ+" "+t.Name, doc, err); err != nil {
 				return err
 			}
@@ -342,7 +342,7 @@ func (w *walker) seedPaths(dir string) []string {
 }
 
 // result is what the BFF answers for a page: its document or its redirect.
-func result(res portal.PageResult) any {
+func result(res content.PageResult) any {
 	if res.Redirect != nil {
 		return res.Redirect
 	}
@@ -370,7 +370,7 @@ func sitePath(link string) (string, bool) {
 }
 
 // linksIn lists every site path a page document links to: the values of its url and path fields.
-func linksIn(doc *portal.PageDocument) []string {
+func linksIn(doc *content.PageDocument) []string {
 	body, err := json.Marshal(doc)
 	if err != nil {
 		return nil

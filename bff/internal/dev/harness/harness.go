@@ -1,10 +1,10 @@
 // Package harness runs the whole BFF in process for tests, built as main builds it (server.New),
 // against the fixture CMS served from a private copy of fixtures/cms, with Firebase Auth and
-// Firestore replaced by accounttest's and grantstest's fakes unless a test brings the emulators. Each feature
-// package's integration tests use it; so do the contract tests, through Contract. The order
-// system is the real stand-in (dev/orderstub) when a test starts one with StartOrders and passes
-// its URL as ORDERS_URL; otherwise Config points the BFF at an address where nothing listens, so
-// no test ever reaches a running stack's order stand-in.
+// Firestore replaced by the features' fakes (account/accounttest, grants/grantstest, ...) unless a
+// test brings the emulators. Each feature package's integration tests use it; so do the contract
+// tests, through Contract. The order system is the real stand-in (dev/orderstub) when a test
+// starts one with StartOrders and passes its URL as ORDERS_URL; otherwise Config points the BFF
+// at an address where nothing listens, so no test ever reaches a running stack's order stand-in.
 package harness
 
 import (
@@ -27,16 +27,20 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/union-benefits/portal/bff/internal/account/accounttest"
 	"github.com/union-benefits/portal/bff/internal/config"
-	"github.com/union-benefits/portal/bff/internal/dev/accounttest"
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
 	"github.com/union-benefits/portal/bff/internal/dev/edge"
-	"github.com/union-benefits/portal/bff/internal/dev/grantstest"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
-	"github.com/union-benefits/portal/bff/internal/dev/storetest"
 	"github.com/union-benefits/portal/bff/internal/edgesign"
-	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/grants/grantstest"
+	"github.com/union-benefits/portal/bff/internal/hooks"
+	"github.com/union-benefits/portal/bff/internal/livestream/livestreamtest"
+	"github.com/union-benefits/portal/bff/internal/mailing/mailingtest"
+	"github.com/union-benefits/portal/bff/internal/partners/partnerstest"
 	"github.com/union-benefits/portal/bff/internal/server"
+	"github.com/union-benefits/portal/bff/internal/store/storetest"
+	"github.com/union-benefits/portal/bff/internal/uploads/uploadstest"
 )
 
 // WebhookSecret is the CMS webhook secret of the BFFs Config builds.
@@ -180,20 +184,21 @@ type BFF struct {
 	Auth          *accounttest.Auth
 	Profiles      *accounttest.Profiles
 	Cases         *grantstest.Cases
-	Files         *grantstest.Files
+	Files         *uploadstest.Files
 	Carts         *storetest.Carts
-	Partners      *accounttest.Partners
+	Partners      *partnerstest.Partners
 	// Subscriptions is the fake mailing list.
-	Subscriptions *accounttest.Subscriptions
+	Subscriptions *mailingtest.Subscriptions
 	// Chat is the livestream chat's comment-access records.
-	Chat *storetest.CommentAccess
+	Chat *livestreamtest.CommentAccess
 }
 
 // Start is the time of StartBFF's clock.
 var Start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
-// StartBFF builds the BFF from cfg on accounttest's, grantstest's and storetest's fakes (Auth,
-// profiles, cases, the bucket, carts, partners) and a clock at Start.
+// StartBFF builds the BFF from cfg on the features' fakes (accounttest's Auth and profiles,
+// grantstest's cases, uploadstest's bucket, storetest's carts, partnerstest's partners,
+// mailingtest's list, livestreamtest's chat records) and a clock at Start.
 func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	t.Helper()
 	return withFakes(t, cfg, Serve)
@@ -213,11 +218,11 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 	now := new(atomic.Int64)
 	now.Store(Start.UnixNano())
 	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
-	files := grantstest.NewFiles(cfg.Storage.Bucket)
+	files := uploadstest.NewFiles(cfg.Storage.Bucket)
 	carts := storetest.NewCarts()
-	partners := accounttest.NewPartners(profiles)
-	subscriptions := accounttest.NewSubscriptions()
-	chat := storetest.NewCommentAccess()
+	partners := partnerstest.NewPartners(profiles)
+	subscriptions := mailingtest.NewSubscriptions()
+	chat := livestreamtest.NewCommentAccess()
 	clock := func() time.Time { return time.Unix(0, now.Load()) }
 	files.Now = clock
 	b := build(t, cfg, server.Options{
@@ -370,7 +375,7 @@ func Sign(secret string, body []byte) string { return SignAt(secret, body, time.
 // SignAt is the X-CMS-Signature of a webhook body sent at t.
 func SignAt(secret string, body []byte, t time.Time) string {
 	ts := strconv.FormatInt(t.Unix(), 10)
-	return "t=" + ts + ",sha256=" + hex.EncodeToString(httpapi.WebhookMAC(secret, ts, body))
+	return "t=" + ts + ",sha256=" + hex.EncodeToString(hooks.WebhookMAC(secret, ts, body))
 }
 
 // ServeOnEmulators builds the BFF from the stack's environment (`eval "$(.bin/stack env)"`, or

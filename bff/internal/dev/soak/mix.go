@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/hooks"
 )
 
 // Route is one kind of request in the mix: how often it is sent, how to build one, and which
@@ -107,7 +107,7 @@ func Mix(t Target) []Route {
 // Sign is the X-CMS-Signature the CMS sends with body at now (see httpapi's webhook).
 func Sign(secret string, body []byte, now time.Time) string {
 	ts := strconv.FormatInt(now.Unix(), 10)
-	return "t=" + ts + ",sha256=" + hex.EncodeToString(httpapi.WebhookMAC(secret, ts, body))
+	return "t=" + ts + ",sha256=" + hex.EncodeToString(hooks.WebhookMAC(secret, ts, body))
 }
 
 // Pick chooses a route with probability proportional to its weight.

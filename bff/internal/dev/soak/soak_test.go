@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/hooks"
 )
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -148,7 +148,7 @@ func TestTheMixBuildsTheBFFsRealRequests(t *testing.T) {
 		case "purge":
 			body, _ := io.ReadAll(req.Body)
 			sig := req.Header.Get("X-CMS-Signature")
-			wantMAC := hex.EncodeToString(httpapi.WebhookMAC("s3cret", "1800000000", body))
+			wantMAC := hex.EncodeToString(hooks.WebhookMAC("s3cret", "1800000000", body))
 			if sig != "t=1800000000,sha256="+wantMAC || !strings.HasPrefix(string(body), `{"tags":["node:`) {
 				t.Errorf("purge: %s signed %q", body, sig)
 			}

@@ -1,0 +1,37 @@
+package uploads
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+)
+
+// StoredFile is an object of the upload bucket.
+type StoredFile struct {
+	Path        string
+	Bucket      string
+	Size        int64
+	ContentType string
+	MD5         []byte
+	Created     time.Time
+}
+
+// ErrFileExists is what FileStore.Create answers when an object is already at the path.
+var ErrFileExists = errors.New("portal: a file is already stored at this path")
+
+// FileStore is the bucket members' documents are stored in. Implementation: storage.Bucket over
+// Cloud Storage (fake-gcs-server offline).
+type FileStore interface {
+	// Bucket is the bucket's name.
+	Bucket() string
+	// Create streams r to a new object at path. The object exists only if Create returns nil:
+	// when reading r fails (a check refusing the bytes, a limit, a broken connection) or ctx
+	// ends first, the upload is abandoned and nothing is stored. It never replaces an object:
+	// when one is at path, ErrFileExists (however the race between two uploads ends).
+	Create(ctx context.Context, path, contentType string, r io.Reader) (StoredFile, error)
+	// Stat is the object at path; apperr.NotFound when there is none.
+	Stat(ctx context.Context, path string) (StoredFile, error)
+	// List is every object whose path starts with prefix, in no particular order.
+	List(ctx context.Context, prefix string) ([]StoredFile, error)
+}
