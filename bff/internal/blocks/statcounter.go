@@ -1,7 +1,7 @@
 package blocks
 
 import (
-	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 

@@ -3,7 +3,7 @@ package blocks
 import (
 	"regexp"
 
-	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/blog"
-	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 )
 
 // The blog and search calls of spec 1 §7 (request shapes in fixtures/cms/README.md):

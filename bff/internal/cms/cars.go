@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 

@@ -1,5 +1,5 @@
 // Package cms is the client of the content CMS, a Drupal-style JSON:API at api/v0. The JSON:API
-// wire types stay inside this package and cms/jsonapi, which it shares with the blocks package
+// wire types stay inside this package and jsonapi, which it shares with the blocks package
 // that reads paragraphs: every answer is reshaped into portal types (a paragraph into its block),
 // and every failure is translated into an apperr code where the reply comes in.
 package cms
@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )

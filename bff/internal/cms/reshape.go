@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/blocks"
-	"github.com/union-benefits/portal/bff/internal/cms/jsonapi"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
