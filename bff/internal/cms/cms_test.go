@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
-	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/dev/cmsfixture"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
