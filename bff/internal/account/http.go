@@ -199,23 +199,18 @@ func (h sessionHandlers) sendVerification(c fiber.Ctx) error {
 }
 
 func (h sessionHandlers) changePassword(c fiber.Ctx) error {
-	var req ChangePasswordRequest
-	if err := httpapi.Decode(c, &req); err != nil {
-		return err
-	}
-	id := httpapi.Identity(c)
-	// The current password is checked by signing in: limit it like a sign-in.
-	who := httpapi.EmailKey(id.Email)
-	if err := h.limits.AllowPassword(c, who); err != nil {
-		return err
-	}
-	result, cookie, err := h.credentials.ChangePassword(c.Context(), id, req)
-	h.limits.FailedPassword(who, err)
-	return h.answer(c, fiber.StatusOK, result, cookie, err)
+	return changeCredential(h, c, h.credentials.ChangePassword)
 }
 
 func (h sessionHandlers) changeEmail(c fiber.Ctx) error {
-	var req ChangeEmailRequest
+	return changeCredential(h, c, h.credentials.ChangeEmail)
+}
+
+// changeCredential decodes a change of the member's password or email and makes it. The current
+// password is checked by signing in, so both are limited like a sign-in, and by one rule: a wrong
+// password counts against the member's email whichever change it came with.
+func changeCredential[R any](h sessionHandlers, c fiber.Ctx, change func(context.Context, portal.Identity, R) (AuthResult, string, error)) error {
+	var req R
 	if err := httpapi.Decode(c, &req); err != nil {
 		return err
 	}
@@ -224,7 +219,7 @@ func (h sessionHandlers) changeEmail(c fiber.Ctx) error {
 	if err := h.limits.AllowPassword(c, who); err != nil {
 		return err
 	}
-	result, cookie, err := h.credentials.ChangeEmail(c.Context(), id, req)
+	result, cookie, err := change(c.Context(), id, req)
 	h.limits.FailedPassword(who, err)
 	return h.answer(c, fiber.StatusOK, result, cookie, err)
 }
