@@ -23,6 +23,13 @@ export async function seriousAxeViolations(page: Page) {
       { timeout: 2000 },
     )
     .catch(() => undefined);
+  // A status message waits 200 ms before it fades in (spec 1 §9); one pushed just now would start
+  // its fade while axe reads the page. Wait for it to be on screen (at most two seconds).
+  await page
+    .waitForFunction(() => !document.querySelector('[data-testid="status-messages"][data-waiting]'), null, {
+      timeout: 2000,
+    })
+    .catch(() => undefined);
   // Judge the page as a person sees it once it settles: a dialog that is still fading in has its
   // text at part opacity, which axe would report as low contrast. Endless animations (spinners)
   // are left running; a paused animation never finishes: two seconds is the most this waits.

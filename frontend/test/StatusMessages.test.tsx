@@ -47,8 +47,11 @@ describe('status messages', () => {
     act(() => void api.push({ message: 'Profile saved' }));
     act(() => void vi.advanceTimersByTime(199));
     expect(shown()).toEqual([]);
+    // The region says a message is on its way, for whoever waits to see the page settled.
+    expect(region().getAttribute('data-waiting')).toBe('1');
     act(() => void vi.advanceTimersByTime(1));
     expect(shown()).toEqual([['Success: Profile saved', 'open']]);
+    expect(region().hasAttribute('data-waiting')).toBe(false);
     act(() => void vi.advanceTimersByTime(7999));
     expect(shown()).toEqual([['Success: Profile saved', 'open']]);
     act(() => void vi.advanceTimersByTime(1));
