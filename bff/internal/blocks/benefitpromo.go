@@ -10,17 +10,14 @@ import (
 // BenefitPromo promotes one benefit page: its title, a subtitle and a link to it. It is the
 // benefit_promo bundle, whose headline and image fall back to the promoted benefit's.
 type BenefitPromo struct {
-	Type        string        `json:"type"`
-	ID          string        `json:"id"`
+	head                      // type, id
 	Eyebrow     string        `json:"eyebrow,omitempty"`
 	Headline    string        `json:"headline"`
 	Subtitle    string        `json:"subtitle,omitempty"`
 	HTML        portal.HTML   `json:"html,omitzero"`
 	Image       *portal.Image `json:"image,omitempty"`
 	ImageLayout string        `json:"imageLayout"`
-	Link        *portal.Link  `json:"link,omitempty"`
-
-	main mainLink
+	linked                    // link
 }
 
 func init() {
@@ -35,11 +32,11 @@ func init() {
 		}
 		p.attrs(&raw)
 		b := BenefitPromo{
-			Type: "benefit_promo", ID: p.id(), Eyebrow: string(raw.Eyebrow),
+			head: p.head("benefit_promo"), Eyebrow: string(raw.Eyebrow),
 			Headline: firstNonEmpty(string(raw.Headline), string(raw.Reference.Title)),
 			Subtitle: string(raw.Subtitle), HTML: raw.html(),
 			Image:       portal.StyledImage(firstImage(p.image("benefit_promo_source_image"), p.image("image")), "385x315"),
-			ImageLayout: imageSide(raw.ImageLayout), main: raw.mainLink(),
+			ImageLayout: imageSide(raw.ImageLayout), linked: raw.linked(),
 		}
 		// The link to the promoted benefit page is the block's link for everyone, since the
 		// promotion exists to send readers there.
@@ -66,10 +63,8 @@ func (r *benefitRef) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func (b BenefitPromo) BlockType() string { return b.Type }
-
 // For chooses the link for the reader.
 func (b BenefitPromo) For(r portal.BlockReader) portal.Block {
-	b.Link = b.main.For(r)
+	b.chooseLinks(r)
 	return b
 }

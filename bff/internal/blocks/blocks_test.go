@@ -34,7 +34,7 @@ func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
 		item("always", nil, nil, true),
 	}
 
-	winners := WinnersGrid{Type: "winners_grid", ID: "w", Winners: items}.For(visitorAtNoon)
+	winners := WinnersGrid{titled: titled{head: head{Type: "winners_grid", ID: "w"}}, Winners: items}.For(visitorAtNoon)
 	var got []string
 	for _, w := range winners.(WinnersGrid).Winners {
 		got = append(got, w.Headline)
@@ -50,7 +50,7 @@ func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
 				{window: window{portal.Window{Active: true, Start: at("2027-01-01T00:00:00Z")}}, HTML: portal.RichText("<p>later</p>")},
 			}}
 	}
-	partners := Partners{Type: "partners", ID: "p",
+	partners := Partners{titled: titled{head: head{Type: "partners", ID: "p"}},
 		Sections: []PartnersSection{section("now", nil), section("gone", at("2026-01-01T00:00:00Z"))}}.For(visitorAtNoon)
 	secs := partners.(Partners).Sections
 	if len(secs) != 1 || secs[0].Headline != "now" || len(secs[0].Items) != 1 || secs[0].Items[0].HTML.String() != "<p>on</p>" {
@@ -61,10 +61,11 @@ func TestNestedItemsFollowTheirActiveWindow(t *testing.T) {
 // Members follow authenticatedLink and a [HARTFORD_PARAMS] link; visitors get the anonymous
 // title and a link marked as needing sign-in.
 func TestLinksAreChosenForTheReader(t *testing.T) {
-	ff := FiftyFifty{Type: "fifty_fifty", ID: "f", Headline: "Quote", main: mainLink{
+	ff := FiftyFifty{head: head{Type: "fifty_fifty", ID: "f"}, sideImage: sideImage{Headline: "Quote"}}
+	ff.main = mainLink{
 		link:   &portal.CMSLink{URL: "https://partner.example.com/q?[HARTFORD_PARAMS]", Title: "Get a quote", TitleAnonymous: "Sign up for a quote", Target: "_blank"},
 		member: &portal.CMSLink{URL: "/account/quote", Title: "Your quote"},
-	}}
+	}
 	member := visitorAtNoon
 	member.Audience = portal.Member
 	visitor := ff.For(visitorAtNoon).(FiftyFifty).Link

@@ -7,14 +7,10 @@ import (
 
 // CategorySlider slides through benefit categories: the category_slider bundle.
 type CategorySlider struct {
-	Type        string         `json:"type"`
-	ID          string         `json:"id"`
-	Headline    string         `json:"headline,omitempty"`
-	Description string         `json:"description,omitempty"`
-	Link        *portal.Link   `json:"link,omitempty"`
-	Items       []CategoryItem `json:"items"`
-
-	main mainLink
+	head                  // type, id
+	intro                 // headline, description
+	linked                // link
+	Items  []CategoryItem `json:"items"`
 }
 
 // CategoryItem is one slide of a CategorySlider: the category_item bundle.
@@ -22,23 +18,16 @@ type CategoryItem struct {
 	Headline string        `json:"headline"`
 	Image    *portal.Image `json:"image,omitempty"`
 	HTML     portal.HTML   `json:"html,omitzero"`
-	Link     *portal.Link  `json:"link,omitempty"`
-
+	linked                 // link
 	window
-	main mainLink
 }
 
 func init() {
 	register("category_slider", func(p *paragraph) CategorySlider {
-		var raw struct {
-			Headline    jsonapi.Text `json:"headline"`
-			Description jsonapi.Text `json:"description"`
-			rawMainLink
-		}
+		var raw rawMainLink
 		p.attrs(&raw)
 		return CategorySlider{
-			Type: "category_slider", ID: p.id(), Headline: string(raw.Headline), Description: string(raw.Description),
-			main: raw.mainLink(),
+			head: p.head("category_slider"), intro: p.intro(), linked: raw.linked(),
 			Items: items(p, func(it *paragraph) CategoryItem {
 				var raw struct {
 					rawCopy
@@ -49,21 +38,16 @@ func init() {
 				return CategoryItem{
 					window: it.window(), Headline: string(raw.Headline),
 					Image: portal.StyledImage(withAlt(it.image("image"), string(raw.ImageAlt)), "385x315"),
-					HTML:  firstHTML(raw.Body.HTML, raw.DescFormatted.HTML), main: raw.mainLink(),
+					HTML:  firstHTML(raw.Body.HTML, raw.DescFormatted.HTML), linked: raw.linked(),
 				}
 			}, "items"),
 		}
 	})
 }
 
-func (b CategorySlider) BlockType() string { return b.Type }
-
 // For keeps the slides active at the reader's time, with the links the reader follows.
 func (b CategorySlider) For(r portal.BlockReader) portal.Block {
-	b.Link = b.main.For(r)
-	b.Items = active(r, b.Items, func(it CategoryItem) CategoryItem {
-		it.Link = it.main.For(r)
-		return it
-	})
+	b.chooseLinks(r)
+	b.Items = active(r, b.Items, withLinks[CategoryItem](r))
 	return b
 }

@@ -7,16 +7,10 @@ import (
 
 // ColumnsPromo is two or three columns of promotions: the columns_promo bundle.
 type ColumnsPromo struct {
-	Type              string       `json:"type"`
-	ID                string       `json:"id"`
-	Headline          string       `json:"headline,omitempty"`
+	titled                         // type, id, headline
 	DisableDecoration bool         `json:"disableDecoration"`
 	Items             []ColumnItem `json:"items"`
-	Link              *portal.Link `json:"link,omitempty"`
-	LinkSecondary     *portal.Link `json:"linkSecondary,omitempty"`
-
-	linkSecondary *portal.CMSLink
-	main          mainLink
+	linkPair                       // link, linkSecondary
 }
 
 // ColumnItem is one column of a ColumnsPromo: the column_item bundle.
@@ -24,24 +18,19 @@ type ColumnItem struct {
 	Image    *portal.Image `json:"image,omitempty"`
 	Headline string        `json:"headline"`
 	HTML     portal.HTML   `json:"html,omitzero"`
-	Link     *portal.Link  `json:"link,omitempty"`
-
+	linked                 // link
 	window
-	main mainLink
 }
 
 func init() {
 	register("columns_promo", func(p *paragraph) ColumnsPromo {
 		var raw struct {
-			Headline          jsonapi.Text    `json:"headline"`
 			DisableDecoration jsonapi.Boolean `json:"disable_decoration"`
-			LinkSecondary     jsonapi.Link    `json:"link_secondary"`
-			rawMainLink
+			rawLinkPair
 		}
 		p.attrs(&raw)
 		return ColumnsPromo{
-			Type: "columns_promo", ID: p.id(), Headline: string(raw.Headline), DisableDecoration: bool(raw.DisableDecoration),
-			linkSecondary: raw.LinkSecondary.CMSLink, main: raw.mainLink(),
+			titled: p.titled("columns_promo"), DisableDecoration: bool(raw.DisableDecoration), linkPair: raw.linkPair(),
 			Items: items(p, func(it *paragraph) ColumnItem {
 				var raw struct {
 					rawCopy
@@ -50,21 +39,16 @@ func init() {
 				it.attrs(&raw)
 				return ColumnItem{
 					window: it.window(), Image: portal.StyledImage(it.image("image"), "600x315"), Headline: string(raw.Headline),
-					HTML: raw.html(), main: raw.mainLink(),
+					HTML: raw.html(), linked: raw.linked(),
 				}
 			}, "two_three", "items"),
 		}
 	})
 }
 
-func (b ColumnsPromo) BlockType() string { return b.Type }
-
 // For keeps the columns active at the reader's time, with the links the reader follows.
 func (b ColumnsPromo) For(r portal.BlockReader) portal.Block {
-	b.Link, b.LinkSecondary = b.main.For(r), r.Link(b.linkSecondary)
-	b.Items = active(r, b.Items, func(it ColumnItem) ColumnItem {
-		it.Link = it.main.For(r)
-		return it
-	})
+	b.chooseLinks(r)
+	b.Items = active(r, b.Items, withLinks[ColumnItem](r))
 	return b
 }

@@ -8,46 +8,34 @@ import (
 // FiftyFifty is text beside an image, the image on the left or the right: the fifty_fifty
 // bundle. With a YouTubeID the image is a poster whose play button opens the video overlay.
 type FiftyFifty struct {
-	Type          string        `json:"type"`
-	ID            string        `json:"id"`
-	Eyebrow       string        `json:"eyebrow,omitempty"`
-	Headline      string        `json:"headline"`
-	HTML          portal.HTML   `json:"html"`
-	Image         *portal.Image `json:"image,omitempty"`
-	ImageLayout   string        `json:"imageLayout"` // left or right
-	ImageLink     *portal.Link  `json:"imageLink,omitempty"`
-	YouTubeID     string        `json:"youTubeId,omitempty"`
-	Link          *portal.Link  `json:"link,omitempty"`
-	LinkSecondary *portal.Link  `json:"linkSecondary,omitempty"`
+	head                   // type, id
+	sideImage              // eyebrow, headline, html, image, imageLayout
+	ImageLink *portal.Link `json:"imageLink,omitempty"`
+	YouTubeID string       `json:"youTubeId,omitempty"`
+	linkPair               // link, linkSecondary
 
-	imageLink, linkSecondary *portal.CMSLink
-	main                     mainLink
+	imageLink *portal.CMSLink
 }
 
 func init() {
 	register("fifty_fifty", func(p *paragraph) FiftyFifty {
 		var raw struct {
-			rawCopy
-			ImageLayout   jsonapi.Text `json:"image_layout"`
-			ImageLink     jsonapi.Link `json:"image_link"`
-			YouTubeID     jsonapi.Text `json:"you_tube_id"`
-			LinkSecondary jsonapi.Link `json:"link_secondary"`
-			rawMainLink
+			ImageLink jsonapi.Link `json:"image_link"`
+			YouTubeID jsonapi.Text `json:"you_tube_id"`
+			rawLinkPair
 		}
 		p.attrs(&raw)
 		return FiftyFifty{
-			Type: "fifty_fifty", ID: p.id(), Eyebrow: string(raw.Eyebrow), Headline: string(raw.Headline), HTML: raw.html(),
-			Image: portal.StyledImage(p.image("image"), "800x490"), ImageLayout: imageSide(raw.ImageLayout),
+			head: p.head("fifty_fifty"), sideImage: p.sideImage("800x490"),
 			YouTubeID: jsonapi.YouTubeID(string(raw.YouTubeID)),
-			imageLink: raw.ImageLink.CMSLink, linkSecondary: raw.LinkSecondary.CMSLink, main: raw.mainLink(),
+			imageLink: raw.ImageLink.CMSLink, linkPair: raw.linkPair(),
 		}
 	})
 }
 
-func (b FiftyFifty) BlockType() string { return b.Type }
-
 // For chooses the links for the reader.
 func (b FiftyFifty) For(r portal.BlockReader) portal.Block {
-	b.ImageLink, b.Link, b.LinkSecondary = r.Link(b.imageLink), b.main.For(r), r.Link(b.linkSecondary)
+	b.ImageLink = r.Link(b.imageLink)
+	b.chooseLinks(r)
 	return b
 }

@@ -9,42 +9,32 @@ import (
 // scrolls sideways, optionally led by a larger featured promo. The two bundles differ only in
 // layout.
 type Grid struct {
-	Type          string       `json:"type"` // grid_simple or grid_scroll
-	ID            string       `json:"id"`
-	Headline      string       `json:"headline,omitempty"`
-	Description   string       `json:"description,omitempty"`
-	Link          *portal.Link `json:"link,omitempty"`
-	FeaturedPromo *GridPromo   `json:"featuredPromo,omitempty"`
-	Items         []GridItem   `json:"items"`
+	Type          string     `json:"type"` // grid_simple or grid_scroll
+	ID            string     `json:"id"`
+	intro                    // headline, description
+	linked                   // link
+	FeaturedPromo *GridPromo `json:"featuredPromo,omitempty"`
+	Items         []GridItem `json:"items"`
 
 	// promos are the featured promo candidates: the first one active at the reader's time leads.
 	promos []GridPromo
-	main   mainLink
 }
 
 // GridPromo is the featured card that leads a Grid: the grid_promo bundle. ImageMobile falls
 // back to Image.
 type GridPromo struct {
-	Headline    string        `json:"headline"`
-	Description string        `json:"description,omitempty"`
-	Link        *portal.Link  `json:"link,omitempty"`
+	card                      // headline, description, link
 	Image       *portal.Image `json:"image,omitempty"`
 	ImageMobile *portal.Image `json:"imageMobile,omitempty"`
-
 	window
-	main mainLink
 }
 
 // GridItem is one card of a Grid: the grid_item bundle.
 type GridItem struct {
-	Eyebrow     string        `json:"eyebrow,omitempty"`
-	Headline    string        `json:"headline"`
-	Description string        `json:"description,omitempty"`
-	Link        *portal.Link  `json:"link,omitempty"`
-	Image       *portal.Image `json:"image,omitempty"`
-
+	Eyebrow string        `json:"eyebrow,omitempty"`
+	card                  // headline, description, link
+	Image   *portal.Image `json:"image,omitempty"`
 	window
-	main mainLink
 }
 
 func init() {
@@ -53,41 +43,29 @@ func init() {
 }
 
 func readGrid(p *paragraph) Grid {
-	var raw struct {
-		Headline    jsonapi.Text `json:"headline"`
-		Description jsonapi.Text `json:"description"`
-		rawMainLink
-	}
+	var raw rawMainLink
 	p.attrs(&raw)
 	return Grid{
-		Type: p.bundle(), ID: p.id(), Headline: string(raw.Headline), Description: string(raw.Description), main: raw.mainLink(),
+		Type: p.bundle(), ID: p.id(), intro: p.intro(), linked: raw.linked(),
 		promos: items(p, func(it *paragraph) GridPromo {
-			var raw struct {
-				Headline    jsonapi.Text `json:"headline"`
-				Description jsonapi.Text `json:"description"`
-				rawMainLink
-			}
-			it.attrs(&raw)
+			c := it.card()
 			img := it.image("image")
 			return GridPromo{
-				window: it.window(), Headline: string(raw.Headline), Description: string(raw.Description),
-				Image:       portal.StyledImage(img, "800x490"),
-				ImageMobile: portal.StyledImage(firstImage(it.image("image_mobile"), img), "412w"), main: raw.mainLink(),
+				window: it.window(), card: c, Image: portal.StyledImage(img, "800x490"),
+				ImageMobile: portal.StyledImage(firstImage(it.image("image_mobile"), img), "412w"),
 			}
 		}, "featured_promo"),
 		Items: items(p, func(it *paragraph) GridItem {
 			var raw struct {
-				Eyebrow     jsonapi.Text `json:"eyebrow"`
-				Headline    jsonapi.Text `json:"headline"`
-				Description jsonapi.Text `json:"description"`
-				SubHeading  jsonapi.Text `json:"sub_heading"`
-				rawMainLink
+				Eyebrow    jsonapi.Text `json:"eyebrow"`
+				SubHeading jsonapi.Text `json:"sub_heading"`
 			}
 			it.attrs(&raw)
+			c := it.card()
+			c.Description = firstNonEmpty(c.Description, string(raw.SubHeading))
 			return GridItem{
-				window: it.window(), Eyebrow: string(raw.Eyebrow), Headline: string(raw.Headline),
-				Description: firstNonEmpty(string(raw.Description), string(raw.SubHeading)),
-				Image:       portal.StyledImage(it.image("image"), "385x315"), main: raw.mainLink(),
+				window: it.window(), Eyebrow: string(raw.Eyebrow), card: c,
+				Image: portal.StyledImage(it.image("image"), "385x315"),
 			}
 		}, "items"),
 	}
@@ -97,15 +75,12 @@ func (b Grid) BlockType() string { return b.Type }
 
 // For keeps the promo and items active at the reader's time, with the links the reader follows.
 func (b Grid) For(r portal.BlockReader) portal.Block {
-	b.Link = b.main.For(r)
+	b.chooseLinks(r)
 	if promos := active(r, b.promos, nil); len(promos) > 0 {
 		fp := promos[0]
-		fp.Link = fp.main.For(r)
+		fp.chooseLinks(r)
 		b.FeaturedPromo = &fp
 	}
-	b.Items = active(r, b.Items, func(it GridItem) GridItem {
-		it.Link = it.main.For(r)
-		return it
-	})
+	b.Items = active(r, b.Items, withLinks[GridItem](r))
 	return b
 }

@@ -42,6 +42,55 @@ func (p *paragraph) attrs(into any) {
 	}
 }
 
+// The parts blocks share (parts.go), read from the paragraph. Each decodes the attributes for
+// its own fields, so that a block's reader decodes and names only the rest.
+
+// head is the head of a block of type typ read from the paragraph.
+func (p *paragraph) head(typ string) head { return head{Type: typ, ID: p.id()} }
+
+// titled is the head of a block of type typ under the paragraph's headline.
+func (p *paragraph) titled(typ string) titled {
+	var raw struct {
+		Headline jsonapi.Text `json:"headline"`
+	}
+	p.attrs(&raw)
+	return titled{head: p.head(typ), Headline: string(raw.Headline)}
+}
+
+// intro is the paragraph's headline and description.
+func (p *paragraph) intro() intro {
+	var raw struct {
+		Headline    jsonapi.Text `json:"headline"`
+		Description jsonapi.Text `json:"description"`
+	}
+	p.attrs(&raw)
+	return intro{Headline: string(raw.Headline), Description: string(raw.Description)}
+}
+
+// sideImage is the paragraph's copy beside its image, in the image style style.
+func (p *paragraph) sideImage(style string) sideImage {
+	var raw struct {
+		rawCopy
+		ImageLayout jsonapi.Text `json:"image_layout"`
+	}
+	p.attrs(&raw)
+	return sideImage{
+		Eyebrow: string(raw.Eyebrow), Headline: string(raw.Headline), HTML: raw.html(),
+		Image: portal.StyledImage(p.image("image"), style), ImageLayout: imageSide(raw.ImageLayout),
+	}
+}
+
+// card is the paragraph's headline, description and main link.
+func (p *paragraph) card() card {
+	var raw struct {
+		Headline    jsonapi.Text `json:"headline"`
+		Description jsonapi.Text `json:"description"`
+		rawMainLink
+	}
+	p.attrs(&raw)
+	return card{Headline: string(raw.Headline), Description: string(raw.Description), linked: raw.linked()}
+}
+
 // window is an item's own active window.
 func (p *paragraph) window() window {
 	var raw rawParagraph
@@ -124,6 +173,20 @@ type rawMainLink struct {
 
 func (l rawMainLink) mainLink() mainLink {
 	return mainLink{link: l.Link.CMSLink, member: l.AuthenticatedLink.CMSLink}
+}
+
+// linked is the main link, which the reader's link is chosen from.
+func (l rawMainLink) linked() linked { return linked{main: l.mainLink()} }
+
+// rawLinkPair is the main link with the secondary link beside it.
+type rawLinkPair struct {
+	rawMainLink
+	LinkSecondary jsonapi.Link `json:"link_secondary"`
+}
+
+// linkPair is the pair of links, which the reader's are chosen from.
+func (l rawLinkPair) linkPair() linkPair {
+	return linkPair{linked: l.linked(), linkSecondary: l.LinkSecondary.CMSLink}
 }
 
 // mainLink is a block's or an item's main link as the editor gave it: members follow member

@@ -8,9 +8,7 @@ import (
 // Partners lists partner logos in sections: the partners bundle. Premiere sections show larger
 // logos.
 type Partners struct {
-	Type     string            `json:"type"`
-	ID       string            `json:"id"`
-	Headline string            `json:"headline,omitempty"`
+	titled                     // type, id, headline
 	Sections []PartnersSection `json:"sections"`
 }
 
@@ -25,21 +23,15 @@ type PartnersSection struct {
 
 // PartnerItem is one partner's logo, link and blurb: the partner_item bundle.
 type PartnerItem struct {
-	Image *portal.Image `json:"image,omitempty"`
-	Link  *portal.Link  `json:"link,omitempty"`
-	HTML  portal.HTML   `json:"html,omitzero"`
-
+	Image  *portal.Image `json:"image,omitempty"`
+	linked               // link
+	HTML   portal.HTML   `json:"html,omitzero"`
 	window
-	main mainLink
 }
 
 func init() {
 	register("partners", func(p *paragraph) Partners {
-		var raw struct {
-			Headline jsonapi.Text `json:"headline"`
-		}
-		p.attrs(&raw)
-		return Partners{Type: "partners", ID: p.id(), Headline: string(raw.Headline), Sections: items(p, readPartnersSection, "sections")}
+		return Partners{titled: p.titled("partners"), Sections: items(p, readPartnersSection, "sections")}
 	})
 }
 
@@ -64,23 +56,18 @@ func readPartnersSection(it *paragraph) PartnersSection {
 			}
 			it.attrs(&raw)
 			return PartnerItem{
-				window: it.window(), Image: portal.StyledImage(it.image("image"), style), main: raw.mainLink(),
+				window: it.window(), Image: portal.StyledImage(it.image("image"), style), linked: raw.linked(),
 				HTML: richOrText(raw.DescFormatted.HTML, string(raw.Description)),
 			}
 		}, "items"),
 	}
 }
 
-func (b Partners) BlockType() string { return b.Type }
-
 // For keeps the sections, and the logos in them, active at the reader's time, with the links
 // the reader follows.
 func (b Partners) For(r portal.BlockReader) portal.Block {
 	b.Sections = active(r, b.Sections, func(s PartnersSection) PartnersSection {
-		s.Items = active(r, s.Items, func(it PartnerItem) PartnerItem {
-			it.Link = it.main.For(r)
-			return it
-		})
+		s.Items = active(r, s.Items, withLinks[PartnerItem](r))
 		return s
 	})
 	return b

@@ -7,13 +7,10 @@ import (
 
 // StatCounter is a large number with a description: the stat_counter bundle.
 type StatCounter struct {
-	Type        string       `json:"type"`
-	ID          string       `json:"id"`
-	Stat        int          `json:"stat"` // never negative
-	Description string       `json:"description"`
-	Link        *portal.Link `json:"link,omitempty"`
-
-	main mainLink
+	head               // type, id
+	Stat        int    `json:"stat"` // never negative
+	Description string `json:"description"`
+	linked             // link
 }
 
 func init() {
@@ -25,16 +22,14 @@ func init() {
 		}
 		p.attrs(&raw)
 		return StatCounter{
-			Type: "stat_counter", ID: p.id(), Stat: max(int(raw.Stat), 0), Description: string(raw.Description),
-			main: raw.mainLink(),
+			head: p.head("stat_counter"), Stat: max(int(raw.Stat), 0), Description: string(raw.Description),
+			linked: raw.linked(),
 		}
 	})
 }
 
-func (b StatCounter) BlockType() string { return b.Type }
-
 // For chooses the link for the reader.
 func (b StatCounter) For(r portal.BlockReader) portal.Block {
-	b.Link = b.main.For(r)
+	b.chooseLinks(r)
 	return b
 }

@@ -10,8 +10,7 @@ import (
 // Sweepstakes is a sweepstakes deal, a prize image or video beside the entry details: the
 // sweepstakes bundle.
 type Sweepstakes struct {
-	Type            string        `json:"type"`
-	ID              string        `json:"id"`
+	head                          // type, id
 	Eyebrow         string        `json:"eyebrow,omitempty"`
 	EyebrowTwo      string        `json:"eyebrowTwo,omitempty"`
 	Headline        string        `json:"headline"`
@@ -22,11 +21,10 @@ type Sweepstakes struct {
 	ImageLink       *portal.Link  `json:"imageLink,omitempty"`
 	ImageLayout     string        `json:"imageLayout"`
 	YouTubeID       string        `json:"youTubeId,omitempty"`
-	Link            *portal.Link  `json:"link,omitempty"`
+	linked                        // link
 	BackgroundColor string        `json:"backgroundColor,omitempty"` // #rgb or #rrggbb
 
 	imageLink *portal.CMSLink
-	main      mainLink
 }
 
 func init() {
@@ -43,12 +41,12 @@ func init() {
 		}
 		p.attrs(&raw)
 		return Sweepstakes{
-			Type: "sweepstakes", ID: p.id(), Eyebrow: string(raw.Eyebrow), EyebrowTwo: string(raw.EyebrowTwo),
+			head: p.head("sweepstakes"), Eyebrow: string(raw.Eyebrow), EyebrowTwo: string(raw.EyebrowTwo),
 			Headline: string(raw.Headline), HTML: raw.DescFormatted.HTML, DetailsHTML: raw.Body.HTML,
 			Attribution: string(raw.Attribution), Image: portal.StyledImage(p.image("image"), "537x490"),
 			ImageLayout: imageSide(raw.ImageLayout), YouTubeID: jsonapi.YouTubeID(string(raw.YouTubeID)),
 			BackgroundColor: hexColor(string(raw.BackgroundColor)),
-			imageLink:       raw.ImageLink.CMSLink, main: raw.mainLink(),
+			imageLink:       raw.ImageLink.CMSLink, linked: raw.linked(),
 		}
 	})
 }
@@ -63,10 +61,9 @@ func hexColor(s string) string {
 	return ""
 }
 
-func (b Sweepstakes) BlockType() string { return b.Type }
-
 // For chooses the links for the reader.
 func (b Sweepstakes) For(r portal.BlockReader) portal.Block {
-	b.ImageLink, b.Link = r.Link(b.imageLink), b.main.For(r)
+	b.ImageLink = r.Link(b.imageLink)
+	b.chooseLinks(r)
 	return b
 }

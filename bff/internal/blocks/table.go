@@ -11,8 +11,7 @@ import (
 // Table is a table of plain-text cells whose first row is the header: the table bundle. With
 // UseRowHeaders the first cell of every other row heads its row too.
 type Table struct {
-	Type          string      `json:"type"`
-	ID            string      `json:"id"`
+	head                      // type, id
 	Caption       string      `json:"caption,omitempty"`
 	HTML          portal.HTML `json:"html,omitzero"`
 	Rows          [][]string  `json:"rows"` // rectangular
@@ -31,7 +30,7 @@ func init() {
 		}
 		p.attrs(&raw)
 		return Table{
-			Type: "table", ID: p.id(), Caption: string(raw.Caption), HTML: raw.DescFormatted.HTML,
+			head: p.head("table"), Caption: string(raw.Caption), HTML: raw.DescFormatted.HTML,
 			Rows: orEmpty([][]string(raw.Value)), UseRowHeaders: bool(raw.UseRowHeaders), MaxWidth: max(int(raw.MaxWidth), 0),
 		}
 	})
@@ -77,8 +76,6 @@ func tableRows(v any) [][]string {
 	}
 	return rows
 }
-
-func (b Table) BlockType() string { return b.Type }
 
 // For is the same for every reader.
 func (b Table) For(portal.BlockReader) portal.Block { return b }

@@ -7,10 +7,8 @@ import (
 
 // Testimonial is a set of member quotes: the testimonial bundle.
 type Testimonial struct {
-	Type     string            `json:"type"`
-	ID       string            `json:"id"`
-	Headline string            `json:"headline,omitempty"`
-	Items    []TestimonialItem `json:"items"`
+	titled                   // type, id, headline
+	Items  []TestimonialItem `json:"items"`
 }
 
 // TestimonialItem is one quote and who said it: the testimonial_item bundle. Its icon is shown
@@ -26,12 +24,8 @@ type TestimonialItem struct {
 
 func init() {
 	register("testimonial", func(p *paragraph) Testimonial {
-		var raw struct {
-			Headline jsonapi.Text `json:"headline"`
-		}
-		p.attrs(&raw)
 		return Testimonial{
-			Type: "testimonial", ID: p.id(), Headline: string(raw.Headline),
+			titled: p.titled("testimonial"),
 			Items: items(p, func(it *paragraph) TestimonialItem {
 				var raw struct {
 					rawCopy
@@ -48,8 +42,6 @@ func init() {
 		}
 	})
 }
-
-func (b Testimonial) BlockType() string { return b.Type }
 
 // For keeps the quotes active at the reader's time.
 func (b Testimonial) For(r portal.BlockReader) portal.Block {

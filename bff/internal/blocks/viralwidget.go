@@ -9,9 +9,7 @@ import (
 // lightbox. It is the viral_widget bundle. The HTML is the campaign vendor's embed code, shown
 // only inside sandboxed frames.
 type ViralWidget struct {
-	Type          string `json:"type"`
-	ID            string `json:"id"`
-	Headline      string `json:"headline,omitempty"`
+	titled               // type, id, headline
 	WidgetHTML    string `json:"widgetHtml"`
 	LightboxHTML  string `json:"lightboxHtml,omitempty"`
 	LightboxLabel string `json:"lightboxLabel,omitempty"`
@@ -22,7 +20,6 @@ type ViralWidget struct {
 func init() {
 	register("viral_widget", func(p *paragraph) ViralWidget {
 		var raw struct {
-			Headline      jsonapi.Text   `json:"headline"`
 			WidgetHTML    jsonapi.Text   `json:"widget_html"`
 			LightboxHTML  jsonapi.Text   `json:"lightbox_html"`
 			LightboxLabel jsonapi.Text   `json:"lightbox_label"`
@@ -31,7 +28,7 @@ func init() {
 		}
 		p.attrs(&raw)
 		return ViralWidget{
-			Type: "viral_widget", ID: p.id(), Headline: string(raw.Headline), WidgetHTML: string(raw.WidgetHTML),
+			titled: p.titled("viral_widget"), WidgetHTML: string(raw.WidgetHTML),
 			LightboxHTML: string(raw.LightboxHTML), LightboxLabel: string(raw.LightboxLabel),
 			PaddingTop: clamp(int(raw.PaddingTop), 0, 200), PaddingBottom: clamp(int(raw.PaddingBottom), 0, 200),
 		}
@@ -39,8 +36,6 @@ func init() {
 }
 
 func clamp(v, lo, hi int) int { return min(max(v, lo), hi) }
-
-func (b ViralWidget) BlockType() string { return b.Type }
 
 // For is the same for every reader.
 func (b ViralWidget) For(portal.BlockReader) portal.Block { return b }

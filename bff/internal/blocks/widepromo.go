@@ -10,8 +10,7 @@ import (
 // WidePromo is a full-width promotion: the wide_promo bundle. SpecialWords are words of the
 // headline to highlight, each optionally followed by "|n" to pick its n-th occurrence.
 type WidePromo struct {
-	Type         string        `json:"type"`
-	ID           string        `json:"id"`
+	head                       // type, id
 	Headline     string        `json:"headline"`
 	HTML         portal.HTML   `json:"html,omitzero"`
 	Image        *portal.Image `json:"image,omitempty"`
@@ -19,9 +18,7 @@ type WidePromo struct {
 	ImageLayout  string        `json:"imageLayout"` // left or right
 	TextLayout   string        `json:"textLayout"`  // left or center
 	SpecialWords []string      `json:"specialWords"`
-	Link         *portal.Link  `json:"link,omitempty"`
-
-	main mainLink
+	linked                     // link
 }
 
 func init() {
@@ -37,11 +34,11 @@ func init() {
 		p.attrs(&raw)
 		img := p.image("image")
 		b := WidePromo{
-			Type: "wide_promo", ID: p.id(), Headline: string(raw.Headline),
+			head: p.head("wide_promo"), Headline: string(raw.Headline),
 			HTML:  richOrText(raw.DescFormatted.HTML, string(raw.Description)),
 			Image: portal.StyledImage(img, "1280x380"), ImageMobile: portal.StyledImage(img, "412w"),
 			ImageLayout: imageSide(raw.ImageLayout), TextLayout: "left",
-			SpecialWords: orEmpty([]string(raw.SpecialWords)), main: raw.mainLink(),
+			SpecialWords: orEmpty([]string(raw.SpecialWords)), linked: raw.linked(),
 		}
 		if raw.TextLayout == "center" || raw.TextLayout == "text_center" {
 			b.TextLayout = "center"
@@ -66,10 +63,8 @@ func (w *words) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func (b WidePromo) BlockType() string { return b.Type }
-
 // For chooses the link for the reader.
 func (b WidePromo) For(r portal.BlockReader) portal.Block {
-	b.Link = b.main.For(r)
+	b.chooseLinks(r)
 	return b
 }

@@ -7,9 +7,7 @@ import (
 
 // WinnersGrid shows sweepstakes winners: the winners_grid bundle.
 type WinnersGrid struct {
-	Type       string   `json:"type"`
-	ID         string   `json:"id"`
-	Headline   string   `json:"headline,omitempty"`
+	titled              // type, id, headline
 	SubHeading string   `json:"subHeading,omitempty"`
 	Winners    []Winner `json:"winners"`
 }
@@ -26,12 +24,11 @@ type Winner struct {
 func init() {
 	register("winners_grid", func(p *paragraph) WinnersGrid {
 		var raw struct {
-			Headline   jsonapi.Text `json:"headline"`
 			SubHeading jsonapi.Text `json:"sub_heading"`
 		}
 		p.attrs(&raw)
 		return WinnersGrid{
-			Type: "winners_grid", ID: p.id(), Headline: string(raw.Headline), SubHeading: string(raw.SubHeading),
+			titled: p.titled("winners_grid"), SubHeading: string(raw.SubHeading),
 			Winners: items(p, func(it *paragraph) Winner {
 				var raw struct {
 					Headline    jsonapi.Text `json:"headline"`
@@ -46,8 +43,6 @@ func init() {
 		}
 	})
 }
-
-func (b WinnersGrid) BlockType() string { return b.Type }
 
 // For keeps the winners active at the reader's time.
 func (b WinnersGrid) For(r portal.BlockReader) portal.Block {
