@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { atEachViewport, DESKTOP, PHONE, seriousAxeViolations } from './axe';
-import { uniqueEmail } from './members';
+import { submitSignup, uniqueEmail } from './members';
 
 // Sign-in, sign-up, sign-out, the password reset by email and the chat assistant (spec 1 §1, §4,
 // spec 3 §4, §5), against the running BFF and its Auth emulator. Anything that changes a password
@@ -26,14 +26,7 @@ async function openModal(page: Page, param: string, title: string): Promise<Loca
 
 async function register(page: Page, email: string, password: string) {
   const dialog = await openModal(page, 'signup', 'Create Your Account');
-  await dialog.getByLabel(/^Email/).fill(email);
-  await dialog.getByLabel(/^First Name/).fill('Avery');
-  await dialog.getByLabel(/^Last Name/).fill('Tester');
-  await dialog.getByLabel(/^Union/).selectOption({ index: 1 });
-  await dialog.getByLabel(/^Zip Code/).fill('20001');
-  await dialog.getByLabel(/^Create Password/).fill(password);
-  await dialog.getByLabel(/^Confirm Password/).fill(password);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignup(dialog, email, password);
   await expect(dialog).toBeHidden();
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { loadAll } from './loadMore';
 
 const LIST = '/blog/all-tips-updates';
 const POST = '/blog/money-tips/5512';
@@ -16,12 +17,7 @@ test.describe('blog list', () => {
     await page.goto(LIST);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tips & Updates for Union Families');
     await expect(cards(page)).toHaveCount(10);
-    const more = page.getByRole('button', { name: 'Load More' });
-    for (let shown = 10; shown < total; shown += 10) {
-      await more.click();
-      await expect(cards(page)).toHaveCount(Math.min(shown + 10, total));
-    }
-    await expect(more).toHaveCount(0);
+    await loadAll(page, cards(page), 10, total);
     // Each post once, newest first: the first card is the newest post.
     const titles = await cards(page).getByRole('heading').allTextContents();
     expect(new Set(titles).size).toBe(total);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 
 // The car-pricing search block (spec 3 §2, §5, §7) on the car-buying benefit, with the fixture
@@ -25,6 +25,13 @@ function search(page: Page) {
   return page.locator('[data-block="car_search"]');
 }
 
+/** Chooses a make, types a zip code and searches. */
+async function searchPrices(block: Locator, make: string, zip: string) {
+  await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: make });
+  await block.getByRole('textbox', { name: /Zip code/ }).fill(zip);
+  await block.getByRole('button', { name: 'Search prices' }).click();
+}
+
 test.describe('car search', () => {
   test.use({ viewport: DESKTOP });
 
@@ -34,9 +41,7 @@ test.describe('car search', () => {
     const block = search(page);
     await expect(block.getByRole('heading', { name: 'Check car prices near you' })).toBeVisible();
     await expect(block.getByRole('radio', { name: 'New' })).toBeChecked();
-    await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Land Rover' });
-    await block.getByRole('textbox', { name: /Zip code/ }).fill('20001');
-    await block.getByRole('button', { name: 'Search prices' }).click();
+    await searchPrices(block, 'Land Rover', '20001');
     await expect(page).toHaveTitle('Pricing site');
     expect(visited).toEqual(['https://www.truecar.com/prices-new/land-rover/?zipcode=20001&referrer_id=unionplus-new']);
   });
@@ -46,9 +51,7 @@ test.describe('car search', () => {
     await page.goto(PATH);
     const block = search(page);
     await block.getByRole('radio', { name: 'Used' }).check();
-    await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Pontiac' });
-    await block.getByRole('textbox', { name: /Zip code/ }).fill('94110');
-    await block.getByRole('button', { name: 'Search prices' }).click();
+    await searchPrices(block, 'Pontiac', '94110');
     await expect(page).toHaveTitle('Pricing site');
     expect(visited).toEqual(['https://www.truecar.com/used-cars-for-sale/listings/pontiac/location-94110/?referrer_id=unionplus-used']);
   });

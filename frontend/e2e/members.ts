@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // Members and pages as every end-to-end spec meets them: one way to register a fresh member and
 // to open a page once it is interactive.
@@ -23,6 +23,18 @@ export async function registerMember(request: APIRequestContext, email = uniqueE
   expect(res.status(), await res.text()).toBe(201);
   const { session } = (await res.json()) as { session: { user: { uid: string } } };
   return { uid: session.user.uid, email };
+}
+
+/** Fills the signup modal's form for a new member of the first union, and creates the account. */
+export async function submitSignup(dialog: Locator, email: string, password = PASSWORD) {
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^First Name/).fill('Avery');
+  await dialog.getByLabel(/^Last Name/).fill('Tester');
+  await dialog.getByLabel(/^Union/).selectOption({ index: 1 });
+  await dialog.getByLabel(/^Zip Code/).fill('20001');
+  await dialog.getByLabel(/^Create Password/).fill(password);
+  await dialog.getByLabel(/^Confirm Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
 }
 
 /** Opens an address and waits until the page is interactive (hydrated). */

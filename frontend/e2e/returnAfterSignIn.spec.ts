@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
-import { MEMBER, PASSWORD, registerMember } from './members';
+import { MEMBER, PASSWORD, registerMember, submitSignup, uniqueEmail } from './members';
 
 // Return after sign-in (spec 1 §4, issue 17): a visitor sent to sign in from a gated route comes
 // back to it once signed in; only a path of this site is ever a return target. (Forms and
@@ -51,14 +51,7 @@ test('signing up from a gated route also comes back to it', async ({ page }) => 
   await login.getByRole('link', { name: 'Create your account' }).click();
   const signup = page.getByRole('dialog', { name: 'Create Your Account' });
   await expect(page).toHaveURL(/[?&]destination=%2Fstore%2Fcheckout(&|$)/);
-  await signup.getByLabel(/^Email/).fill(`e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await signup.getByLabel(/^First Name/).fill('Avery');
-  await signup.getByLabel(/^Last Name/).fill('Tester');
-  await signup.getByLabel(/^Union/).selectOption({ index: 1 });
-  await signup.getByLabel(/^Zip Code/).fill('20001');
-  await signup.getByLabel(/^Create Password/).fill(PASSWORD);
-  await signup.getByLabel(/^Confirm Password/).fill(PASSWORD);
-  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignup(signup, uniqueEmail());
   await expect(page).toHaveURL('/store/checkout');
   await expect(statusMessages(page)).toContainText('You have successfully registered and logged in.');
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { loadAll } from './loadMore';
 
 const RANK: Record<string, number> = { benefit: 0, category: 1, page: 2, landing: 3, post: 4 };
 
@@ -70,12 +71,7 @@ test.describe('search at desktop width', () => {
     const total = Number((await heading.textContent())?.match(/^[\d,]+/)?.[0]?.replace(/,/g, '') ?? 0);
     expect(total).toBeGreaterThan(20);
     await expect(results(page)).toHaveCount(20);
-    const more = page.getByRole('button', { name: 'Load More' });
-    for (let shown = 20; shown < total; shown += 20) {
-      await more.click();
-      await expect(results(page)).toHaveCount(Math.min(shown + 20, total));
-    }
-    await expect(more).toHaveCount(0);
+    await loadAll(page, results(page), 20, total);
   });
 
   test('a nonsense term shows the empty message', async ({ page }) => {

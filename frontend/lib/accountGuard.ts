@@ -13,6 +13,9 @@ export async function requireMember(): Promise<Member> {
   return member;
 }
 
+/** The props of every page under /account/{uid}. */
+export type AccountPageProps = { params: Promise<{ uid: string }> };
+
 /**
  * The member whose account /account/{uid} may show, after the routing rule of spec 1 §2 has sent
  * anyone else on. `tab` is undefined in the layout, which cannot see which tab is asked for.

@@ -19,6 +19,13 @@ function answer(status: number, body: unknown, type = 'application/json') {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } }));
 }
 
+/** Makes fetch answer 200 with `body`; the stub, to read what was sent. */
+function serve(body: unknown) {
+  const fetchMock = answer(200, body);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 const unsetSecret = config.serverSigningSecret;
 beforeEach(() => {
   config.serverSigningSecret = TEST_SIGNING_SECRET;
@@ -33,8 +40,7 @@ afterEach(() => {
 
 describe('getPage', () => {
   it('asks the BFF for the path, uncached, and returns the document', async () => {
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(homePage());
     const page = await getPage('/');
     expect(page.kind === 'home' && page.hero.headline).toBe('Savings and support for every union family');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -43,8 +49,7 @@ describe('getPage', () => {
   });
 
   it("passes the visitor's union along", async () => {
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(homePage());
     await getPage('/benefits/x', '37');
     const [url] = fetchMock.mock.calls[0] as unknown as [string];
     expect(url).toBe('http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fx&union=37');
@@ -84,8 +89,7 @@ describe('getPage', () => {
 
 describe('getSite', () => {
   it('caches the chrome under the site tag', async () => {
-    const fetchMock = answer(200, site());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(site());
     const chrome = await getSite();
     expect(chrome.productName).toBe('Union Benefits');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
@@ -97,31 +101,22 @@ describe('getSite', () => {
 describe("a member's requests", () => {
   it("carry the session cookie to the BFF, and a member's chrome is never cached", async () => {
     requestCookies.set('session', 'abc');
-    const fetchMock = answer(200, site());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(site());
     await getSite('37');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit & { next?: unknown }];
+    const init = sentInit(fetchMock);
     expect(init.headers).toMatchObject({ Cookie: 'session=abc' });
     expect(init.cache).toBe('no-store');
     expect(init.next).toBeUndefined();
   });
 
-  it('forward the session with the page request', async () => {
-    requestCookies.set('session', 'abc');
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+  it.each([
+    ['the session with the page request', 'session', 'abc'],
+    ['the __Host- session the BFF sets outside localhost', '__Host-session', 'xyz'],
+  ])('forward %s', async (_, cookie, value) => {
+    requestCookies.set(cookie, value);
+    const fetchMock = serve(homePage());
     await getPage('/members-only');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.headers).toMatchObject({ Cookie: 'session=abc' });
-  });
-
-  it('forward the __Host- session the BFF sets outside localhost', async () => {
-    requestCookies.set('__Host-session', 'xyz');
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
-    await getPage('/members-only');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.headers).toMatchObject({ Cookie: '__Host-session=xyz' });
+    expect(sentInit(fetchMock).headers).toMatchObject({ Cookie: `${cookie}=${value}` });
   });
 });
 
@@ -146,8 +141,7 @@ describe('the signature', () => {
 
   it('is left off when SERVER_SIGNING_SECRET is unset (the BFF then refuses the call)', async () => {
     config.serverSigningSecret = undefined;
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(homePage());
     await getPage('/');
     expect(sentHeader(sentInit(fetchMock), 'x-nf-sign')).toBeNull();
   });
@@ -161,8 +155,7 @@ describe("the visitor's address", () => {
   it('goes with a read made for this visitor alone', async () => {
     requestHeaders.set('x-nf-client-connection-ip', '203.0.113.9');
     requestHeaders.set('x-forwarded-for', '198.51.100.7, 10.0.0.2');
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(homePage());
     await getPage('/');
     const init = sentInit(fetchMock);
     expect(init.cache).toBe('no-store');
@@ -172,8 +165,7 @@ describe("the visitor's address", () => {
 
   it('is left off when the edge gave none', async () => {
     requestHeaders.set('x-forwarded-for', '198.51.100.7');
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(homePage());
     await getPage('/');
     const init = sentInit(fetchMock);
     expect(sentHeader(init, 'x-nf-client-connection-ip')).toBeNull();
@@ -184,8 +176,7 @@ describe("the visitor's address", () => {
   it("never goes with a read kept in Next's cache, which is every visitor's", async () => {
     requestHeaders.set('x-nf-client-connection-ip', '203.0.113.9');
     requestHeaders.set('x-forwarded-for', '203.0.113.9');
-    const fetchMock = answer(200, site());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(site());
     await getSite('37');
     const init = sentInit(fetchMock);
     expect(init.next).toEqual({ revalidate: 300, tags: ['site'] });
@@ -196,8 +187,7 @@ describe("the visitor's address", () => {
 
 describe('bffFetch', () => {
   it('sends a body as JSON with the method asked for', async () => {
-    const fetchMock = answer(200, { message: 'ok' });
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve({ message: 'ok' });
     expect(await bffFetch('/api/v1/profile', { method: 'PUT', body: { a: 1 } })).toEqual({ message: 'ok' });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.method).toBe('PUT');
@@ -263,8 +253,7 @@ describe('the server-side deadline', () => {
 
   it("gives every server-side call a timeout above the BFF's own 15 s", async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
-    const fetchMock = answer(200, homePage());
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(homePage());
     await getPage('/');
     expect(timeout).toHaveBeenCalledWith(20_000);
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockList } from '@/components/blocks/BlockList';
 import { ColumnsPromo, ContentCards } from '@/components/blocks/ContentCards';
@@ -175,23 +176,22 @@ describe('table', () => {
   });
 });
 
+/** A list block drawn alone: its type, how many items it has, and where it was drawn. */
+function listCase<B extends { type: string; items: unknown[] }>(block: B, draw: (block: B) => ReactElement): [string, number, HTMLElement] {
+  return [block.type, block.items.length, render(draw(block)).container];
+}
+
 describe('item counts', () => {
   it('draws every item of every list block', () => {
-    const cases: [string, number, HTMLElement][] = [];
-    const grid = styleGuideBlock('grid_simple');
-    cases.push(['grid_simple', grid.items.length, render(<GridSimple block={grid} />).container]);
-    const scroll = styleGuideBlock('grid_scroll');
-    cases.push(['grid_scroll', scroll.items.length, render(<GridScroll block={scroll} />).container]);
-    const slider = styleGuideBlock('benefit_slider');
-    cases.push(['benefit_slider', slider.items.length, render(<BenefitSlider block={slider} />).container]);
-    const cats = styleGuideBlock('category_slider');
-    cases.push(['category_slider', cats.items.length, render(<CategorySlider block={cats} />).container]);
-    const sponsors = styleGuideBlock('sponsor_slider');
-    cases.push(['sponsor_slider', sponsors.items.length, render(<SponsorSlider block={sponsors} />).container]);
-    const sgrid = styleGuideBlock('sponsor_grid');
-    cases.push(['sponsor_grid', sgrid.items.length, render(<SponsorGrid block={sgrid} />).container]);
-    const quotes = styleGuideBlock('testimonial');
-    cases.push(['testimonial', quotes.items.length, render(<Testimonial block={quotes} />).container]);
+    const cases: [string, number, HTMLElement][] = [
+      listCase(styleGuideBlock('grid_simple'), (block) => <GridSimple block={block} />),
+      listCase(styleGuideBlock('grid_scroll'), (block) => <GridScroll block={block} />),
+      listCase(styleGuideBlock('benefit_slider'), (block) => <BenefitSlider block={block} />),
+      listCase(styleGuideBlock('category_slider'), (block) => <CategorySlider block={block} />),
+      listCase(styleGuideBlock('sponsor_slider'), (block) => <SponsorSlider block={block} />),
+      listCase(styleGuideBlock('sponsor_grid'), (block) => <SponsorGrid block={block} />),
+      listCase(styleGuideBlock('testimonial'), (block) => <Testimonial block={block} />),
+    ];
     for (const [type, count, container] of cases) {
       const block = blockEl(container, type)!;
       const items = block.querySelectorAll('li');

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contract from '../../contracts/store.json';
 import { CART_KEY } from '@/lib/bff/browser';
-import type { Cart, CartItem, StoreDocument, StoreProduct } from '@/lib/bff/types';
+import type { Cart, CartItem, StoreDocument } from '@/lib/bff/types';
 import {
   addedQuantity,
   EMPTY_CART,
@@ -19,6 +19,7 @@ import { useCart, useCartWriter } from '@/components/store/useCart';
 import { problem, sentBody, stubFetch, type StubAnswer } from './fetchStub';
 import { nav } from './navigationMock';
 import { renderWithSession, VISITOR } from './session';
+import { product, storeDocument } from './storeFixtures';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
@@ -254,18 +255,6 @@ describe('the cart modal', () => {
   });
 });
 
-const product = (id: string, over: Partial<StoreProduct> = {}): StoreProduct => ({
-  id,
-  title: `Title ${id}`,
-  label: 'Flyer',
-  image: `https://orders.test/images/${id}.svg`,
-  description: `About ${id}.`,
-  stock: 10,
-  states: ['New York'],
-  favoriteId: `product:${id}`,
-  ...over,
-});
-
 describe('Add to Cart', () => {
   it('is allowed only above 0 and while in stock', () => {
     const add = vi.fn(async () => true);
@@ -296,14 +285,7 @@ describe('Add to Cart', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
   });
 
-  const store = (over: Partial<StoreDocument> = {}): StoreDocument => ({
-    featured: [],
-    products: [product('a'), product('b')],
-    state: { code: 'NY', title: 'New York' },
-    states: contract.states,
-    phone: '800-472-2005',
-    ...over,
-  });
+  const store = (over: Partial<StoreDocument> = {}): StoreDocument => storeDocument({ products: [product('a'), product('b')], ...over });
 
   it('adds the chosen quantity to what the cart holds, then shows the cart in place of the product', async () => {
     const bff = cartServer(cartOf(line('a', 3)));

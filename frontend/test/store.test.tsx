@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contract from '../../contracts/store.json';
-import type { StoreDocument, StoreProduct } from '@/lib/bff/types';
+import type { StoreDocument } from '@/lib/bff/types';
 import { ProductCard } from '@/components/store/ProductCard';
 import { ProductModal } from '@/components/store/ProductModal';
 import { StateModal } from '@/components/store/StateModal';
@@ -11,36 +11,20 @@ import { eligibleStates, unionShortName } from '@/components/store/states';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
 import { renderWithSession, SIGNED_IN, VISITOR } from './session';
+import { PHONE, product, STATES, storeDocument } from './storeFixtures';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
 // The store index (spec 3 §2 'Store index', 'Product detail modal', 'Shipping-state modal', §4
 // 'Shipping state', §5, §8): cards, the product modal, the state modal and the sections.
 
-const STATES = contract.states;
-const PHONE = '800-472-2005';
-
-const product = (id: string, over: Partial<StoreProduct> = {}): StoreProduct => ({
-  id,
-  title: `Title ${id}`,
-  label: 'Brochure',
-  image: `https://orders.test/images/${id}.svg`,
-  description: `About ${id}.`,
-  stock: 10,
-  states: ['Alabama', 'Alaska', 'New York'],
-  favoriteId: `product:${id}`,
-  ...over,
-});
-
-const doc = (over: Partial<StoreDocument> = {}): StoreDocument => ({
-  union: { id: '37', name: 'Communications Workers of America', shortName: 'CWA', label: 'Communications Workers of America (CWA)' },
-  featured: [product('member-benefit-37', { title: 'Member Benefit' })],
-  products: [product('wireless'), product('travel', { stock: 0, title: 'Travel & Hotel Savings' })],
-  state: { code: 'NY', title: 'New York' },
-  states: STATES,
-  phone: PHONE,
-  ...over,
-});
+const doc = (over: Partial<StoreDocument> = {}): StoreDocument =>
+  storeDocument({
+    union: { id: '37', name: 'Communications Workers of America', shortName: 'CWA', label: 'Communications Workers of America (CWA)' },
+    featured: [product('member-benefit-37', { title: 'Member Benefit' })],
+    products: [product('wireless'), product('travel', { stock: 0, title: 'Travel & Hotel Savings' })],
+    ...over,
+  });
 
 beforeEach(() => nav.reset());
 afterEach(() => vi.unstubAllGlobals());

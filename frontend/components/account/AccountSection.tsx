@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import styles from './AccountSection.module.css';
 
 interface AccountSectionProps {
@@ -21,5 +22,14 @@ export function AccountSection({ title, intro, children }: AccountSectionProps) 
       {intro && <div className={styles.intro}>{intro}</div>}
       {children}
     </section>
+  );
+}
+
+/** An account tab whose body streams in from the BFF behind a spinner, under its heading. */
+export function StreamedAccountSection({ children, ...section }: AccountSectionProps) {
+  return (
+    <AccountSection {...section}>
+      <Suspense fallback={<LoadingIndicator />}>{children}</Suspense>
+    </AccountSection>
   );
 }

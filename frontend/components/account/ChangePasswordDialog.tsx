@@ -1,9 +1,8 @@
 'use client';
 
 import { accountApi } from '@/lib/bff/browser';
-import { message } from '@/lib/accounts';
-import { PasswordChecklist } from '@/components/auth/PasswordFields';
-import { TextField } from '@/components/forms/fields';
+import { NewPasswordField } from '@/components/auth/PasswordFields';
+import { PasswordField } from '@/components/forms/fields';
 import { validateChangePassword } from './credentialsForm';
 import { CredentialsDialog } from './CredentialsDialog';
 import { CurrentPasswordField } from './CurrentPasswordField';
@@ -20,28 +19,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   return (
     <CredentialsDialog title="Change Password" name="change-password" change={change} onClose={onClose}>
       <CurrentPasswordField {...change.form.bind('currentPassword')} />
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        hint={
-          <>
-            <p>{message('passwordHint')}</p>
-            <PasswordChecklist password={change.form.values.newPassword} />
-          </>
-        }
-        {...change.form.bind('newPassword')}
-      />
-      <TextField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        {...change.form.bind('confirmPassword')}
-      />
+      <NewPasswordField label="New Password" {...change.form.bind('newPassword')} />
+      <PasswordField label="Confirm New Password" autoComplete="new-password" {...change.form.bind('confirmPassword')} />
     </CredentialsDialog>
   );
 }

@@ -7,7 +7,7 @@ import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { Session } from '@/lib/bff/types';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/status/StatusMessages';
-import buttons from '@/components/common/ButtonLink.module.css';
+import { TaskButton } from '@/components/common/ButtonLink';
 import { failureMessage } from '@/components/forms/failure';
 import styles from './AccountForm.module.css';
 
@@ -53,15 +53,9 @@ export function EmailVerification({ verified }: { verified: boolean }) {
         </button>
       </p>
       <div className={styles.verifyActions}>
-        <button
-          type="button"
-          className={`${buttons.button} ${buttons.secondary}`}
-          onClick={() => void check.run()}
-          disabled={check.pending}
-          aria-busy={check.pending || undefined}
-        >
+        <TaskButton task={check} variant="secondary">
           I have verified my email address
-        </button>
+        </TaskButton>
       </div>
     </div>
   );

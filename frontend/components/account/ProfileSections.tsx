@@ -57,18 +57,11 @@ export function YourInformation({ form, email, onChangeEmail, thisYear, emailVer
           <CheckboxField
             label="Text me about new benefits (about 1 message a month)"
             hint={hasPhone ? undefined : 'Add a mobile phone number to get texts.'}
-            name="mobileOpt"
-            checked={values.mobileOpt}
             disabled={!hasPhone}
             error={form.errorOf('mobileOpt')}
-            onChange={(e) => update((v) => ({ ...v, mobileOpt: e.target.checked }))}
+            {...form.bindChecked('mobileOpt')}
           />
-          <CheckboxField
-            label="Email me about new benefits, tips and updates"
-            name="emailOpt"
-            checked={values.emailOpt}
-            onChange={(e) => update((v) => ({ ...v, emailOpt: e.target.checked }))}
-          />
+          <CheckboxField label="Email me about new benefits, tips and updates" {...form.bindChecked('emailOpt')} />
         </div>
         <div className={formStyles.wide}>
           <BirthdayField form={form} thisYear={thisYear} onLeave={() => touch('birthMonth')} />
@@ -121,7 +114,7 @@ function BirthdayField({ form, thisYear, onLeave }: SectionProps & { thisYear: n
 
 /** Union Information: the union (from the unions the member may choose), year joined, local and the rest. */
 export function UnionInformation({ form, unions }: SectionProps & { unions: VisibleUnion[] }) {
-  const { values, update } = form;
+  const { values } = form;
   const unionOptions = unions.map((u) => ({ value: u.id, label: u.unionLabel }));
   return (
     <FormSection title="Union Information">
@@ -135,12 +128,7 @@ export function UnionInformation({ form, unions }: SectionProps & { unions: Visi
         <SelectField label="Relationship to the Union" placeholder={CHOOSE} options={options.unionRelationship} {...form.bind('unionRelationship')} />
         <SelectField label="Employment Status" placeholder={CHOOSE} options={options.employmentStatus} {...form.bind('employmentStatus')} />
         <div className={formStyles.wide}>
-          <CheckboxField
-            label="Share my household income to see offers that fit it"
-            name="incomeOpt"
-            checked={values.incomeOpt}
-            onChange={(e) => update((v) => ({ ...v, incomeOpt: e.target.checked }))}
-          />
+          <CheckboxField label="Share my household income to see offers that fit it" {...form.bindChecked('incomeOpt')} />
         </div>
         {values.incomeOpt && (
           <SelectField label="Annual Household Income" placeholder={CHOOSE} options={options.incomeRange} {...form.bind('incomeRange')} />

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail } from '@/lib/accounts';
-import { FormAlert, SubmitButton, TextField } from '@/components/forms/fields';
+import { FormAlert, PasswordField, SubmitButton } from '@/components/forms/fields';
 import styles from '@/components/forms/Fields.module.css';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { EmailField } from './EmailField';
@@ -33,13 +33,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form className={styles.form} onSubmit={submit}>
       <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
-      <TextField
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="current-password"
-        required
-        maxLength={128}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={fields.password}

@@ -3,6 +3,7 @@
 import type { LoginModalStyle } from '@/lib/bff/types';
 import { ModalLink } from '@/components/modals/ModalLink';
 import { useSession } from '@/components/session/SessionProvider';
+import { CmsImage } from '@/components/common/CmsImage';
 import { AuthModalShell, type AuthModalProps } from './AuthModalShell';
 import { LoginForm } from './LoginForm';
 import { LoginOffline } from './LoginOffline';
@@ -47,15 +48,7 @@ function LoginPanel({ dressing: { headline, subHeading, image } }: { dressing: L
   return (
     <div className={styles.panel} data-pictured={image ? '' : undefined}>
       {image && (
-        // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
-        <img
-          className={styles.panelImage}
-          src={image.url}
-          alt={image.alt}
-          width={image.width ?? 515}
-          height={image.height ?? 595}
-          decoding="async"
-        />
+        <CmsImage image={image} className={styles.panelImage} fallbackSize={[515, 595]} decoding="async" />
       )}
       {(headline || subHeading) && (
         <div className={styles.panelWords}>

@@ -1,7 +1,8 @@
 'use client';
 
+import type { ComponentProps } from 'react';
 import { message, passwordChecklist } from '@/lib/accounts';
-import { TextField } from '@/components/forms/fields';
+import { PasswordField } from '@/components/forms/fields';
 import styles from './AuthForm.module.css';
 
 /**
@@ -24,6 +25,22 @@ export function PasswordChecklist({ password }: { password: string }) {
   );
 }
 
+/** A new password, with the rule and its live checklist as its hint. */
+export function NewPasswordField(props: Omit<ComponentProps<typeof PasswordField>, 'autoComplete' | 'hint'> & { value: string }) {
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      hint={
+        <>
+          <p>{message('passwordHint')}</p>
+          <PasswordChecklist password={props.value} />
+        </>
+      }
+      {...props}
+    />
+  );
+}
+
 interface PasswordFieldsProps {
   password: string;
   confirm: string;
@@ -38,30 +55,17 @@ interface PasswordFieldsProps {
 export function PasswordFields({ password, confirm, onPassword, onConfirm, labels, errors = {} }: PasswordFieldsProps) {
   return (
     <>
-      <TextField
+      <NewPasswordField
         label={labels.password}
-        type="password"
         name="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
         error={errors.password}
-        hint={
-          <>
-            <p>{message('passwordHint')}</p>
-            <PasswordChecklist password={password} />
-          </>
-        }
       />
-      <TextField
+      <PasswordField
         label={labels.confirm}
-        type="password"
         name="confirmPassword"
         autoComplete="new-password"
-        required
-        maxLength={128}
         value={confirm}
         onChange={(e) => onConfirm(e.target.value)}
         error={errors.confirm}

@@ -1,11 +1,11 @@
 'use client';
 
-import type { MouseEvent, ReactNode } from 'react';
+import type { ComponentProps, MouseEvent, ReactNode } from 'react';
 import type { Link } from '@/lib/bff/types';
-import { SmartLink } from '@/components/common/SmartLink';
+import { ButtonLink } from '@/components/common/ButtonLink';
+import { ArrowLink, SmartLink } from '@/components/common/SmartLink';
 import { useAppReady } from '@/components/providers/AppReady';
 import { rememberPendingLink, signupModalUrl } from '@/lib/pendingLink';
-import buttonStyles from '@/components/common/ButtonLink.module.css';
 
 interface BlockLinkProps {
   link: Link;
@@ -44,21 +44,12 @@ export function BlockLink({ link, className, children }: BlockLinkProps) {
   );
 }
 
-interface CtaLinkProps {
-  link: Link;
-  variant?: 'primary' | 'secondary';
-  className?: string;
+/** A block's call to action drawn as a button, following the same sign-in rule as BlockLink. */
+export function CtaLink(props: Omit<ComponentProps<typeof ButtonLink>, 'as'>) {
+  return <ButtonLink {...props} as={BlockLink} />;
 }
 
-/** A block's call to action drawn as a button, following the same sign-in rule as BlockLink. */
-export function CtaLink({ link, variant = 'primary', className }: CtaLinkProps) {
-  const classes = [buttonStyles.button, buttonStyles[variant], className].filter(Boolean).join(' ');
-  return (
-    <BlockLink link={link} className={classes}>
-      {link.title}
-      <span className={buttonStyles.arrow} aria-hidden="true">
-        →
-      </span>
-    </BlockLink>
-  );
+/** A block's link with an arrow after its words, following the same sign-in rule as BlockLink. */
+export function BlockArrowLink(props: Omit<ComponentProps<typeof ArrowLink>, 'as'>) {
+  return <ArrowLink {...props} as={BlockLink} />;
 }

@@ -1,7 +1,7 @@
 import type { Image, Link } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { BlockImage } from './BlockImage';
-import { BlockLink } from './BlockLink';
+import { BlockArrowLink } from './BlockLink';
 import shared from './blockStyles.module.css';
 
 interface CardProps {
@@ -27,12 +27,7 @@ export function Card({ image, eyebrow, headline, text, html, link, linkLabel }: 
         <h3 className={shared.cardTitle}>{headline}</h3>
         {text && <p className={shared.cardText}>{text}</p>}
         {html && <RichText html={html} className={shared.cardText} />}
-        {link && (
-          <BlockLink link={link} className={shared.cardLink}>
-            {linkLabel ?? link.title}
-            <span aria-hidden="true"> →</span>
-          </BlockLink>
-        )}
+        {link && <BlockArrowLink link={link} className={shared.cardLink} label={linkLabel} />}
       </div>
     </article>
   );

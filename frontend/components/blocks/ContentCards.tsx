@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { ColumnsPromoBlock, FeaturedContentBlock, ManualContentBlock } from '@/lib/bff/types';
 import { BlockSection } from './BlockSection';
 import { Card } from './Card';
@@ -15,13 +16,10 @@ export function ContentCards({ block }: { block: FeaturedContentBlock | ManualCo
   return (
     <BlockSection type={block.type}>
       <SectionHeader headline={block.headline} />
-      <ul className={shared.grid} data-columns={columns}>
-        {block.items.map((item, i) => (
-          <li key={i}>
-            <Card image={item.image} headline={item.headline} text={item.description} link={item.link} />
-          </li>
-        ))}
-      </ul>
+      <CardGrid
+        columns={columns}
+        cards={block.items.map((item) => ({ image: item.image, headline: item.headline, text: item.description, link: item.link }))}
+      />
       <BlockActions link={block.link} secondary={block.linkSecondary} />
     </BlockSection>
   );
@@ -33,15 +31,25 @@ export function ColumnsPromo({ block }: { block: ColumnsPromoBlock }) {
     <BlockSection type="columns_promo">
       <div className={block.disableDecoration ? undefined : styles.decorated}>
         <SectionHeader headline={block.headline} centered />
-        <ul className={shared.grid} data-columns={promoColumns(block.items.length)}>
-          {block.items.map((item, i) => (
-            <li key={i}>
-              <Card image={item.image} headline={item.headline} html={item.html} link={item.link} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid
+          columns={promoColumns(block.items.length)}
+          cards={block.items.map((item) => ({ image: item.image, headline: item.headline, html: item.html, link: item.link }))}
+        />
         <BlockActions link={block.link} secondary={block.linkSecondary} />
       </div>
     </BlockSection>
+  );
+}
+
+/** Cards in the shared grid of so many columns. */
+function CardGrid({ columns, cards }: { columns: number; cards: ComponentProps<typeof Card>[] }) {
+  return (
+    <ul className={shared.grid} data-columns={columns}>
+      {cards.map((card, i) => (
+        <li key={i}>
+          <Card {...card} />
+        </li>
+      ))}
+    </ul>
   );
 }

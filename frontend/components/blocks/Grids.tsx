@@ -1,9 +1,8 @@
 import type { GridItem, GridPromo, GridScrollBlock, GridSimpleBlock } from '@/lib/bff/types';
-import { BlockSection } from './BlockSection';
+import { BlockSection, CarouselBlock } from './BlockSection';
 import { BlockImage } from './BlockImage';
-import { BlockLink } from './BlockLink';
+import { BlockArrowLink } from './BlockLink';
 import { Card } from './Card';
-import { Carousel } from './Carousel';
 import { SectionHeader } from './SectionHeader';
 import styles from './Grids.module.css';
 
@@ -14,15 +13,19 @@ function GridCard({ item }: { item: GridItem }) {
 /** grid_simple: cards in the grid carousel (1 to 5 per view by width, spec 3 §9). */
 export function GridSimple({ block }: { block: GridSimpleBlock }) {
   return (
-    <BlockSection type="grid_simple">
-      <SectionHeader headline={block.headline} description={block.description} link={block.link} />
-      {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
-      <Carousel kind="grid" label={block.headline || 'Benefits'}>
-        {block.items.map((item, i) => (
-          <GridCard key={i} item={item} />
-        ))}
-      </Carousel>
-    </BlockSection>
+    <CarouselBlock
+      type="grid_simple"
+      header={
+        <>
+          <SectionHeader headline={block.headline} description={block.description} link={block.link} />
+          {block.featuredPromo && <FeaturedPromo promo={block.featuredPromo} />}
+        </>
+      }
+      kind="grid"
+      label={block.headline || 'Benefits'}
+      items={block.items}
+      slide={(item, i) => <GridCard key={i} item={item} />}
+    />
   );
 }
 
@@ -59,12 +62,7 @@ function FeaturedPromo({ promo }: { promo: GridPromo }) {
       <div className={styles.promoBody}>
         <h3 className={styles.promoTitle}>{promo.headline}</h3>
         {promo.description && <p>{promo.description}</p>}
-        {promo.link && (
-          <BlockLink link={promo.link} className={styles.promoLink}>
-            {promo.link.title}
-            <span aria-hidden="true"> →</span>
-          </BlockLink>
-        )}
+        {promo.link && <BlockArrowLink link={promo.link} className={styles.promoLink} />}
       </div>
     </article>
   );

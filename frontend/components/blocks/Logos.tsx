@@ -1,4 +1,5 @@
-import type { PartnersBlock, SponsorGridBlock, SponsorItem, WinnersGridBlock } from '@/lib/bff/types';
+import type { ReactNode } from 'react';
+import type { Link, PartnersBlock, SponsorGridBlock, SponsorItem, WinnersGridBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { BlockSection } from './BlockSection';
 import { BlockImage } from './BlockImage';
@@ -11,17 +12,22 @@ import styles from './Logos.module.css';
 /** One sponsor logo (style 250x200), linked to the sponsor when there is a link. */
 export function SponsorLogo({ item }: { item: SponsorItem }) {
   if (!item.image) return null;
-  const logo = <BlockImage image={item.image} className={styles.sponsorImage} />;
   return (
     <div className={styles.logoBox}>
-      {item.link ? (
-        <BlockLink link={item.link} className={styles.logoLink}>
-          {logo}
-        </BlockLink>
-      ) : (
-        logo
-      )}
+      <LogoLink link={item.link}>
+        <BlockImage image={item.image} className={styles.sponsorImage} />
+      </LogoLink>
     </div>
+  );
+}
+
+/** A logo, linked when the CMS gives it a link. */
+function LogoLink({ link, children }: { link?: Link; children: ReactNode }) {
+  if (!link) return children;
+  return (
+    <BlockLink link={link} className={styles.logoLink}>
+      {children}
+    </BlockLink>
   );
 }
 
@@ -71,14 +77,11 @@ export function Partners({ block }: { block: PartnersBlock }) {
             <ul className={styles.partners}>
               {section.items.map((item, j) => (
                 <li key={j} className={styles.partner}>
-                  {item.image &&
-                    (item.link ? (
-                      <BlockLink link={item.link} className={styles.logoLink}>
-                        <BlockImage image={item.image} className={styles.partnerImage} />
-                      </BlockLink>
-                    ) : (
+                  {item.image && (
+                    <LogoLink link={item.link}>
                       <BlockImage image={item.image} className={styles.partnerImage} />
-                    ))}
+                    </LogoLink>
+                  )}
                   {item.html && <RichText html={item.html} className={shared.cardText} />}
                 </li>
               ))}

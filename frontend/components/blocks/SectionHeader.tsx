@@ -1,5 +1,5 @@
 import type { Link } from '@/lib/bff/types';
-import { BlockLink, CtaLink } from './BlockLink';
+import { BlockArrowLink, CtaLink } from './BlockLink';
 import shared from './blockStyles.module.css';
 
 interface SectionHeaderProps {
@@ -18,12 +18,7 @@ export function SectionHeader({ headline, description, link, centered }: Section
         {headline && <h2 className={shared.headline}>{headline}</h2>}
         {description && <p className={shared.description}>{description}</p>}
       </div>
-      {link && (
-        <BlockLink link={link} className={shared.seeAll}>
-          {link.title}
-          <span aria-hidden="true"> →</span>
-        </BlockLink>
-      )}
+      {link && <BlockArrowLink link={link} className={shared.seeAll} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import NextLink from 'next/link';
+import type { ReactNode } from 'react';
 import type { BlogListDocument } from '@/lib/bff/types';
 import { queryString } from '@/lib/bff/urls';
 import styles from './blog.module.css';
@@ -18,19 +19,15 @@ export function BlogFilters({ doc }: { doc: BlogListDocument }) {
         </h2>
         <ul className={styles.chips}>
           <li>
-            <NextLink href={href({ date })} className={styles.chip} aria-current={!topic ? 'true' : undefined}>
+            <Chip href={href({ date })} current={!topic}>
               All topics
-            </NextLink>
+            </Chip>
           </li>
           {doc.topics.map((t) => (
             <li key={t.id}>
-              <NextLink
-                href={href({ date, topic: t.id })}
-                className={styles.chip}
-                aria-current={topic === t.id ? 'true' : undefined}
-              >
+              <Chip href={href({ date, topic: t.id })} current={topic === t.id}>
                 {t.name}
-              </NextLink>
+              </Chip>
             </li>
           ))}
         </ul>
@@ -40,9 +37,9 @@ export function BlogFilters({ doc }: { doc: BlogListDocument }) {
           Archives
         </h2>
         <p>
-          <NextLink href={href({ topic })} className={styles.chip} aria-current={!date ? 'true' : undefined}>
+          <Chip href={href({ topic })} current={!date}>
             All dates
-          </NextLink>
+          </Chip>
         </p>
         {doc.archives.map((year) => (
           <div key={year.year} className={styles.archiveYear}>
@@ -50,11 +47,7 @@ export function BlogFilters({ doc }: { doc: BlogListDocument }) {
             <ul className={styles.chips}>
               {year.months.map((m) => (
                 <li key={m.value}>
-                  <NextLink
-                    href={href({ topic, date: m.value })}
-                    className={styles.chip}
-                    aria-current={date === m.value ? 'true' : undefined}
-                  >
+                  <Chip href={href({ topic, date: m.value })} current={date === m.value}>
                     {/* Short on screen, whole when spoken: "March 2026, 2 posts". */}
                     <span aria-hidden="true">{m.label.slice(0, 3)}</span>
                     <span className="visually-hidden">
@@ -64,7 +57,7 @@ export function BlogFilters({ doc }: { doc: BlogListDocument }) {
                       {m.count}
                       <span className="visually-hidden"> {m.count === 1 ? 'post' : 'posts'}</span>
                     </span>
-                  </NextLink>
+                  </Chip>
                 </li>
               ))}
             </ul>
@@ -72,5 +65,14 @@ export function BlogFilters({ doc }: { doc: BlogListDocument }) {
         ))}
       </section>
     </nav>
+  );
+}
+
+/** One filter: a link to the list filtered so, marked current while it is. */
+function Chip({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
+  return (
+    <NextLink href={href} className={styles.chip} aria-current={current ? 'true' : undefined}>
+      {children}
+    </NextLink>
   );
 }

@@ -2,6 +2,7 @@ import NextLink from 'next/link';
 import type { PostDetail } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import { RichText } from '@/components/common/RichText';
+import { CmsImage } from '@/components/common/CmsImage';
 import { ShareControl } from './ShareControl';
 import styles from './blog.module.css';
 
@@ -29,14 +30,8 @@ export function BlogPostView({ post, shareUrl, productName }: BlogPostViewProps)
         {post.details && <p className={styles.intro}>{post.details}</p>}
       </header>
       {post.image && (
-        // eslint-disable-next-line @next/next/no-img-element -- CMS images come sized in the 750w style
-        <img
-          className={styles.postImage}
-          src={post.image.url}
-          alt={post.image.alt}
-          width={post.image.width ?? 750}
-          height={post.image.height ?? 450}
-        />
+        // CMS images come sized in the 750w style.
+        <CmsImage image={post.image} className={styles.postImage} fallbackSize={[750, 450]} />
       )}
       <RichText html={post.html} className={styles.body} />
       {post.benefitPromo && (

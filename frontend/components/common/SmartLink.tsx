@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Link } from '@/lib/bff/types';
 
 /** Site-relative URLs navigate inside the app; anything else is a plain link to another site. */
@@ -39,5 +39,27 @@ export function SmartLink({ link, className, children, onClick, current }: Smart
       {content}
       {newTab && <span className="visually-hidden"> (opens in a new tab)</span>}
     </a>
+  );
+}
+
+/** What draws a CMS link: SmartLink, or one of the same props with a rule of its own (BlockLink). */
+export type LinkComponent = ComponentType<{ link: Link; className?: string; children?: ReactNode }>;
+
+interface ArrowLinkProps {
+  link: Link;
+  className?: string;
+  /** The link's words; the link's own title when absent. */
+  label?: string;
+  /** What draws the link; SmartLink unless the caller has its own. */
+  as?: LinkComponent;
+}
+
+/** A link's words followed by an arrow that screen readers skip. */
+export function ArrowLink({ link, className, label, as: Anchor = SmartLink }: ArrowLinkProps) {
+  return (
+    <Anchor link={link} className={className}>
+      {label ?? link.title}
+      <span aria-hidden="true"> →</span>
+    </Anchor>
   );
 }

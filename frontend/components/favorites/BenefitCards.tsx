@@ -1,5 +1,6 @@
 import type { BenefitCard } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
+import { CmsImage } from '@/components/common/CmsImage';
 import { FavoriteButton } from './FavoriteButton';
 import styles from './BenefitCards.module.css';
 
@@ -17,16 +18,7 @@ export function BenefitCards({ title, cards }: { title: string; cards: BenefitCa
           {cards.map((card) => (
             <li key={card.url} className={styles.card}>
               {card.image && (
-                // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
-                <img
-                  className={styles.image}
-                  src={card.image.url}
-                  alt=""
-                  width={card.image.width}
-                  height={card.image.height}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <CmsImage image={card.image} className={styles.image} alt="" loading="lazy" decoding="async" />
               )}
               <div className={styles.body}>
                 <h3 className={styles.cardTitle}>

@@ -80,6 +80,16 @@ export function ChoiceGroup({ legend, error, required, layout = 'grid', children
   );
 }
 
+/** One option of a group: its box, then its words. */
+function Choice({ option, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & { option: Option }) {
+  return (
+    <label className={styles.choice}>
+      <input {...input} value={option.value} />
+      <span>{option.label}</span>
+    </label>
+  );
+}
+
 interface RadioGroupProps extends Omit<GroupProps, 'children'> {
   options: Option[];
   value: string;
@@ -91,16 +101,7 @@ export function RadioGroup({ options, value, onChange, ...group }: RadioGroupPro
   return (
     <ChoiceGroup {...group}>
       {options.map((o) => (
-        <label key={o.value} className={styles.choice}>
-          <input
-            type="radio"
-            name={group.name}
-            value={o.value}
-            checked={value === o.value}
-            onChange={() => onChange(o.value)}
-          />
-          <span>{o.label}</span>
-        </label>
+        <Choice key={o.value} type="radio" name={group.name} option={o} checked={value === o.value} onChange={() => onChange(o.value)} />
       ))}
     </ChoiceGroup>
   );
@@ -117,16 +118,14 @@ export function CheckboxGroup({ options, values, onToggle, ...group }: CheckboxG
   return (
     <ChoiceGroup {...group}>
       {options.map((o) => (
-        <label key={o.value} className={styles.choice}>
-          <input
-            type="checkbox"
-            name={group.name}
-            value={o.value}
-            checked={values.includes(o.value)}
-            onChange={(e) => onToggle(o.value, e.target.checked)}
-          />
-          <span>{o.label}</span>
-        </label>
+        <Choice
+          key={o.value}
+          type="checkbox"
+          name={group.name}
+          option={o}
+          checked={values.includes(o.value)}
+          onChange={(e) => onToggle(o.value, e.target.checked)}
+        />
       ))}
     </ChoiceGroup>
   );

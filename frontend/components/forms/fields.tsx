@@ -1,7 +1,8 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { Options } from '@/components/common/Options';
 import styles from './Fields.module.css';
 
 interface FieldShellProps {
@@ -28,21 +29,29 @@ export function RequiredMark() {
   );
 }
 
+/** What ties a control to its shell: its id, and its hint and error for assistive technology. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The label, hint and error around a control, which it draws with the wiring it is given. */
 function FieldShell({
-  id,
   label,
   hint,
   error,
   required,
   children,
-}: FieldShellProps & { id: string; required?: boolean; children: ReactNode }) {
+}: FieldShellProps & { required?: boolean; children: (wiring: ControlWiring) => ReactNode }) {
+  const id = useId();
   return (
     <div className={styles.field} data-invalid={error ? true : undefined}>
       <label htmlFor={id} className={styles.label}>
         {label}
         {required && <RequiredMark />}
       </label>
-      {children}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, hint, error) })}
       {hint && (
         <div id={`${id}-hint`} className={styles.hint}>
           {hint}
@@ -61,16 +70,25 @@ type TextFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with its hint and error wired for assistive technology. */
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
-  const id = useId();
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} required={input.required}>
-      <input
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
+    <FieldShell label={label} hint={hint} error={error} required={input.required}>
+      {(wiring) => <input {...wiring} className={styles.input} {...input} />}
+    </FieldShell>
+  );
+}
+
+/** A password of the member's account: required, and no longer than the BFF takes (128). */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="password" required maxLength={128} {...props} />;
+}
+
+type TextAreaFieldProps = FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+/** A labelled textarea, wired like TextField; `className` is added to the input's own. */
+export function TextAreaField({ label, hint, error, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} required={textarea.required}>
+      {(wiring) => <textarea {...wiring} className={className ? `${styles.input} ${className}` : styles.input} {...textarea} />}
     </FieldShell>
   );
 }
@@ -84,23 +102,14 @@ type SelectFieldProps = FieldShellProps &
 
 /** A labelled select, with an empty first choice when it has a placeholder. */
 export function SelectField({ label, hint, error, options, placeholder, ...select }: SelectFieldProps) {
-  const id = useId();
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} required={select.required}>
-      <select
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...select}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+    <FieldShell label={label} hint={hint} error={error} required={select.required}>
+      {(wiring) => (
+        <select {...wiring} className={styles.input} {...select}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          <Options options={options} />
+        </select>
+      )}
     </FieldShell>
   );
 }

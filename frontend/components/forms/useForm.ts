@@ -17,6 +17,16 @@ export interface BoundField {
   onBlur: (event: FocusEvent) => void;
 }
 
+/** The fields of V that hold a yes or no (checkboxes). */
+export type BooleanFieldOf<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
+/** What a checkbox needs to be part of the form. */
+export interface BoundCheckbox {
+  name: string;
+  checked: boolean;
+  onChange: (event: { target: { checked: boolean } }) => void;
+}
+
 /**
  * Whether the focus left a field for a submit button. That is not leaving it in the sense of
  * spec 1 §5: the submit shows every error anyway, and an error shown now would push the button
@@ -48,6 +58,8 @@ export interface Form<V> {
   saved: () => void;
   /** The props that tie an input or select to a text field of the form. */
   bind: (field: TextFieldOf<V>) => BoundField;
+  /** The props that tie a checkbox to a yes-or-no field of the form. */
+  bindChecked: (field: BooleanFieldOf<V>) => BoundCheckbox;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -101,7 +113,13 @@ export function useForm<V extends object>(initial: V, validate: (v: V) => FieldE
     },
   });
 
-  return { values, update, touch, errorOf, submit, setServerErrors, dirty: !same(values, savedValues), saved, bind };
+  const bindChecked = (field: BooleanFieldOf<V>): BoundCheckbox => ({
+    name: field,
+    checked: values[field] as boolean,
+    onChange: (event) => update((v) => ({ ...v, [field]: event.target.checked })),
+  });
+
+  return { values, update, touch, errorOf, submit, setServerErrors, dirty: !same(values, savedValues), saved, bind, bindChecked };
 }
 
 /**

@@ -56,36 +56,27 @@ export function DateField({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
   };
+  // Month first: its select carries the field's own name, so a submit with an error focuses it.
+  const selects: { part: keyof DateParts; label: string; name: string; options: { value: string; label: string }[] }[] = [
+    { part: 'month', label: 'Month', name, options: MONTHS },
+    { part: 'day', label: 'Day', name: `${name}-day`, options: days },
+    { part: 'year', label: 'Year', name: `${name}-year`, options: years },
+  ];
   return (
     <QuestionFieldset legend={legend} required={mustFill} error={error} errorId={errorId} onLeave={onLeave} className={styles.dateField}>
       <div className={styles.dateSelects}>
-        <SelectField
-          label="Month"
-          placeholder="Month"
-          name={name}
-          options={MONTHS}
-          value={value.month}
-          onChange={(e) => onChange(changeDate(value, { month: e.target.value }))}
-          {...shared}
-        />
-        <SelectField
-          label="Day"
-          placeholder="Day"
-          name={`${name}-day`}
-          options={days}
-          value={value.day}
-          onChange={(e) => onChange(changeDate(value, { day: e.target.value }))}
-          {...shared}
-        />
-        <SelectField
-          label="Year"
-          placeholder="Year"
-          name={`${name}-year`}
-          options={years}
-          value={value.year}
-          onChange={(e) => onChange(changeDate(value, { year: e.target.value }))}
-          {...shared}
-        />
+        {selects.map((select) => (
+          <SelectField
+            key={select.part}
+            label={select.label}
+            placeholder={select.label}
+            name={select.name}
+            options={select.options}
+            value={value[select.part]}
+            onChange={(e) => onChange(changeDate(value, { [select.part]: e.target.value }))}
+            {...shared}
+          />
+        ))}
       </div>
     </QuestionFieldset>
   );

@@ -1,12 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, type FocusEvent, type ReactNode } from 'react';
+import type { ComponentProps, FocusEvent, ReactNode } from 'react';
 import type { FormUnion } from '@/lib/bff/types';
 import { grantLimits, grantStates, type GrantField } from '@/lib/grants';
 import { CheckboxField } from '@/components/forms/choices';
-import { RequiredMark, SelectField, TextField } from '@/components/forms/fields';
-import fieldStyles from '@/components/forms/Fields.module.css';
+import { RequiredMark, SelectField, TextAreaField, TextField } from '@/components/forms/fields';
 import { leftForSubmit } from '@/components/forms/useForm';
 import { CheckboxGroup } from './CheckboxGroup';
 import { DateField } from './DateField';
@@ -63,53 +62,10 @@ function termsLabel(label: string): ReactNode {
   );
 }
 
-/** A labelled textarea, wired like TextField. */
-function TextAreaField(props: {
-  label: string;
-  name: string;
-  value: string;
-  required: boolean;
-  error?: string;
-  max?: number;
-  disabled?: boolean;
-  onChange: (value: string) => void;
-  onBlur: (event: FocusEvent) => void;
-}) {
-  const id = useId();
-  const { label, name, value, required, error, max, disabled, onChange, onBlur } = props;
+/** A textarea that counts its characters against the field's maximum. */
+function CountedTextArea({ max, value, ...props }: ComponentProps<typeof TextAreaField> & { value: string; max?: number }) {
   const hint = max ? `${value.length} of at most ${max} characters` : undefined;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={fieldStyles.field} data-invalid={error ? true : undefined}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        className={`${fieldStyles.input} ${styles.textarea}`}
-        rows={5}
-        value={value}
-        required={required}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      />
-      {hint && (
-        <div id={`${id}-hint`} className={fieldStyles.hint}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <TextAreaField {...props} className={styles.textarea} rows={5} value={value} hint={hint} />;
 }
 
 /** One field of a grant form, drawn by its grants.json type. */
@@ -199,7 +155,7 @@ export function GrantFieldControl({
     case 'select':
       return <SelectField {...text} placeholder="- Select -" options={field.options ?? []} />;
     case 'textarea':
-      return <TextAreaField {...text} max={field.max} onChange={onChange} />;
+      return <CountedTextArea {...text} autoComplete={undefined} max={field.max} />;
     case 'email':
       return <TextField {...text} type="email" inputMode="email" />;
     case 'phone':

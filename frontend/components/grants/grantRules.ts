@@ -12,6 +12,7 @@ import {
   isRequired,
   shownFields,
   type GrantField,
+  type GrantMessageKey,
 } from '@/lib/grants';
 import type { FieldErrors } from '@/components/forms/useForm';
 import { checkboxGroupError } from './CheckboxGroup';
@@ -31,6 +32,15 @@ export interface GrantContext {
 }
 
 const STATE_CODES = new Set(grantStates.map((s) => s.code));
+
+/** The field types whose text must match a pattern of the contract, and what each says when not. */
+const PATTERN_CHECKS: Partial<Record<GrantField['type'], { pattern: RegExp; message: GrantMessageKey }>> = {
+  phone: { pattern: grantPatterns.phone, message: 'phoneInvalid' },
+  zip: { pattern: grantPatterns.zip, message: 'zipInvalid' },
+  fourDigits: { pattern: grantPatterns.fourDigits, message: 'fourDigits' },
+  digits: { pattern: grantPatterns.digits, message: 'digitsOnly' },
+  money: { pattern: grantPatterns.money, message: 'money' },
+};
 
 export const asText = (v: GrantValue | undefined): string => (typeof v === 'string' ? v : '');
 export const asList = (v: GrantValue | undefined): string[] => (Array.isArray(v) ? v : []);
@@ -101,15 +111,11 @@ function fieldError(field: GrantField, values: GrantValues, ctx: GrantContext): 
 
   const text = asText(value).trim();
   if (text === '') return required ? grantMessage('required') : undefined;
+  const pattern = PATTERN_CHECKS[field.type];
+  if (pattern && !pattern.pattern.test(text)) return grantMessage(pattern.message);
   switch (field.type) {
     case 'email':
       if (!validEmail(text)) return grantMessage('emailInvalid');
-      break;
-    case 'phone':
-      if (!grantPatterns.phone.test(text)) return grantMessage('phoneInvalid');
-      break;
-    case 'zip':
-      if (!grantPatterns.zip.test(text)) return grantMessage('zipInvalid');
       break;
     case 'state':
       if (!STATE_CODES.has(text)) return grantMessage('stateInvalid');
@@ -119,15 +125,6 @@ function fieldError(field: GrantField, values: GrantValues, ctx: GrantContext): 
       break;
     case 'select':
       if (!field.options?.some((o) => o.value === text)) return grantMessage('optionInvalid');
-      break;
-    case 'fourDigits':
-      if (!grantPatterns.fourDigits.test(text)) return grantMessage('fourDigits');
-      break;
-    case 'digits':
-      if (!grantPatterns.digits.test(text)) return grantMessage('digitsOnly');
-      break;
-    case 'money':
-      if (!grantPatterns.money.test(text)) return grantMessage('money');
       break;
   }
   // Text without a max of its own has the contract's general one.

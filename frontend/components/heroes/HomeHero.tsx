@@ -1,6 +1,7 @@
 import type { Callout, Hero } from '@/lib/bff/types';
 import { ButtonLink } from '@/components/common/ButtonLink';
-import { SmartLink } from '@/components/common/SmartLink';
+import { CmsImage } from '@/components/common/CmsImage';
+import { ArrowLink } from '@/components/common/SmartLink';
 import { MailingPromo } from '@/components/mailing/MailingPromo';
 import { HeroVideo } from './HeroVideo';
 import styles from './HomeHero.module.css';
@@ -21,16 +22,7 @@ export function HomeHero({ hero, union }: { hero: Hero; union?: string }) {
         <HeroVideo video={video} poster={image?.url} />
       ) : (
         image && (
-          // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
-          <img
-            className={styles.image}
-            src={image.url}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <CmsImage image={image} className={styles.image} fetchPriority="high" decoding="async" />
         )
       )}
       <div className={styles.overlay} aria-hidden="true" />
@@ -68,12 +60,7 @@ function FeaturedCallout({ callout }: { callout: Callout }) {
         {callout.headline}
       </h2>
       {callout.description && <p className={styles.calloutDescription}>{callout.description}</p>}
-      {callout.link && (
-        <SmartLink link={callout.link} className={styles.calloutLink}>
-          {callout.link.title}
-          <span aria-hidden="true"> →</span>
-        </SmartLink>
-      )}
+      {callout.link && <ArrowLink link={callout.link} className={styles.calloutLink} />}
     </aside>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Hero } from '@/lib/bff/types';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { SmartLink } from '@/components/common/SmartLink';
+import { CmsImage } from '@/components/common/CmsImage';
 import { HeroVideo } from './HeroVideo';
 import styles from './PageHero.module.css';
 
@@ -46,16 +47,7 @@ export function PageHero({ hero, aside }: { hero: Hero; aside?: ReactNode }) {
       >
         {media && hero.video && <HeroVideo video={hero.video} poster={hero.image?.url} />}
         {media && !hero.video && hero.image && (
-          // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
-          <img
-            className={styles.image}
-            src={hero.image.url}
-            alt=""
-            width={hero.image.width}
-            height={hero.image.height}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <CmsImage image={hero.image} className={styles.image} alt="" fetchPriority="high" decoding="async" />
         )}
         {media && !below && <div className={styles.overlay} aria-hidden="true" />}
         {!below && <div className={`container ${styles.content}`}>{words}</div>}

@@ -1,6 +1,6 @@
 import NextLink from 'next/link';
-import type { CSSProperties } from 'react';
-import type { Footer as FooterContent, LinkGroup } from '@/lib/bff/types';
+import type { CSSProperties, ReactNode } from 'react';
+import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
 import { LogoMark } from '@/components/common/LogoMark';
 import { SmartLink } from '@/components/common/SmartLink';
 import { SOCIAL_NAMES, SocialIcon } from './SocialIcon';
@@ -29,13 +29,7 @@ export function Footer({ productName, footer, variant = 'full' }: FooterProps) {
             </NextLink>
             {footer.topLinks.length > 0 && (
               <nav aria-label="Footer">
-                <ul className={styles.topLinks}>
-                  {footer.topLinks.map((link) => (
-                    <li key={link.url}>
-                      <SmartLink link={link} className={styles.topLink} />
-                    </li>
-                  ))}
-                </ul>
+                <LinkList links={footer.topLinks} className={styles.topLinks} linkClassName={styles.topLink} />
               </nav>
             )}
             {footer.social.length > 0 && (
@@ -87,13 +81,7 @@ export function Footer({ productName, footer, variant = 'full' }: FooterProps) {
         <div className={styles.bottom}>
           <p className={styles.copyright}>{footer.copyright}</p>
           {footer.bottomLinks.length > 0 && (
-            <ul className={styles.bottomLinks}>
-              {footer.bottomLinks.map((link) => (
-                <li key={link.url}>
-                  <SmartLink link={link} className={styles.bottomLink} />
-                </li>
-              ))}
-            </ul>
+            <LinkList links={footer.bottomLinks} className={styles.bottomLinks} linkClassName={styles.bottomLink} />
           )}
         </div>
       </div>
@@ -111,15 +99,32 @@ function gridColumns(groups: number): number {
 /** A group's links; in the accordion the summary is not a link, so the group page comes first. */
 function GroupLinks({ group, withOverview = false }: { group: LinkGroup; withOverview?: boolean }) {
   return (
-    <ul className={styles.groupLinks}>
+    <LinkList links={group.links} className={styles.groupLinks} linkClassName={styles.groupLink}>
       {withOverview && group.url && (
         <li>
           <SmartLink link={{ url: group.url, title: `All ${group.title}` }} className={styles.groupLink} />
         </li>
       )}
-      {group.links.map((link) => (
+    </LinkList>
+  );
+}
+
+interface LinkListProps {
+  links: Link[];
+  className: string;
+  linkClassName: string;
+  /** Items before the links. */
+  children?: ReactNode;
+}
+
+/** A list of CMS links. */
+function LinkList({ links, className, linkClassName, children }: LinkListProps) {
+  return (
+    <ul className={className}>
+      {children}
+      {links.map((link) => (
         <li key={link.url}>
-          <SmartLink link={link} className={styles.groupLink} />
+          <SmartLink link={link} className={linkClassName} />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import type { BffError } from '@/lib/bff/transport';
 import { message } from '@/lib/accounts';
@@ -88,65 +88,47 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
     setDone(null);
     void run({ ...values, email: values.email.trim(), firstName: values.firstName.trim() });
   };
-  const set = (key: keyof MailingValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // What ties a control to one of the values: its name, its value and its change.
+  const bind = (key: 'firstName' | 'email' | 'union') => ({
+    name: key,
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  });
 
   return (
     <form className={styles.form} data-layout={layout} data-tone={tone} onSubmit={submit} aria-busy={pending}>
       <div className={styles.fields}>
         {withFirstName && (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-first`} className="visually-hidden">
-              First name
-            </label>
-            <input
-              id={`${id}-first`}
-              className={styles.control}
-              name="firstName"
-              autoComplete="given-name"
-              placeholder={MAILING_TEXT.firstNamePlaceholder}
-              required
-              maxLength={80}
-              value={values.firstName}
-              onChange={(e) => set('firstName')(e.target.value)}
-            />
-          </div>
+          <MailingField id={`${id}-first`} label="First name">
+            {(control) => (
+              <input
+                {...control}
+                {...bind('firstName')}
+                autoComplete="given-name"
+                placeholder={MAILING_TEXT.firstNamePlaceholder}
+                required
+                maxLength={80}
+              />
+            )}
+          </MailingField>
         )}
-        <div className={styles.field}>
-          <label htmlFor={`${id}-email`} className="visually-hidden">
-            Email address
-          </label>
-          <input
-            id={`${id}-email`}
-            className={styles.control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder={MAILING_TEXT.emailPlaceholder}
-            required
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-union`} className="visually-hidden">
-            Union
-          </label>
-          <select
-            id={`${id}-union`}
-            className={styles.control}
-            name="union"
-            required
-            value={values.union}
-            onChange={(e) => set('union')(e.target.value)}
-          >
-            <option value="">{MAILING_TEXT.unionPlaceholder}</option>
-            {unions.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.unionLabel}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MailingField id={`${id}-email`} label="Email address">
+          {(control) => (
+            <input {...control} {...bind('email')} type="email" autoComplete="email" placeholder={MAILING_TEXT.emailPlaceholder} required />
+          )}
+        </MailingField>
+        <MailingField id={`${id}-union`} label="Union">
+          {(control) => (
+            <select {...control} {...bind('union')} required>
+              <option value="">{MAILING_TEXT.unionPlaceholder}</option>
+              {unions.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.unionLabel}
+                </option>
+              ))}
+            </select>
+          )}
+        </MailingField>
         <button type="submit" className={styles.submit} disabled={!ready || pending}>
           {pending && <span className={styles.spinner} aria-hidden="true" />}
           {pending ? MAILING_TEXT.submitting : MAILING_TEXT.submit}
@@ -165,5 +147,17 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
         )}
       </div>
     </form>
+  );
+}
+
+/** One control of the form, labelled for screen readers only: the placeholder shows what it asks. */
+function MailingField({ id, label, children }: { id: string; label: string; children: (control: { id: string; className: string }) => ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      {children({ id, className: styles.control })}
+    </div>
   );
 }

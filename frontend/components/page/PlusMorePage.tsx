@@ -11,12 +11,24 @@ const REASONS = [
   { title: 'Help when it counts', text: 'Hardship grant openings and deadlines, so you never miss support you qualify for.' },
 ];
 
+type PlusMoreSource = Extract<MailingSource, 'plusmore' | 'plusmore-email'>;
+
+/** The hero's words on each of the two pages. */
+const HEROES: Record<PlusMoreSource, { headline: string; description: string }> = {
+  plusmore: {
+    headline: 'Get more from your union membership',
+    description: 'Join the list for member-only deals, money tips and hardship help news, made for union families.',
+  },
+  'plusmore-email': {
+    headline: 'Member news in your inbox',
+    description: 'The newest discounts and the help your union family can count on, about once a month.',
+  },
+};
+
 interface PlusMorePageProps {
-  source: Extract<MailingSource, 'plusmore' | 'plusmore-email'>;
+  source: PlusMoreSource;
   /** The configured brand; the eyebrow is plain 'Plus More' without it. */
   productName?: string;
-  headline: string;
-  description: string;
   defaultUnion?: string;
 }
 
@@ -24,8 +36,8 @@ interface PlusMorePageProps {
  * The Plus More sign-up pages (spec 1 §1 plusmore, plusmore-email; spec 3 §2): a landing in the
  * hero-form style whose form also asks for a first name.
  */
-export function PlusMorePage({ source, productName, headline, description, defaultUnion }: PlusMorePageProps) {
-  const hero: Hero = { variant: 'text', eyebrow: productName ? `${productName} Plus More` : 'Plus More', headline, description };
+export function PlusMorePage({ source, productName, defaultUnion }: PlusMorePageProps) {
+  const hero: Hero = { variant: 'text', eyebrow: productName ? `${productName} Plus More` : 'Plus More', ...HEROES[source] };
   return (
     <>
       <PageHero

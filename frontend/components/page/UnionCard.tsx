@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CreditCardOffer } from '@/lib/bff/types';
 import { ButtonLink } from '@/components/common/ButtonLink';
+import { CmsImage } from '@/components/common/CmsImage';
 import styles from './UnionCard.module.css';
 
 /**
@@ -14,15 +15,7 @@ export function UnionCard({ offer }: { offer: CreditCardOffer }) {
   return (
     <section className={styles.band} aria-labelledby={titleId} data-union-card={offer.union.id}>
       <div className={`container ${styles.inner}`}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer */}
-        <img
-          className={styles.card}
-          src={offer.image.url}
-          alt={offer.image.alt}
-          width={offer.image.width ?? 428}
-          height={offer.image.height ?? 270}
-          loading="lazy"
-        />
+        <CmsImage image={offer.image} className={styles.card} fallbackSize={[428, 270]} loading="lazy" />
         <div className={styles.words}>
           <p className={styles.eyebrow}>Your union&rsquo;s card</p>
           <h2 id={titleId} className={styles.title}>

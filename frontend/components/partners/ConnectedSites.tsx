@@ -9,7 +9,7 @@ import { formatDisplayDate } from '@/lib/dates';
 import { partnerMessage } from '@/lib/partners';
 import { EmptyState } from '@/components/common/EmptyState';
 import { useStatusMessages } from '@/components/status/StatusMessages';
-import buttons from '@/components/common/ButtonLink.module.css';
+import { TaskButton } from '@/components/common/ButtonLink';
 import styles from './ConnectedSites.module.css';
 
 /** The Connected sites list; Disconnect asks the BFF and shows the list it answers. */
@@ -53,16 +53,14 @@ function Site({ site }: { site: ConnectedSite }) {
           {site.lastSignIn ? partnerMessage('lastSignIn', { date: formatDisplayDate(site.lastSignIn) }) : partnerMessage('neverSignedIn')}
         </p>
       </div>
-      <button
-        type="button"
-        className={`${buttons.button} ${buttons.secondary} ${styles.disconnect}`}
-        onClick={() => void disconnect.run()}
-        disabled={disconnect.pending}
-        aria-busy={disconnect.pending || undefined}
+      <TaskButton
+        task={disconnect}
+        variant="secondary"
+        className={styles.disconnect}
         aria-label={`${partnerMessage('disconnect')} ${site.name}`}
       >
         {disconnect.pending ? partnerMessage('disconnecting') : partnerMessage('disconnect')}
-      </button>
+      </TaskButton>
     </li>
   );
 }

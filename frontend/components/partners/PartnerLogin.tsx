@@ -11,6 +11,7 @@ import { FormAlert } from '@/components/forms/fields';
 import { RichText } from '@/components/common/RichText';
 import { ModalLink } from '@/components/modals/ModalLink';
 import { useSession } from '@/components/session/SessionProvider';
+import { TaskButton } from '@/components/common/ButtonLink';
 import buttons from '@/components/common/ButtonLink.module.css';
 import styles from './PartnerLogin.module.css';
 
@@ -155,15 +156,9 @@ function VerifyEmail({ partner, uid }: { partner: PartnerDocument; uid: string }
       <h1 className={styles.title}>{partnerMessage('verifyTitle')}</h1>
       <p className={styles.text}>{partnerMessage('verifyText', { email: partner.member?.email ?? '' })}</p>
       <FormAlert message={notYet ? partnerMessage('unverified') : recheck.error?.detail} />
-      <button
-        type="button"
-        className={`${buttons.button} ${buttons.primary} ${styles.action}`}
-        onClick={() => void recheck.run()}
-        disabled={recheck.pending}
-        aria-busy={recheck.pending || undefined}
-      >
+      <TaskButton task={recheck} className={styles.action}>
         {partnerMessage('verifiedButton')}
-      </button>
+      </TaskButton>
       <p className={styles.text}>
         {partnerMessage('didntReceive')}{' '}
         <button type="button" className={styles.linkButton} onClick={() => void send.run()} disabled={send.pending}>
@@ -192,15 +187,9 @@ function Confirm({ partner, uid }: { partner: PartnerDocument; uid: string }) {
       <h1 className={styles.title}>{partner.confirmationTitle}</h1>
       {partner.confirmationDisclaimer && <RichText html={partner.confirmationDisclaimer} className={styles.disclaimer} />}
       <FormAlert message={connect.error?.detail} />
-      <button
-        type="button"
-        className={`${buttons.button} ${buttons.primary} ${styles.action}`}
-        onClick={() => void connect.run()}
-        disabled={connect.pending}
-        aria-busy={connect.pending || undefined}
-      >
+      <TaskButton task={connect} className={styles.action}>
         {partnerMessage('continue')}
-      </button>
+      </TaskButton>
     </>
   );
 }

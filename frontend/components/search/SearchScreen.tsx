@@ -8,6 +8,7 @@ import { queryString } from '@/lib/bff/urls';
 import { fetchSearchPage } from '@/lib/bff/browser';
 import { formatNumber } from '@/lib/format';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+import { Options } from '@/components/common/Options';
 import { SearchTeaser } from './SearchTeaser';
 import { SEARCH_TYPES, toSearchType } from './searchTypes';
 import styles from './search.module.css';
@@ -133,11 +134,7 @@ export function SearchScreen({ initial }: SearchScreenProps) {
           value={type}
           onChange={(e) => navigate({ q, type: toSearchType(e.target.value) })}
         >
-          {SEARCH_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
+          <Options options={SEARCH_TYPES} />
         </select>
       </div>
 

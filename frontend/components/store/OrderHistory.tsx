@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ordersKey, storeApi } from '@/lib/bff/browser';
 import { BffError } from '@/lib/bff/transport';
 import type { OrderHistory as History, OrderLine, OrderSummary } from '@/lib/bff/types';
@@ -77,25 +77,15 @@ export function OrderHistory({ initial, headingId }: OrderHistoryProps) {
       </ol>
       {pager.shown && (
         <nav className={styles.pager} aria-label={storeMessage('pagerLabel')}>
-          <button
-            type="button"
-            className={`${buttons.button} ${buttons.secondary} ${styles.pagerButton}`}
-            disabled={pager.previous === null || query.isPlaceholderData}
-            onClick={() => pager.previous !== null && goTo(pager.previous)}
-          >
+          <PagerButton to={pager.previous} busy={query.isPlaceholderData} goTo={goTo}>
             {storeMessage('previous')}
-          </button>
+          </PagerButton>
           <p className={styles.pageOf} aria-live="polite" data-testid="order-page">
             {pager.label}
           </p>
-          <button
-            type="button"
-            className={`${buttons.button} ${buttons.secondary} ${styles.pagerButton}`}
-            disabled={pager.next === null || query.isPlaceholderData}
-            onClick={() => pager.next !== null && goTo(pager.next)}
-          >
+          <PagerButton to={pager.next} busy={query.isPlaceholderData} goTo={goTo}>
             {storeMessage('next')}
-          </button>
+          </PagerButton>
         </nav>
       )}
       {query.isPlaceholderData && <LoadingIndicator />}
@@ -103,6 +93,20 @@ export function OrderHistory({ initial, headingId }: OrderHistoryProps) {
         <ButtonLink link={RETURN_TO_STORE} />
       </div>
     </div>
+  );
+}
+
+/** Previous or Next: off where there is no such page, and while a page is on its way. */
+function PagerButton({ to, busy, goTo, children }: { to: number | null; busy: boolean; goTo: (page: number) => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`${buttons.button} ${buttons.secondary} ${styles.pagerButton}`}
+      disabled={to === null || busy}
+      onClick={() => to !== null && goTo(to)}
+    >
+      {children}
+    </button>
   );
 }
 

@@ -6,14 +6,5 @@ export const metadata: Metadata = { title: 'Plus More email sign-up' };
 
 /** /plusmore-email: the Plus More email sign-up (spec 1 §1, spec 3 §2). */
 export default async function Page() {
-  const { productName, union } = await plusMoreContext();
-  return (
-    <PlusMorePage
-      source="plusmore-email"
-      productName={productName}
-      defaultUnion={union}
-      headline="Member news in your inbox"
-      description="The newest discounts and the help your union family can count on, about once a month."
-    />
-  );
+  return <PlusMorePage source="plusmore-email" {...await plusMoreContext()} />;
 }

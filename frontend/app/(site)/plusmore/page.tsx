@@ -6,14 +6,5 @@ export const metadata: Metadata = { title: 'Plus More' };
 
 /** /plusmore: the Plus More sign-up landing (spec 1 §1, spec 3 §2). */
 export default async function Page() {
-  const { productName, union } = await plusMoreContext();
-  return (
-    <PlusMorePage
-      source="plusmore"
-      productName={productName}
-      defaultUnion={union}
-      headline="Get more from your union membership"
-      description="Join the list for member-only deals, money tips and hardship help news, made for union families."
-    />
-  );
+  return <PlusMorePage source="plusmore" {...await plusMoreContext()} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { requireOwnAccount } from '@/lib/accountGuard';
+import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { FAVORITES_HREF } from '@/lib/accountRoutes';
 import { getMyBenefits } from '@/lib/bff/server';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
@@ -12,14 +12,12 @@ import styles from '@/components/account/AccountSection.module.css';
 
 export const metadata: Metadata = { title: 'My Benefits' };
 
-type Props = { params: Promise<{ uid: string }> };
-
 /**
  * My Benefits, the account's index. The routing rule runs before anything is sent, so it answers
  * with a real redirect; the benefits then stream in behind a spinner (the pattern of every tab
  * with data: a loading.tsx would wrap the rule too and turn its redirect into a streamed one).
  */
-export default async function MyBenefitsPage({ params }: Props) {
+export default async function MyBenefitsPage({ params }: AccountPageProps) {
   await requireOwnAccount((await params).uid, 'benefits');
   return (
     <Suspense fallback={<LoadingIndicator />}>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireOwnAccount } from '@/lib/accountGuard';
+import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { getConnectedSites } from '@/lib/bff/server';
 import { partnerMessage } from '@/lib/partners';
 import { AccountSection } from '@/components/account/AccountSection';
@@ -7,13 +7,11 @@ import { ConnectedSites } from '@/components/partners/ConnectedSites';
 
 export const metadata: Metadata = { title: partnerMessage('connectedSitesTitle') };
 
-type Props = { params: Promise<{ uid: string }> };
-
 /**
  * Connected sites: the partner sites the member allowed to sign them in, when, when each last did,
  * and a Disconnect for each (beyond the spec: consent a member can see and take back).
  */
-export default async function ConnectedSitesPage({ params }: Props) {
+export default async function ConnectedSitesPage({ params }: AccountPageProps) {
   await requireOwnAccount((await params).uid, 'connected');
   const initial = await getConnectedSites();
   return (

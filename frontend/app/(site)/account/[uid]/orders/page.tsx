@@ -1,30 +1,24 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { requireOwnAccount } from '@/lib/accountGuard';
+import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { getOrders } from '@/lib/bff/server';
 import { BffError } from '@/lib/bff/transport';
 import type { OrderHistory as History } from '@/lib/bff/types';
-import { LoadingIndicator } from '@/components/common/LoadingIndicator';
-import { ACCOUNT_SECTION_TITLE_ID, AccountSection } from '@/components/account/AccountSection';
+import { ACCOUNT_SECTION_TITLE_ID, StreamedAccountSection } from '@/components/account/AccountSection';
 import { OrderHistory } from '@/components/store/OrderHistory';
 
 export const metadata: Metadata = { title: 'My Orders' };
-
-type Props = { params: Promise<{ uid: string }> };
 
 /**
  * My Orders (spec 3 §2 'Order history'): the member's store orders, five to a page. The routing
  * rule runs first (a real redirect); the first page then streams in behind a spinner, and the
  * browser pages on from there.
  */
-export default async function MyOrdersPage({ params }: Props) {
+export default async function MyOrdersPage({ params }: AccountPageProps) {
   await requireOwnAccount((await params).uid, 'orders');
   return (
-    <AccountSection title="My Orders">
-      <Suspense fallback={<LoadingIndicator />}>
-        <FirstPage />
-      </Suspense>
-    </AccountSection>
+    <StreamedAccountSection title="My Orders">
+      <FirstPage />
+    </StreamedAccountSection>
   );
 }
 
