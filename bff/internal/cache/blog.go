@@ -12,24 +12,18 @@ import (
 // Blog caches a blog.Content (the CMS's blog and search calls). Lists carry the node tag of
 // every post they show, so publishing an edit of a post refreshes each list it is on; they also
 // carry portal.PostsTag and their category's portal.PostListTag, which a publish of a new post sends.
-type Blog struct {
-	next  blog.Content
-	store *Store
-}
+type Blog struct{ front[blog.Content] }
 
 var _ blog.Content = (*Blog)(nil)
 
 // NewBlog puts store in front of next.
 func NewBlog(next blog.Content, store *Store) *Blog {
-	return &Blog{next: next, store: store}
+	return &Blog{front[blog.Content]{next: next, store: store}}
 }
 
 // BlogCategories is cached under the blog_category term tag, like Terms.
 func (b *Blog) BlogCategories(ctx context.Context) ([]blog.Category, error) {
-	return Fetch(ctx, b.store, "blogcategories", "all", func(ctx context.Context) (Loaded[[]blog.Category], error) {
-		cs, err := b.next.BlogCategories(ctx)
-		return Loaded[[]blog.Category]{Value: cs, Tags: []string{portal.TermTag("blog_category")}}, err
-	})
+	return fetchTagged(ctx, b.store, "blogcategories", "all", []string{portal.TermTag("blog_category")}, b.next.BlogCategories)
 }
 
 // Posts is cached per category, offset, limit, date and topic.
@@ -54,18 +48,14 @@ func (b *Blog) Posts(ctx context.Context, q blog.PostQuery) (*blog.PostList, err
 
 // Post is cached per nid under its node tag, found or not, so publishing it shows at once.
 func (b *Blog) Post(ctx context.Context, nid string) (*blog.Post, error) {
-	return Fetch(ctx, b.store, "post", nid, func(ctx context.Context) (Loaded[*blog.Post], error) {
-		p, err := b.next.Post(ctx, nid)
-		return Loaded[*blog.Post]{Value: p, Tags: []string{portal.NodeTag(nid)}}, err
+	return fetchTagged(ctx, b.store, "post", nid, []string{portal.NodeTag(nid)}, func(ctx context.Context) (*blog.Post, error) {
+		return b.next.Post(ctx, nid)
 	})
 }
 
 // Archives is cached under portal.PostsTag: only a new, removed or re-dated post changes it.
 func (b *Blog) Archives(ctx context.Context) ([]blog.ArchiveMonth, error) {
-	return Fetch(ctx, b.store, "archives", "all", func(ctx context.Context) (Loaded[[]blog.ArchiveMonth], error) {
-		as, err := b.next.Archives(ctx)
-		return Loaded[[]blog.ArchiveMonth]{Value: as, Tags: []string{portal.PostsTag}}, err
-	})
+	return fetchTagged(ctx, b.store, "archives", "all", []string{portal.PostsTag}, b.next.Archives)
 }
 
 // Search is cached per keywords, type and page, under portal.SearchTag and portal.PostsTag and the node tag

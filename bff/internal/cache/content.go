@@ -8,16 +8,13 @@ import (
 
 // Content caches a portal.Content (the CMS client). Values are shared between requests: callers
 // must treat them as read-only.
-type Content struct {
-	next  portal.Content
-	store *Store
-}
+type Content struct{ front[portal.Content] }
 
 var _ portal.Content = (*Content)(nil)
 
 // NewContent puts store in front of next.
 func NewContent(next portal.Content, store *Store) *Content {
-	return &Content{next: next, store: store}
+	return &Content{front[portal.Content]{next: next, store: store}}
 }
 
 // NodeByPath is cached per path, tagged with the node and its path (for not-found answers).
@@ -33,33 +30,25 @@ func (c *Content) NodeByPath(ctx context.Context, path string) (*portal.Node, er
 
 // Unions is cached under the term:union tag.
 func (c *Content) Unions(ctx context.Context) (portal.Unions, error) {
-	return Fetch(ctx, c.store, "term", "union", func(ctx context.Context) (Loaded[portal.Unions], error) {
-		us, err := c.next.Unions(ctx)
-		return Loaded[portal.Unions]{Value: us, Tags: []string{portal.TermTag("union")}}, err
-	})
+	return fetchTagged(ctx, c.store, "term", "union", []string{portal.TermTag("union")}, c.next.Unions)
 }
 
 // Terms is cached per bundle under its term tag.
 func (c *Content) Terms(ctx context.Context, bundle string) ([]portal.Term, error) {
-	return Fetch(ctx, c.store, "term", bundle, func(ctx context.Context) (Loaded[[]portal.Term], error) {
-		ts, err := c.next.Terms(ctx, bundle)
-		return Loaded[[]portal.Term]{Value: ts, Tags: []string{portal.TermTag(bundle)}}, err
+	return fetchTagged(ctx, c.store, "term", bundle, []string{portal.TermTag(bundle)}, func(ctx context.Context) ([]portal.Term, error) {
+		return c.next.Terms(ctx, bundle)
 	})
 }
 
 // Menus is cached under the menu tag.
 func (c *Content) Menus(ctx context.Context) ([]portal.MenuLink, error) {
-	return Fetch(ctx, c.store, "menu", "all", func(ctx context.Context) (Loaded[[]portal.MenuLink], error) {
-		ms, err := c.next.Menus(ctx)
-		return Loaded[[]portal.MenuLink]{Value: ms, Tags: []string{portal.MenuTag}}, err
-	})
+	return fetchTagged(ctx, c.store, "menu", "all", []string{portal.MenuTag}, c.next.Menus)
 }
 
 // Variable is cached per name under its variable tag.
 func (c *Content) Variable(ctx context.Context, name string) (*portal.Variable, error) {
-	return Fetch(ctx, c.store, "variable", name, func(ctx context.Context) (Loaded[*portal.Variable], error) {
-		v, err := c.next.Variable(ctx, name)
-		return Loaded[*portal.Variable]{Value: v, Tags: []string{portal.VariableTag(name)}}, err
+	return fetchTagged(ctx, c.store, "variable", name, []string{portal.VariableTag(name)}, func(ctx context.Context) (*portal.Variable, error) {
+		return c.next.Variable(ctx, name)
 	})
 }
 
@@ -78,16 +67,10 @@ func (c *Content) Benefits(ctx context.Context) ([]portal.BenefitTeaser, error) 
 
 // Eligibility is cached under the eligibility tag.
 func (c *Content) Eligibility(ctx context.Context) ([]portal.EligibilityRecord, error) {
-	return Fetch(ctx, c.store, "eligibility", "all", func(ctx context.Context) (Loaded[[]portal.EligibilityRecord], error) {
-		rs, err := c.next.Eligibility(ctx)
-		return Loaded[[]portal.EligibilityRecord]{Value: rs, Tags: []string{portal.EligibilityTag}}, err
-	})
+	return fetchTagged(ctx, c.store, "eligibility", "all", []string{portal.EligibilityTag}, c.next.Eligibility)
 }
 
 // CarMakes is cached under the car makes' tag.
 func (c *Content) CarMakes(ctx context.Context) ([]portal.CarMake, error) {
-	return Fetch(ctx, c.store, "car-makes", "all", func(ctx context.Context) (Loaded[[]portal.CarMake], error) {
-		ms, err := c.next.CarMakes(ctx)
-		return Loaded[[]portal.CarMake]{Value: ms, Tags: []string{portal.CarMakesTag}}, err
-	})
+	return fetchTagged(ctx, c.store, "car-makes", "all", []string{portal.CarMakesTag}, c.next.CarMakes)
 }

@@ -12,22 +12,18 @@ import (
 // them when the partner fails. Readers type the same first letters of the same places, so most
 // lookups are hits; each miss spends the asking address's budget like a content miss
 // (WithMissBudget), which bounds the keys one visitor can add.
-type HotelLocations struct {
-	next  hotels.HotelLocations
-	store *Store
-}
+type HotelLocations struct{ front[hotels.HotelLocations] }
 
 var _ hotels.HotelLocations = (*HotelLocations)(nil)
 
 // NewHotelLocations puts store in front of next.
 func NewHotelLocations(next hotels.HotelLocations, store *Store) *HotelLocations {
-	return &HotelLocations{next: next, store: store}
+	return &HotelLocations{front[hotels.HotelLocations]{next: next, store: store}}
 }
 
 // Locations is cached per query; callers pass a checked, normalised query (hotels.Location).
 func (h *HotelLocations) Locations(ctx context.Context, query string) ([]hotels.HotelLocation, error) {
-	return Fetch(ctx, h.store, "hotels", query, func(ctx context.Context) (Loaded[[]hotels.HotelLocation], error) {
-		items, err := h.next.Locations(ctx, query)
-		return Loaded[[]hotels.HotelLocation]{Value: items, Tags: []string{portal.HotelsTag}}, err
+	return fetchTagged(ctx, h.store, "hotels", query, []string{portal.HotelsTag}, func(ctx context.Context) ([]hotels.HotelLocation, error) {
+		return h.next.Locations(ctx, query)
 	})
 }

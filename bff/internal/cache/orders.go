@@ -10,23 +10,19 @@ import (
 // store's fresh time, then stale while one background load refreshes them, and kept when the
 // order system fails), tagged portal.ProductsTag and portal.ProductsUnionTag. A member's orders
 // are personal and pass through uncached.
-type Orders struct {
-	next  portal.Orders
-	store *Store
-}
+type Orders struct{ front[portal.Orders] }
 
 var _ portal.Orders = (*Orders)(nil)
 
 // NewOrders puts store in front of next's product lists.
 func NewOrders(next portal.Orders, store *Store) *Orders {
-	return &Orders{next: next, store: store}
+	return &Orders{front[portal.Orders]{next: next, store: store}}
 }
 
 // Products is cached per union. Callers pass a resolved union term id, so the keys stay bounded.
 func (o *Orders) Products(ctx context.Context, union string) ([]portal.Product, error) {
-	return Fetch(ctx, o.store, "products", union, func(ctx context.Context) (Loaded[[]portal.Product], error) {
-		ps, err := o.next.Products(ctx, union)
-		return Loaded[[]portal.Product]{Value: ps, Tags: []string{portal.ProductsTag, portal.ProductsUnionTag(union)}}, err
+	return fetchTagged(ctx, o.store, "products", union, []string{portal.ProductsTag, portal.ProductsUnionTag(union)}, func(ctx context.Context) ([]portal.Product, error) {
+		return o.next.Products(ctx, union)
 	})
 }
 
@@ -39,9 +35,8 @@ func (o *Orders) Orders(ctx context.Context, uid string, page, pageSize int) (po
 // from it, and a purge of the products reaches them too. Ids come from carts the BFF wrote, each
 // checked against the order system when it was added, so the keys stay bounded by the catalogue.
 func (o *Orders) Product(ctx context.Context, id string) (portal.Product, error) {
-	return Fetch(ctx, o.store, "product", id, func(ctx context.Context) (Loaded[portal.Product], error) {
-		p, err := o.next.Product(ctx, id)
-		return Loaded[portal.Product]{Value: p, Tags: []string{portal.ProductsTag}}, err
+	return fetchTagged(ctx, o.store, "product", id, []string{portal.ProductsTag}, func(ctx context.Context) (portal.Product, error) {
+		return o.next.Product(ctx, id)
 	})
 }
 

@@ -18,14 +18,11 @@ import (
 // Nothing personal goes in: content.Service shapes a document by the reader alone (audience and
 // union, portal.Reader), never by who the member is, so every member of a union shares one
 // document, and a visitor of that union has another.
-type Pages struct {
-	next  content.Pages
-	store *Store
-}
+type Pages struct{ front[content.Pages] }
 
 // NewPages puts store in front of next.
 func NewPages(next content.Pages, store *Store) *Pages {
-	return &Pages{next: next, store: store}
+	return &Pages{front[content.Pages]{next: next, store: store}}
 }
 
 // Reader is not cached here: it reads only cached content.
