@@ -30,23 +30,19 @@ const claimsCollection = "cartClaims"
 const msgCartsUnavailable = "The cart store is unavailable."
 
 // Carts implements store.Carts over the carts collection.
-type Carts struct {
-	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
-	Timeout time.Duration
-	client  *gfs.Client
-}
+type Carts struct{ conn }
 
 var _ store.Carts = (*Carts)(nil)
 
 // Carts is the cart store on the profile store's connection (Close closes both).
-func (p *Profiles) Carts() *Carts { return &Carts{Timeout: p.Timeout, client: p.client} }
+func (p *Profiles) Carts() *Carts { return &Carts{p.conn} }
 
 // Cart implements store.Carts.
 func (s *Carts) Cart(ctx context.Context, id string) (store.CartRecord, error) {
 	if !validDocID(id) {
 		return store.CartRecord{}, invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	snap, err := s.client.Collection(cartsCollection).Doc(id).Get(ctx)
 	if status.Code(err) == codes.NotFound {
@@ -69,7 +65,7 @@ func (s *Carts) Update(ctx context.Context, ids []string, fn func(records []*sto
 		}
 		refs[i] = s.client.Collection(cartsCollection).Doc(id)
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	var fnErr error
 	err := s.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
@@ -123,7 +119,7 @@ func (s *Carts) Claim(ctx context.Context, id, key string, now time.Time, stale 
 	if !validDocID(id) {
 		return store.OrderClaim{}, false, invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	ref := s.client.Collection(claimsCollection).Doc(id)
 	mine := store.OrderClaim{Key: key, Started: now.UTC()}
@@ -162,7 +158,7 @@ func (s *Carts) Release(ctx context.Context, id, key string) error {
 	if !validDocID(id) {
 		return invalidID(errors.New("firestore: invalid cart id " + strconv.Quote(id)))
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	ref := s.client.Collection(claimsCollection).Doc(id)
 	snap, err := ref.Get(ctx)

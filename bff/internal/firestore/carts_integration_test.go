@@ -20,11 +20,7 @@ import (
 func freshCart(t *testing.T, p *Profiles) string {
 	t.Helper()
 	id := "member-" + freshUID(t, p)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, _ = p.client.Collection(cartsCollection).Doc(id).Delete(ctx)
-	})
+	deleteAtEnd(t, p.client.Collection(cartsCollection).Doc(id))
 	return id
 }
 

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	gfs "cloud.google.com/go/firestore"
 	"google.golang.org/grpc/codes"
@@ -46,16 +45,12 @@ var caseAttributes = []string{
 }
 
 // Cases implements portal.Cases over the cases collection.
-type Cases struct {
-	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
-	Timeout time.Duration
-	client  *gfs.Client
-}
+type Cases struct{ conn }
 
 var _ portal.Cases = (*Cases)(nil)
 
 // Cases is the case store on the profile store's connection (Close closes both).
-func (p *Profiles) Cases() *Cases { return &Cases{Timeout: p.Timeout, client: p.client} }
+func (p *Profiles) Cases() *Cases { return &Cases{p.conn} }
 
 // CreateCase writes c with Create, which fails when the id is taken, so two submissions of one
 // case (two replicas, two tabs) make one record whichever commits first. The loser reads the
@@ -64,7 +59,7 @@ func (s *Cases) CreateCase(ctx context.Context, c portal.Case) (portal.Case, boo
 	if !validDocID(c.ID) || c.UID == "" {
 		return portal.Case{}, false, invalidID(errors.New("firestore: invalid case " + strconv.Quote(c.ID)))
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	ref := s.client.Collection(casesCollection).Doc(c.ID)
 	_, err := ref.Create(ctx, caseToDoc(c))
@@ -93,7 +88,7 @@ func (s *Cases) CasesOf(ctx context.Context, uid string) ([]portal.Case, error) 
 	if uid == "" {
 		return nil, invalidID(errors.New("firestore: empty uid"))
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	snaps, err := s.client.Collection(casesCollection).Where(caseUID, "==", uid).Documents(ctx).GetAll()
 	if err != nil {
@@ -114,7 +109,7 @@ func (s *Cases) CaseOf(ctx context.Context, uid, id string) (portal.Case, error)
 	if uid == "" || !validDocID(id) {
 		return portal.Case{}, apperr.New(apperr.NotFound, msgCaseNotFound)
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	snap, err := s.client.Collection(casesCollection).Doc(id).Get(ctx)
 	if status.Code(err) == codes.NotFound {
@@ -138,7 +133,7 @@ func (s *Cases) AddFiles(ctx context.Context, uid, id string, files []portal.Cas
 	if uid == "" || !validDocID(id) {
 		return portal.Case{}, apperr.New(apperr.NotFound, msgCaseNotFound)
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	ref := s.client.Collection(casesCollection).Doc(id)
 	var out portal.Case
@@ -267,13 +262,6 @@ func decodeCase(id string, m map[string]any) portal.Case {
 		}
 	}
 	return c
-}
-
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d <= 0 {
-		d = DefaultTimeout
-	}
-	return context.WithTimeout(ctx, d)
 }
 
 // validDocID is an id Firestore takes for a document of a collection.

@@ -5,7 +5,6 @@
 package firestore
 
 import (
-	"context"
 	"reflect"
 	"sync"
 	"testing"
@@ -19,11 +18,7 @@ import (
 func freshCase(t *testing.T, p *Profiles, id string) portal.Case {
 	t.Helper()
 	uid := freshUID(t, p)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, _ = p.client.Collection(casesCollection).Doc(id).Delete(ctx)
-	})
+	deleteAtEnd(t, p.client.Collection(casesCollection).Doc(id))
 	return portal.Case{
 		ID: id, UID: uid, FormID: "hospital-grant", DrupalID: "hospital_grant", Title: "Hospital Grant",
 		Status: portal.CaseUnprocessed, Submitted: time.Now().UTC().Truncate(time.Microsecond), SkipUnionCheck: true,

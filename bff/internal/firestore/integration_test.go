@@ -55,6 +55,15 @@ func freshUID(t *testing.T, p *Profiles) string {
 	return uid
 }
 
+// deleteAtEnd deletes ref's document, if any, when the test ends.
+func deleteAtEnd(t *testing.T, ref *gfs.DocumentRef) {
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = ref.Delete(ctx)
+	})
+}
+
 func ctx(t *testing.T) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	t.Cleanup(cancel)
@@ -299,11 +308,7 @@ func TestUnavailable(t *testing.T) {
 func TestEndedSessions(t *testing.T) {
 	p := newProfiles(t)
 	key := freshUID(t, p) // a fresh random name serves as a session key too
-	t.Cleanup(func() {
-		c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, _ = p.client.Collection(endedSessionsCollection).Doc(key).Delete(c)
-	})
+	deleteAtEnd(t, p.client.Collection(endedSessionsCollection).Doc(key))
 	if ended, err := p.SessionEnded(ctx(t), key); err != nil || ended {
 		t.Fatalf("a session never signed out: ended %v, %v", ended, err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	gfs "cloud.google.com/go/firestore"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -24,17 +23,13 @@ const (
 )
 
 // CommentAccess implements livestream.CommentAccessStore over livestream/{id}/users.
-type CommentAccess struct {
-	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
-	Timeout time.Duration
-	client  *gfs.Client
-}
+type CommentAccess struct{ conn }
 
 var _ livestream.CommentAccessStore = (*CommentAccess)(nil)
 
 // CommentAccess is the comment-access store on the profile store's connection (Close closes both).
 func (p *Profiles) CommentAccess() *CommentAccess {
-	return &CommentAccess{Timeout: p.Timeout, client: p.client}
+	return &CommentAccess{p.conn}
 }
 
 // Enter implements livestream.CommentAccessStore: the record is created with a precondition that it
@@ -44,7 +39,7 @@ func (s *CommentAccess) Enter(ctx context.Context, stream, person string, rec li
 	if !validDocID(stream) || !validDocID(person) {
 		return livestream.CommentAccess{}, invalidID(errors.New("firestore: invalid livestream record " + strconv.Quote(stream+"/"+person)))
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	ref := s.client.Collection(livestreamCollection).Doc(stream).Collection(livestreamUsers).Doc(person)
 	_, err := ref.Create(ctx, map[string]any{

@@ -19,11 +19,7 @@ func TestCommentAccessIsWrittenOncePerPerson(t *testing.T) {
 	store := p.CommentAccess()
 	stream, person := "stream-"+freshUID(t, p), "person-"+freshUID(t, p)
 	ref := p.client.Collection(livestreamCollection).Doc(stream).Collection(livestreamUsers).Doc(person)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, _ = ref.Delete(ctx)
-	})
+	deleteAtEnd(t, ref)
 	first := livestream.CommentAccess{
 		Email: "pat@example.org", Hash: "h", Timestamp: time.Now().UTC().Truncate(time.Microsecond),
 		Updates: true, Username: "Pat &amp; Sam-0420",

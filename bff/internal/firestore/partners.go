@@ -32,23 +32,19 @@ const (
 
 // Partners implements partners.PartnerStore over the partners, profiles, partnerTokens and mail
 // collections.
-type Partners struct {
-	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
-	Timeout time.Duration
-	client  *gfs.Client
-}
+type Partners struct{ conn }
 
 var _ partners.PartnerStore = (*Partners)(nil)
 
 // Partners is the partner store on the profile store's connection (Close closes both).
-func (p *Profiles) Partners() *Partners { return &Partners{Timeout: p.Timeout, client: p.client} }
+func (p *Profiles) Partners() *Partners { return &Partners{p.conn} }
 
 // Partner implements partners.PartnerStore.
 func (s *Partners) Partner(ctx context.Context, id string) (partners.Partner, error) {
 	if !validDocID(id) {
 		return partners.Partner{}, apperr.New(apperr.NotFound, msgPartnerNotFound)
 	}
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	snap, err := s.client.Collection(partnersCollection).Doc(id).Get(ctx)
 	if status.Code(err) == codes.NotFound {
@@ -75,7 +71,7 @@ func (s *Partners) UpdatePartnerLinks(ctx context.Context, uid string, fn func([
 		return nil, invalidID(errors.New("firestore: invalid uid " + strconv.Quote(uid)))
 	}
 	ref := s.client.Collection(profilesCollection).Doc(uid)
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	var out []portal.PartnerLink
 	err := s.client.RunTransaction(ctx, func(_ context.Context, tx *gfs.Transaction) error {
@@ -110,7 +106,7 @@ func samePartnerDoc(a, b partnerDoc) bool {
 
 // RecordPartnerToken implements partners.PartnerStore.
 func (s *Partners) RecordPartnerToken(ctx context.Context, r partners.PartnerTokenRecord) error {
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	_, _, err := s.client.Collection(partnerTokensCollection).Add(ctx, map[string]any{
 		"uid": r.UID, "partner": r.Partner, "origin": r.Origin, "issued": r.Issued.UTC(),
@@ -123,7 +119,7 @@ func (s *Partners) RecordPartnerToken(ctx context.Context, r partners.PartnerTok
 
 // QueueMail implements partners.PartnerStore.
 func (s *Partners) QueueMail(ctx context.Context, m portal.Mail) error {
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	_, _, err := s.client.Collection(mailCollection).Add(ctx, map[string]any{
 		"to":       m.To,

@@ -38,16 +38,21 @@ const (
 
 // Profiles implements portal.Profiles over a Firestore database.
 type Profiles struct {
-	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
-	Timeout time.Duration
-
-	client *gfs.Client
+	conn
 	// settingsID is the settings document's id, settingsDocID unless a test needs a document of
 	// its own: the emulator's settings/site is shared with every other package's tests.
 	settingsID string
 }
 
 var _ portal.Profiles = (*Profiles)(nil)
+
+// conn is what Profiles and the stores on its connection (Carts, Cases, CommentAccess, Partners,
+// Subscriptions) hold: the client, and the bound on each call.
+type conn struct {
+	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
+	Timeout time.Duration
+	client  *gfs.Client
+}
 
 // New connects to projectID's default database. With FIRESTORE_EMULATOR_HOST set the SDK talks to
 // that emulator without credentials; otherwise it uses Application Default Credentials. The
@@ -57,7 +62,7 @@ func New(ctx context.Context, projectID string) (*Profiles, error) {
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Unavailable, msgUnavailable, err)
 	}
-	return &Profiles{Timeout: DefaultTimeout, client: c, settingsID: settingsDocID}, nil
+	return &Profiles{conn: conn{Timeout: DefaultTimeout, client: c}, settingsID: settingsDocID}, nil
 }
 
 // Close releases the client's connections.
@@ -205,8 +210,8 @@ func (p *Profiles) settingsRef() *gfs.DocumentRef {
 	return p.client.Collection(settingsCollection).Doc(id)
 }
 
-func (p *Profiles) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	d := p.Timeout
+func (c conn) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	d := c.Timeout
 	if d <= 0 {
 		d = DefaultTimeout
 	}

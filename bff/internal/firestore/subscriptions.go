@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
-	"time"
 
 	gfs "cloud.google.com/go/firestore"
 	"github.com/union-benefits/portal/bff/internal/mailing"
@@ -18,17 +17,13 @@ import (
 const subscriptionsCollection = "emailSubscriptions"
 
 // Subscriptions implements mailing.Subscriptions over the emailSubscriptions collection.
-type Subscriptions struct {
-	// Timeout bounds every call, on top of the caller's context; zero means DefaultTimeout.
-	Timeout time.Duration
-	client  *gfs.Client
-}
+type Subscriptions struct{ conn }
 
 var _ mailing.Subscriptions = (*Subscriptions)(nil)
 
 // Subscriptions is the mailing list on the profile store's connection (Close closes both).
 func (p *Profiles) Subscriptions() *Subscriptions {
-	return &Subscriptions{Timeout: p.Timeout, client: p.client}
+	return &Subscriptions{p.conn}
 }
 
 // SubscriptionID is the document id of an email's subscription: a hash of the lower-cased email,
@@ -42,7 +37,7 @@ func SubscriptionID(email string) string {
 // time); a repeat merges the fields it may change and keeps subscribedAt. Create's precondition
 // decides which, so two tabs at once still make one document.
 func (s *Subscriptions) Subscribe(ctx context.Context, sub mailing.Subscription) error {
-	ctx, cancel := withTimeout(ctx, s.Timeout)
+	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
 	ref := s.client.Collection(subscriptionsCollection).Doc(SubscriptionID(sub.Email))
 	fields := map[string]any{

@@ -5,7 +5,6 @@
 package firestore
 
 import (
-	"context"
 	"strings"
 	"sync"
 	"testing"
@@ -19,11 +18,7 @@ func TestOneSubscriptionPerEmail(t *testing.T) {
 	list := p.Subscriptions()
 	email := freshUID(t, p) + "@Example.org"
 	ref := p.client.Collection(subscriptionsCollection).Doc(SubscriptionID(email))
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, _ = ref.Delete(ctx)
-	})
+	deleteAtEnd(t, ref)
 	first := time.Now().UTC().Truncate(time.Millisecond)
 	if err := list.Subscribe(ctx(t), mailing.Subscription{Email: email, FirstName: "Ada", Union: "Communications Workers of America", Source: "plusmore", At: first}); err != nil {
 		t.Fatal(err)
