@@ -107,8 +107,7 @@ func TestPublishingAPostRefreshesItsLists(t *testing.T) {
 }
 
 func TestBlogListPagingToTheEnd(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	first := getBlogList(t, b.URL+"/api/v1/blog/all-tips-updates")
 	if first.TotalResults < 30 || len(first.Posts) != 10 {
 		t.Fatalf("total %d, %d posts", first.TotalResults, len(first.Posts))
@@ -148,8 +147,7 @@ func TestBlogListPagingToTheEnd(t *testing.T) {
 }
 
 func TestSearchResultsComeInTypeOrder(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	rank := map[string]int{"benefit": 0, "category": 1, "page": 2, "landing": 3, "post": 4}
 	for _, typ := range []string{"all", "benefits", "blogpost"} {
 		status, _, body := harness.Get(t, b.URL+"/api/v1/search?q=budget&type="+typ)
@@ -191,8 +189,7 @@ func itoa(n int) string {
 // Search answers every reader alike, so the text of gated pages (members-only or limited to
 // unions, whose fixtures start with a marker sentence) must never be in it.
 func TestSearchNeverShowsTheTextOfGatedPages(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	for _, q := range []string{"only content", "members", "toolkit", "cwa", "union"} {
 		status, _, body := harness.Get(t, b.URL+"/api/v1/search?q="+strings.ReplaceAll(q, " ", "+"))
 		if status != http.StatusOK {

@@ -84,8 +84,7 @@ func TestEligibilityTables(t *testing.T) {
 // TestSignedInMembersGoToTheirAccount: the union pages are the account's tabs for a member (spec
 // 1 §2), whatever union they ask for.
 func TestSignedInMembersGoToTheirAccount(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	br := harness.NewBrowser(t, b.URL, harness.LoadContract(t))
 	b.Auth.Add("member-a", "maria@example.com", "Password1", true)
 	b.Profiles.Put("member-a", portal.Profile{FirstName: "Maria", Union: "Communications Workers of America"})

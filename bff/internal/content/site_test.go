@@ -46,8 +46,7 @@ func has(ss []string, s string) bool {
 }
 
 func TestRoutingRules(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	for _, tc := range []struct {
 		path, location string
 		permanent      bool
@@ -72,8 +71,7 @@ func TestRoutingRules(t *testing.T) {
 }
 
 func TestMembersPageNamesTheChosenUnion(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	for union, title := range map[string]string{"37": "Benefits for CWA Members", "cwa": "Benefits for CWA Members", "41": "Benefits for AFT Members"} {
 		status, body, doc := page(t, b, "/union-member-benefits", union)
 		if status != http.StatusOK || doc["kind"] != "members" || doc["title"] != title {
@@ -121,8 +119,7 @@ func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
 }
 
 func TestMembersOnlyPageIsGatedWithoutItsBody(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	for _, path := range []string{"/member-toolkit", "/benefits/strike-grant", "/benefits/personal-loans"} {
 		status, body, doc := page(t, b, path, "")
 		gate, _ := doc["gate"].(map[string]any)
@@ -139,8 +136,7 @@ func TestMembersOnlyPageIsGatedWithoutItsBody(t *testing.T) {
 }
 
 func TestUnionLimitedPageSendsOtherUnionsToTheAccessDeniedPage(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	status, body, doc := page(t, b, "/cwa-members", "41")
 	if status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != "/benefit-not-available" {
 		t.Fatalf("AFT reader: %d %s", status, body)
@@ -159,8 +155,7 @@ func TestUnionLimitedPageSendsOtherUnionsToTheAccessDeniedPage(t *testing.T) {
 }
 
 func TestCategoryListsBenefitsForTheReader(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	_, _, doc := page(t, b, "/money-and-credit", "41")
 	other := titles(doc, "other")
 	if !has(other, "Union Credit Card") || !has(other, "Classroom Supply Savings") {
@@ -182,8 +177,7 @@ func TestCategoryListsBenefitsForTheReader(t *testing.T) {
 }
 
 func TestSiteMenusFollowTheUnion(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	menu := func(union string) []byte {
 		_, _, body := harness.Get(t, b.URL+"/api/v1/site?union="+union)
 		return body
@@ -197,8 +191,7 @@ func TestSiteMenusFollowTheUnion(t *testing.T) {
 }
 
 func TestSitemapListsOnlyWhatEveryVisitorMaySee(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	status, _, body := harness.Get(t, b.URL+"/api/v1/sitemap")
 	if status != http.StatusOK {
 		t.Fatalf("status %d", status)
@@ -226,8 +219,7 @@ func grepLines(b []byte, sub string) string {
 }
 
 func TestRedirectBenefitSendsTheReaderToTheBenefit(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	var doc map[string]any
 	status, _, raw := harness.Get(t, b.URL+"/api/v1/page?path=/&redirect_benefit=wireless")
 	if err := json.Unmarshal(raw, &doc); err != nil || status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != "/benefits/wireless" {

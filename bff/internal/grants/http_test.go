@@ -56,8 +56,7 @@ const (
 
 func grantsBFF(t *testing.T) (*harness.BFF, *harness.Contract) {
 	t.Helper()
-	cms := harness.StartCMS(t)
-	return harness.StartBFF(t, harness.Config(cms.URL, nil)), harness.LoadContract(t)
+	return harness.StartOnFixtures(t), harness.LoadContract(t)
 }
 
 func TestVisitorsAreRefused(t *testing.T) {

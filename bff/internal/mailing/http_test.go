@@ -16,8 +16,7 @@ const route = "/api/v1/mailing-list"
 
 func bff(t *testing.T) (*harness.BFF, *harness.Contract) {
 	t.Helper()
-	cms := harness.StartCMS(t)
-	return harness.StartBFF(t, harness.Config(cms.URL, nil)), harness.LoadContract(t)
+	return harness.StartOnFixtures(t), harness.LoadContract(t)
 }
 
 func subscribed(t *testing.T, br *harness.Browser) bool {

@@ -145,8 +145,7 @@ func TestContractValidatorCatchesDrift(t *testing.T) {
 // so for every route that answers that way, so a client generated from it sends If-None-Match.
 func TestRevalidationMatchesTheContract(t *testing.T) {
 	c := harness.LoadContract(t)
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	for _, tc := range []struct{ route, target string }{
 		{"/api/v1/page", "/api/v1/page?path=/"},
 		{"/api/v1/site", "/api/v1/site"},

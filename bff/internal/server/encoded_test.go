@@ -62,8 +62,7 @@ func TestAPurgeChangesTheCachedDocumentsETagAndBody(t *testing.T) {
 }
 
 func TestMemberAndVisitorOfOneUnionGetRepresentationsOfTheirOwn(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	const cwa = "Communications Workers of America"
 	for uid, email := range map[string]string{"m1": "one@example.com", "m2": "two@example.com"} {
 		b.Auth.Add(uid, email, "Password1", true)

@@ -16,8 +16,7 @@ import (
 // its render would fetch (frontend/lib/missingPage.ts): each such document answers HEAD with its
 // GET's status and no body on the wire, and a page document says its kind in Page-Kind.
 func TestAHeadOfADocumentAnswersItsStatusAndKindWithoutTheBody(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	type answer struct {
 		status int
 		kind   string // the Page-Kind header; "" for documents other than a page's

@@ -13,8 +13,7 @@ import (
 // read the request line, a 431 once it cannot (FuzzPagePath covers the first through app.Test,
 // which reports the second as its own error). Both are problems the frontend shows as not found.
 func TestAnOverlongPageURLIsAProblem(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	for n, want := range map[int]int{600: http.StatusBadRequest, 9000: http.StatusRequestHeaderFieldsTooLarge} {
 		status, h, body := harness.Get(t, b.URL+"/api/v1/page?path=/"+strings.Repeat("x", n))
 		var p struct {

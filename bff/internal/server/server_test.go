@@ -247,8 +247,7 @@ func TestCrossSiteWebhookPostIsRejected(t *testing.T) {
 }
 
 func TestReadyzFollowsTheReadyFlag(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	if status, _, _ := harness.Get(t, b.Admin+"/readyz"); status != http.StatusOK {
 		t.Fatalf("ready: status %d", status)
 	}
@@ -262,8 +261,7 @@ func TestReadyzFollowsTheReadyFlag(t *testing.T) {
 }
 
 func TestShutdownAnswersNotReadyWhileTheListenerDrains(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	stopped := make(chan error, 1)
 	go func() { stopped <- b.Server.Shutdown(300*time.Millisecond, time.Second) }()
 	// During the drain the listener still serves: readiness says stop sending, pages still work.
@@ -314,8 +312,7 @@ func TestMetricsCountRequestsUpstreamCallsAndCacheLookups(t *testing.T) {
 // The BFF's public listener answers only what the edge or the Next.js server signed; health and
 // metrics are not there at all, only on the admin listener.
 func TestThePublicListenerTakesOnlySignedTraffic(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	now := time.Now()
 	send := func(base, path, token string) (int, []byte) {
 		req, _ := http.NewRequest(http.MethodGet, base+path, nil)

@@ -22,8 +22,7 @@ import (
 // (reads the body, or closes the connection after its answer), the smuggled one is never
 // answered. The connection is the BFF's own, as the edge's would be.
 func TestAnUnreadBodyUnderTheLimitIsNeverTakenForRequests(t *testing.T) {
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	signed := harness.ServerHeaders("").Get(edgesign.Header)
 	sign := edgesign.Header + ": " + signed + "\r\n"
 	smuggled := "GET /api/v1/smuggled HTTP/1.1\r\nHost: bff\r\n" + sign + "\r\n"

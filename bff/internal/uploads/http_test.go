@@ -63,8 +63,7 @@ func ref(a harness.Answer) map[string]any {
 
 func uploadsBFF(t *testing.T) (*harness.BFF, *browser, *browser) {
 	t.Helper()
-	cms := harness.StartCMS(t)
-	b := harness.StartBFF(t, harness.Config(cms.URL, nil))
+	b := harness.StartOnFixtures(t)
 	c := harness.LoadContract(t)
 	maria := &browser{harness.NewBrowser(t, b.URL, c)}
 	maria.signIn(b, "member-a", "maria@example.com", "case-a")

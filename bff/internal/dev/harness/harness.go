@@ -204,6 +204,13 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	return withFakes(t, cfg, Serve)
 }
 
+// StartOnFixtures is StartBFF with the default configuration (Config with no overrides) on a
+// fixture CMS of its own, for a test that reads content and never edits it.
+func StartOnFixtures(t testing.TB) *BFF {
+	t.Helper()
+	return StartBFF(t, Config(StartCMS(t).URL, nil))
+}
+
 // NewBFF is StartBFF without listening: its URL is empty, and tests send requests through
 // Server.App.Test. A listening app finishes starting (its route tree) in the goroutine that
 // listens, so a test that reads its routes (App.GetRoutes) or calls App.Test would race with it.
