@@ -43,6 +43,20 @@ func decode(t *testing.T, file string) any {
 	return v
 }
 
+// recordServed records the fixture CMS serving src into a new folder and checks the recording
+// (assertRecording): it answers the files recorded, the folder and the requests made.
+func recordServed(t *testing.T, src string) ([]string, string, *requestLog) {
+	t.Helper()
+	log := &requestLog{next: cmsfixture.NewHandler(src)}
+	srv := httptest.NewServer(log)
+	defer srv.Close()
+	out := t.TempDir()
+	if _, err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
+		t.Fatal(err)
+	}
+	return assertRecording(t, src, out), out, log
+}
+
 // assertRecording checks that every file in out equals its source in src: JSON semantically, and
 // re-indented as the README asks; other files byte for byte.
 func assertRecording(t *testing.T, src, out string) []string {
@@ -191,14 +205,7 @@ func TestRecordMenuNodes(t *testing.T) {
 	writeFile(t, filepath.Join(src, "files/benefits/card.svg"), `<svg xmlns="http://www.w3.org/2000/svg"/>`)
 	writeFile(t, filepath.Join(src, "files/styles/800x490/public/benefits/card.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="800"/>`)
 
-	log := &requestLog{next: cmsfixture.NewHandler(src)}
-	srv := httptest.NewServer(log)
-	defer srv.Close()
-	out := t.TempDir()
-	if _, err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
-		t.Fatal(err)
-	}
-	recorded := assertRecording(t, src, out)
+	recorded, _, log := recordServed(t, src)
 	for _, want := range []string{
 		"node/benefits/union-plus-credit-card.json",
 		"files/benefits/card.svg",
@@ -314,14 +321,7 @@ func TestRecordBenefits(t *testing.T) {
 	// A listed benefit whose node is gone is skipped, like a menu link's.
 	writeFile(t, filepath.Join(src, "benefits.json"), strings.Replace(readFile(t, filepath.Join(fixtureDir, "benefits.json")),
 		`"alias": "/benefits/hotel-discounts"`, `"alias": "/benefits/retired-program"`, 1))
-	log := &requestLog{next: cmsfixture.NewHandler(src)}
-	srv := httptest.NewServer(log)
-	defer srv.Close()
-	out := t.TempDir()
-	if _, err := Record(t.Context(), srv.URL, out, options(t)); err != nil {
-		t.Fatal(err)
-	}
-	recorded := assertRecording(t, src, out)
+	recorded, out, log := recordServed(t, src)
 	if !contains(recorded, "benefits.json") {
 		t.Fatalf("benefits.json was not recorded")
 	}

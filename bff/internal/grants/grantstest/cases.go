@@ -92,6 +92,15 @@ func clone(c portal.Case) portal.Case {
 func (s *Cases) CaseOf(_ context.Context, uid, id string) (portal.Case, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	c, err := s.owned(uid, id)
+	if err != nil {
+		return portal.Case{}, err
+	}
+	return clone(c), nil
+}
+
+// owned is uid's case id, or why CaseOf and AddFiles cannot have it; s.mu is held.
+func (s *Cases) owned(uid, id string) (portal.Case, error) {
 	if s.Fail {
 		return portal.Case{}, apperr.New(apperr.Unavailable, "The case store is unavailable.")
 	}
@@ -99,19 +108,16 @@ func (s *Cases) CaseOf(_ context.Context, uid, id string) (portal.Case, error) {
 	if !ok || c.UID != uid {
 		return portal.Case{}, apperr.New(apperr.NotFound, "This case was not found.")
 	}
-	return clone(c), nil
+	return c, nil
 }
 
 // AddFiles implements portal.Cases; FileWrites counts the calls that changed a case.
 func (s *Cases) AddFiles(_ context.Context, uid, id string, files []portal.CaseFile) (portal.Case, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.Fail {
-		return portal.Case{}, apperr.New(apperr.Unavailable, "The case store is unavailable.")
-	}
-	c, ok := s.cases[id]
-	if !ok || c.UID != uid {
-		return portal.Case{}, apperr.New(apperr.NotFound, "This case was not found.")
+	c, err := s.owned(uid, id)
+	if err != nil {
+		return portal.Case{}, err
 	}
 	c = clone(c)
 	grew := false
