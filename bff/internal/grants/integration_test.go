@@ -24,11 +24,7 @@ func realBFF(t *testing.T) *harness.BFF { return harness.ServeOnEmulators(t, nil
 // register signs a new member up (and in) through the BFF.
 func (br *browser) register() {
 	br.T.Helper()
-	email := fmt.Sprintf("grants-%d@example.com", rand.Int64())
-	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
-		"email": email, "password": password, "confirmPassword": password,
-		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
-	}), 201)
+	br.SignUp("grants", password)
 }
 
 // recent is a hospital submission whose dates are within the window on the real clock.

@@ -13,7 +13,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"strings"
@@ -66,13 +65,8 @@ func TestPartnerSignInOnTheEmulators(t *testing.T) {
 	t.Cleanup(func() { _ = store.Close() })
 
 	br := harness.NewBrowser(t, b.URL, c)
-	email := fmt.Sprintf("partner-%d@example.com", rand.Int64())
-	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
-		"email": email, "password": password, "confirmPassword": password,
-		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
-	}), 201)
-	session := br.Want(br.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
-	uid, _ := harness.Dig(session.JSON, "user", "uid").(string)
+	br.SignUp("partner", password)
+	uid := br.UID()
 
 	if a := token(br, "test-partner", nil); a.Status != 403 || a.Title() != "Your email address is still unverified." {
 		t.Fatalf("unverified: %d %s", a.Status, a.Body)

@@ -9,8 +9,6 @@ package server_test
 // through `.bin/stack test -- go test -tags integration ./bff/...`.
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
@@ -36,11 +34,7 @@ func faultBFF(t *testing.T, env map[string]string) *harness.BFF {
 func signedUpMember(t *testing.T, b *harness.BFF) (*harness.Browser, string) {
 	t.Helper()
 	br := harness.NewBrowser(t, b.URL, harness.LoadContract(t))
-	email := fmt.Sprintf("fault-%d@example.com", rand.Int64())
-	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
-		"email": email, "password": "Password1", "confirmPassword": "Password1",
-		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
-	}), 201)
+	email := br.SignUp("fault", "Password1")
 	pagesStillServe(t, br, 1)
 	return br, email
 }

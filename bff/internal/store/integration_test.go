@@ -8,8 +8,6 @@ package store_test
 // through `.bin/stack test -- go test -tags integration ./bff/...`.
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
@@ -19,14 +17,8 @@ import (
 // answers their uid and email.
 func signUp(t *testing.T, br *browser) (string, string) {
 	t.Helper()
-	email := fmt.Sprintf("store-%d@example.com", rand.Int64())
-	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
-		"email": email, "password": password, "confirmPassword": password,
-		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
-	}), 201)
-	session := br.Want(br.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
-	uid, _ := harness.Dig(session.JSON, "user", "uid").(string)
-	return uid, email
+	email := br.SignUp("store", password)
+	return br.UID(), email
 }
 
 func TestCartMergeAndOneOrderOnTheEmulators(t *testing.T) {

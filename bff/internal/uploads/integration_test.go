@@ -52,12 +52,8 @@ func openStores(t *testing.T) stores {
 func (s stores) member(t *testing.T, b *harness.BFF, c *harness.Contract) (*browser, string, string) {
 	t.Helper()
 	br := &browser{harness.NewBrowser(t, b.URL, c)}
-	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
-		"email": fmt.Sprintf("uploads-%d@example.com", rand.Int64()), "password": password, "confirmPassword": password,
-		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
-	}), 201)
-	session := br.Want(br.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
-	uid, _ := harness.Dig(session.JSON, "user", "uid").(string)
+	br.SignUp("uploads", password)
+	uid := br.UID()
 	caseID := fmt.Sprintf("uploads%016x", rand.Uint64())
 	if _, _, err := s.cases.CreateCase(context.Background(), portal.Case{
 		ID: caseID, UID: uid, FormID: "hospital-grant", Title: "Hospital Grant", Status: "unprocessed",

@@ -3,7 +3,9 @@ package harness
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -25,6 +27,26 @@ type Browser struct {
 func NewBrowser(t testing.TB, base string, c *Contract) *Browser {
 	jar, _ := cookiejar.New(nil)
 	return &Browser{T: t, Header: http.Header{}, base: base, client: &http.Client{Jar: jar}, contract: c}
+}
+
+// SignUp registers a new member with password (Ada Lovelace of union 37) through the BFF, which
+// signs them in, and answers their email: prefix-{random}@example.com.
+func (br *Browser) SignUp(prefix, password string) string {
+	br.T.Helper()
+	email := fmt.Sprintf("%s-%d@example.com", prefix, rand.Int64())
+	br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{
+		"email": email, "password": password, "confirmPassword": password,
+		"firstName": "Ada", "lastName": "Lovelace", "union": "37", "zip": "94612",
+	}), 201)
+	return email
+}
+
+// UID is the signed-in member's uid, as GET /session answers it.
+func (br *Browser) UID() string {
+	br.T.Helper()
+	session := br.Want(br.Call("GET", "/api/v1/session", "/api/v1/session", nil), 200)
+	uid, _ := Dig(session.JSON, "user", "uid").(string)
+	return uid
 }
 
 // Answer is a response with its body decoded loosely, for assertions.
