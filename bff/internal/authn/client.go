@@ -119,12 +119,17 @@ func (c *Client) call(ctx context.Context, f func(ctx context.Context) error) er
 	return f(ctx)
 }
 
+// callFor is call for an upstream call that answers a value.
+func callFor[T any](ctx context.Context, c *Client, f func(ctx context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	return f(ctx)
+}
+
 // User reads the user's record afresh, as emailVerified changes outside the portal.
 func (c *Client) User(ctx context.Context, uid string) (portal.Identity, error) {
-	var u *auth.UserRecord
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		u, err = c.admin.GetUser(ctx, uid)
-		return err
+	u, err := callFor(ctx, c, func(ctx context.Context) (*auth.UserRecord, error) {
+		return c.admin.GetUser(ctx, uid)
 	})
 	if err != nil {
 		return portal.Identity{}, translate(err)
@@ -144,10 +149,8 @@ func (c *Client) CreateUser(ctx context.Context, email, password, displayName st
 	if displayName != "" { // the SDK refuses an empty one
 		params = params.DisplayName(displayName)
 	}
-	var u *auth.UserRecord
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		u, err = c.admin.CreateUser(ctx, params)
-		return err
+	u, err := callFor(ctx, c, func(ctx context.Context) (*auth.UserRecord, error) {
+		return c.admin.CreateUser(ctx, params)
 	})
 	if err != nil {
 		return portal.Identity{}, translate(err)

@@ -137,10 +137,8 @@ func (c *Client) SignInAs(ctx context.Context, uid string) (string, error) {
 	if _, err := c.User(ctx, uid); err != nil {
 		return "", err
 	}
-	var custom string
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		custom, err = c.admin.CustomToken(ctx, uid)
-		return err
+	custom, err := callFor(ctx, c, func(ctx context.Context) (string, error) {
+		return c.admin.CustomToken(ctx, uid)
 	})
 	if err != nil {
 		return "", translate(err)
@@ -162,10 +160,8 @@ func (c *Client) SignInAs(ctx context.Context, uid string) (string, error) {
 // getPartnerCustomToken). It carries the partner's id as the claim "partner", so the partner's
 // sign-ins are told apart from the member's own.
 func (c *Client) PartnerToken(ctx context.Context, uid, partner string) (string, error) {
-	var token string
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		token, err = c.admin.CustomTokenWithClaims(ctx, uid, map[string]any{"partner": partner})
-		return err
+	token, err := callFor(ctx, c, func(ctx context.Context) (string, error) {
+		return c.admin.CustomTokenWithClaims(ctx, uid, map[string]any{"partner": partner})
 	})
 	if err != nil {
 		return "", translate(err)

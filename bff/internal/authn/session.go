@@ -27,10 +27,8 @@ func (c *Client) NewSession(ctx context.Context, idToken string, ttl time.Durati
 	if idToken == "" {
 		return "", apperr.New(apperr.Unauthenticated, msgSessionEnded)
 	}
-	var cookie string
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		cookie, err = c.admin.SessionCookie(ctx, idToken, ttl)
-		return err
+	cookie, err := callFor(ctx, c, func(ctx context.Context) (string, error) {
+		return c.admin.SessionCookie(ctx, idToken, ttl)
 	})
 	if err != nil {
 		return "", translate(err)
@@ -45,10 +43,8 @@ func (c *Client) VerifySession(ctx context.Context, session string) (portal.Iden
 	if session == "" {
 		return portal.Identity{}, apperr.New(apperr.Unauthenticated, msgSessionEnded)
 	}
-	var tok *auth.Token
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		tok, err = c.admin.VerifySessionCookie(ctx, session)
-		return err
+	tok, err := callFor(ctx, c, func(ctx context.Context) (*auth.Token, error) {
+		return c.admin.VerifySessionCookie(ctx, session)
 	})
 	if err != nil {
 		return portal.Identity{}, sessionError(err)
@@ -82,10 +78,8 @@ func (c *Client) userState(ctx context.Context, uid string) (userState, error) {
 	if v, ok := c.validAfter.Get(uid); ok {
 		return v.(userState), nil
 	}
-	var u *auth.UserRecord
-	err := c.call(ctx, func(ctx context.Context) (err error) {
-		u, err = c.admin.GetUser(ctx, uid)
-		return err
+	u, err := callFor(ctx, c, func(ctx context.Context) (*auth.UserRecord, error) {
+		return c.admin.GetUser(ctx, uid)
 	})
 	if err != nil {
 		return userState{}, err
