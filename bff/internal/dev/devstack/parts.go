@@ -158,16 +158,31 @@ func Env() []string {
 // itself, so an edit there shows as a publish would.
 const ScratchCMSDir = ".run/cms"
 
-func cmsCommand(mode Mode) []string {
-	cmd := []string{".bin/fixturecms", "-addr", local(PortCMS), "-dir", "fixtures/cms"}
+func cmsArgs(mode Mode) []string {
+	args := []string{"-dir", "fixtures/cms"}
 	if mode == Test {
-		cmd = append(cmd, "-copy-to", ScratchCMSDir)
+		args = append(args, "-copy-to", ScratchCMSDir)
 	}
-	return cmd
+	return args
 }
 
 func build(bin string) Need {
 	return Need{Path: ".bin/" + bin, Hint: "build it with make build (go build -o .bin/ ./bff/cmd/...)"}
+}
+
+// standIn is one of our stand-ins: .bin/{bin} listening on port with args, ready once its
+// /healthz answers.
+func standIn(name, title, bin string, port int, args ...string) Part {
+	return Part{
+		Name:    name,
+		Title:   title,
+		Command: append([]string{".bin/" + bin, "-addr", local(port)}, args...),
+		Ports:   []int{port},
+		Ready:   HTTPProbe{URL: httpURL(port) + "/healthz"},
+		Timeout: 30 * time.Second,
+		URL:     httpURL(port),
+		Needs:   []Need{build(bin)},
+	}
 }
 
 // Parts lists the stack in start order: the stand-ins first, then the BFF that calls them, then
@@ -220,6 +235,10 @@ func Parts(root string, mode Mode) []Part {
 		frontend.Timeout = 90 * time.Second
 		frontend.Needs = []Need{{Path: "frontend/.next/BUILD_ID", Hint: "build the frontend first: npm -w frontend run build"}}
 	}
+
+	orders := standIn("orders", "order stand-in", "orderstub", PortOrders,
+		"-schema", "contracts/orders.graphql", "-data", "fixtures/orders")
+	orders.URL += "/graphql"
 
 	return []Part{
 		{
@@ -288,48 +307,11 @@ func Parts(root string, mode Mode) []Part {
 			URL:     httpURL(PortStorage),
 			Needs:   []Need{build("fake-gcs-server")},
 		},
-		{
-			Name:    "cms",
-			Title:   "fixture CMS",
-			Command: cmsCommand(mode),
-			Ports:   []int{PortCMS},
-			Ready:   HTTPProbe{URL: httpURL(PortCMS) + "/healthz"},
-			Timeout: 30 * time.Second,
-			URL:     httpURL(PortCMS),
-			Needs:   []Need{build("fixturecms")},
-		},
-		{
-			Name:  "orders",
-			Title: "order stand-in",
-			Command: []string{".bin/orderstub", "-addr", local(PortOrders),
-				"-schema", "contracts/orders.graphql", "-data", "fixtures/orders"},
-			Ports:   []int{PortOrders},
-			Ready:   HTTPProbe{URL: httpURL(PortOrders) + "/healthz"},
-			Timeout: 30 * time.Second,
-			URL:     httpURL(PortOrders) + "/graphql",
-			Needs:   []Need{build("orderstub")},
-		},
-		{
-			Name:    "chat",
-			Title:   "chat provider stand-in",
-			Command: []string{".bin/chatstub", "-addr", local(PortChat)},
-			Ports:   []int{PortChat},
-			Ready:   HTTPProbe{URL: httpURL(PortChat) + "/healthz"},
-			Timeout: 30 * time.Second,
-			URL:     httpURL(PortChat),
-			Needs:   []Need{build("chatstub")},
-		},
-		{
-			Name:  "partner",
-			Title: "demo partner site",
-			Command: []string{".bin/partnerdemo", "-addr", local(PortPartner), "-site", httpURL(PortFrontend),
-				"-auth", httpURL(PortAuth) + "/identitytoolkit.googleapis.com/v1"},
-			Ports:   []int{PortPartner},
-			Ready:   HTTPProbe{URL: httpURL(PortPartner) + "/healthz"},
-			Timeout: 30 * time.Second,
-			URL:     httpURL(PortPartner),
-			Needs:   []Need{build("partnerdemo")},
-		},
+		standIn("cms", "fixture CMS", "fixturecms", PortCMS, cmsArgs(mode)...),
+		orders,
+		standIn("chat", "chat provider stand-in", "chatstub", PortChat),
+		standIn("partner", "demo partner site", "partnerdemo", PortPartner, "-site", httpURL(PortFrontend),
+			"-auth", httpURL(PortAuth)+"/identitytoolkit.googleapis.com/v1"),
 		{
 			Name:    "bff",
 			Title:   "BFF",

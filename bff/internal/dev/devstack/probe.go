@@ -71,8 +71,7 @@ type TCPProbe struct{ Addr string }
 
 // Check makes one connection.
 func (p TCPProbe) Check(ctx context.Context) error {
-	d := net.Dialer{Timeout: dialTimeout}
-	conn, err := d.DialContext(ctx, "tcp", p.Addr)
+	conn, err := dial(ctx, p.Addr)
 	if err != nil {
 		return err
 	}
@@ -82,14 +81,19 @@ func (p TCPProbe) Check(ctx context.Context) error {
 // String names the address.
 func (p TCPProbe) String() string { return "TCP connect to " + p.Addr }
 
+// dial connects to addr over TCP, giving up after dialTimeout.
+func dial(ctx context.Context, addr string) (net.Conn, error) {
+	d := net.Dialer{Timeout: dialTimeout}
+	return d.DialContext(ctx, "tcp", addr)
+}
+
 // RedisProbe is ready when Redis at Addr answers PING with PONG: a Redis still loading refuses
 // commands though it accepts connections.
 type RedisProbe struct{ Addr string }
 
 // Check sends one PING.
 func (p RedisProbe) Check(ctx context.Context) error {
-	d := net.Dialer{Timeout: dialTimeout}
-	conn, err := d.DialContext(ctx, "tcp", p.Addr)
+	conn, err := dial(ctx, p.Addr)
 	if err != nil {
 		return err
 	}
