@@ -1,9 +1,7 @@
 package content
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/httpapi/handlertest"
 	"github.com/union-benefits/portal/bff/internal/httpapi/httpapitest"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
@@ -59,36 +58,7 @@ func (visitorsOnly) Identify(context.Context, string) (portal.Identity, error) {
 func (visitorsOnly) MemberUnion(context.Context, portal.Identity) (string, error) { return "", nil }
 
 func testApp(pages EncodedPages) http.Handler {
-	app := httpapi.New(httpapitest.Options(io.Discard), Mount(MountDeps{Pages: pages, Members: visitorsOnly{}}))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		resp, err := app.Test(r)
-		if err != nil {
-			panic(err)
-		}
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
-	})
-}
-
-func do(h http.Handler, r *http.Request) (*httptest.ResponseRecorder, map[string]any) {
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
-	var body map[string]any
-	_ = json.Unmarshal(rec.Body.Bytes(), &body)
-	return rec, body
-}
-
-func getWith(h http.Handler, target string, hdr map[string]string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodGet, target, nil)
-	for k, v := range hdr {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
+	return handlertest.Handler(httpapi.New(httpapitest.Options(io.Discard), Mount(MountDeps{Pages: pages, Members: visitorsOnly{}})))
 }
 
 func TestPagePathParameter(t *testing.T) {
@@ -102,7 +72,7 @@ func TestPagePathParameter(t *testing.T) {
 		"/a\x00b":                       400,
 		"/" + string(make([]byte, 600)): 400,
 	} {
-		rec, body := do(h, httptest.NewRequest("GET", "/api/v1/page?path="+url.QueryEscape(raw), nil))
+		rec, body := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/page?path="+url.QueryEscape(raw), nil))
 		if rec.Code != want {
 			t.Errorf("path %q: status %d; want %d", raw, rec.Code, want)
 		}
@@ -122,43 +92,20 @@ func TestPagePathParameter(t *testing.T) {
 func TestRedirectsAnswerARedirectDocumentAndUnionsReachTheReader(t *testing.T) {
 	pages := &fakePages{}
 	h := testApp(pages)
-	rec, body := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/moved", nil))
+	rec, body := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/page?path=/moved", nil))
 	if rec.Code != 200 || body["kind"] != "redirect" || body["location"] != "/elsewhere" || body["permanent"] != true {
 		t.Fatalf("%d %v", rec.Code, body)
 	}
-	do(h, httptest.NewRequest("GET", "/api/v1/page?path=/&union=37", nil))
+	handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/page?path=/&union=37", nil))
 	if got := pages.asked[len(pages.asked)-1].Reader; got.Union != "37" || got.Audience != portal.Anonymous {
 		t.Fatalf("reader %+v", got)
 	}
-	if rec, _ := do(h, httptest.NewRequest("GET", "/api/v1/page?path=/&union="+strings.Repeat("x", 100), nil)); rec.Code != 400 {
+	if rec, _ := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/page?path=/&union="+strings.Repeat("x", 100), nil)); rec.Code != 400 {
 		t.Fatalf("an absurd union answered %d", rec.Code)
 	}
 }
 
 func TestARepeatRequestWithTheETagIsNotModified(t *testing.T) {
 	h := testApp(&fakePages{})
-	for _, target := range []string{"/api/v1/page?path=/", "/api/v1/page?path=/long", "/api/v1/page?path=/moved", "/api/v1/site", "/api/v1/sitemap", "/api/v1/eligibility"} {
-		first := getWith(h, target, nil)
-		tag := first.Header().Get("ETag")
-		if first.Code != http.StatusOK || !strings.HasPrefix(tag, `"`) || !strings.HasSuffix(tag, `"`) {
-			t.Fatalf("%s: status %d, ETag %q; want 200 and a strong ETag", target, first.Code, tag)
-		}
-		if cc := first.Header().Get("Cache-Control"); cc != "no-cache" {
-			t.Errorf("%s: Cache-Control %q; want no-cache, as before", target, cc)
-		}
-		for name, inm := range map[string]string{"the ETag": tag, "weakened by a proxy": "W/" + tag,
-			"in a list": `"other", ` + tag, "any": "*"} {
-			again := getWith(h, target, map[string]string{"If-None-Match": inm})
-			if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
-				t.Errorf("%s with If-None-Match %s: status %d, %d body bytes; want 304 and none", target, name, again.Code, again.Body.Len())
-			}
-			if again.Header().Get("ETag") != tag || again.Header().Get("Cache-Control") != "no-cache" {
-				t.Errorf("%s: the 304 has ETag %q, Cache-Control %q", target, again.Header().Get("ETag"), again.Header().Get("Cache-Control"))
-			}
-		}
-		if other := getWith(h, target, map[string]string{"If-None-Match": `"an older version"`}); other.Code != http.StatusOK ||
-			!bytes.Equal(other.Body.Bytes(), first.Body.Bytes()) {
-			t.Errorf("%s with another ETag: status %d; want 200 and the document", target, other.Code)
-		}
-	}
+	handlertest.CheckNotModified(t, h, []string{"/api/v1/page?path=/", "/api/v1/page?path=/long", "/api/v1/page?path=/moved", "/api/v1/site", "/api/v1/sitemap", "/api/v1/eligibility"})
 }

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -17,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/httpapi/handlertest"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -70,18 +70,7 @@ func (d *docs) doc(c fiber.Ctx) error {
 }
 
 func testApp(d *docs, logs io.Writer) http.Handler {
-	app := New(testOptions(logs), d.mount(visitorsOnly{}))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		resp, err := app.Test(r)
-		if err != nil {
-			panic(err)
-		}
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
-	})
+	return handlertest.Handler(New(testOptions(logs), d.mount(visitorsOnly{})))
 }
 
 // testOptions are the app's options for a ready BFF whose cache works.
@@ -111,18 +100,10 @@ type workingCache struct{}
 
 func (workingCache) Check(context.Context) error { return nil }
 
-func do(h http.Handler, r *http.Request) (*httptest.ResponseRecorder, map[string]any) {
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
-	var body map[string]any
-	_ = json.Unmarshal(rec.Body.Bytes(), &body)
-	return rec, body
-}
-
 func TestInternalErrorsAreLoggedButNeverShown(t *testing.T) {
 	var logs bytes.Buffer
 	h := testApp(&docs{}, &logs)
-	rec, body := do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/boom", nil))
+	rec, body := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/boom", nil))
 	if rec.Code != 500 || body["code"] != "internal" || body["detail"] != "500 Internal Server Error" {
 		t.Fatalf("%d %v", rec.Code, body)
 	}
@@ -140,14 +121,14 @@ func TestInternalErrorsAreLoggedButNeverShown(t *testing.T) {
 func TestOnlyFailuresOfOursAreWarnings(t *testing.T) {
 	var logs bytes.Buffer
 	h := testApp(&docs{}, &logs)
-	if rec, _ := do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/gone", nil)); rec.Code != 404 {
+	if rec, _ := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/gone", nil)); rec.Code != 404 {
 		t.Fatalf("/gone answered %d", rec.Code)
 	}
 	if bytes.Contains(logs.Bytes(), []byte(`"level":"WARN"`)) || bytes.Contains(logs.Bytes(), []byte("cms: 404")) {
 		t.Errorf("a 404 was logged above debug level: %s", logs.String())
 	}
 	logs.Reset()
-	if rec, _ := do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/down", nil)); rec.Code != 503 {
+	if rec, _ := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/down", nil)); rec.Code != 503 {
 		t.Fatalf("/down answered %d", rec.Code)
 	}
 	if !bytes.Contains(logs.Bytes(), []byte(`"level":"WARN"`)) || !bytes.Contains(logs.Bytes(), []byte("connection refused")) {
@@ -161,7 +142,7 @@ func TestUnknownRoutesAndMethodsAnswerProblems(t *testing.T) {
 		httptest.NewRequest("GET", "/api/v1/nope", nil),
 		httptest.NewRequest("DELETE", "/api/v1/doc?path=/", nil),
 	} {
-		rec, body := do(h, r)
+		rec, body := handlertest.Do(h, r)
 		if rec.Code < 400 || rec.Code >= 500 || rec.Header().Get("Content-Type") != "application/problem+json" || body["code"] == nil {
 			t.Errorf("%s %s: %d %s %v", r.Method, r.URL, rec.Code, rec.Header().Get("Content-Type"), body)
 		}
@@ -177,13 +158,13 @@ func TestStateChangingRequestsFromOtherSitesAreRejected(t *testing.T) {
 	} {
 		r := httptest.NewRequest("POST", "/api/v1/writes", strings.NewReader(`{}`))
 		set(r)
-		if rec, _ := do(h, r); rec.Code != 403 {
+		if rec, _ := handlertest.Do(h, r); rec.Code != 403 {
 			t.Errorf("%s: status %d", name, rec.Code)
 		}
 	}
 	r := httptest.NewRequest("POST", "/api/v1/writes", strings.NewReader(`{}`))
 	r.Header.Set("Origin", "http://127.0.0.1:3000")
-	if rec, _ := do(h, r); rec.Code != 202 {
+	if rec, _ := handlertest.Do(h, r); rec.Code != 202 {
 		t.Errorf("own origin: status %d", rec.Code)
 	}
 	if d.writes != 1 {
