@@ -257,10 +257,7 @@ func (h profileHandlers) saveInterests(c fiber.Ctx) error {
 
 func (h profileHandlers) myBenefits(c fiber.Ctx) error {
 	groups, err := h.profiles.MyBenefits(c.Context(), httpapi.Identity(c))
-	if err != nil {
-		return err
-	}
-	return c.JSON(groups)
+	return httpapi.JSON(c, groups, err)
 }
 
 // answerJSON sends a service's document, or its error.
@@ -283,10 +280,7 @@ type favoriteHandlers struct{ favorites FavoriteLists }
 
 func (h favoriteHandlers) getFavorites(c fiber.Ctx) error {
 	favorites, err := h.favorites.Favorites(c.Context(), httpapi.Identity(c))
-	if err != nil {
-		return err
-	}
-	return c.JSON(favorites)
+	return httpapi.JSON(c, favorites, err)
 }
 
 func (h favoriteHandlers) addFavorite(c fiber.Ctx) error    { return h.setFavorite(c, true) }
@@ -299,10 +293,7 @@ func (h favoriteHandlers) setFavorite(c fiber.Ctx, on bool) error {
 		return apperr.Field("id", "This is not a favorite id.")
 	}
 	favorites, err := h.favorites.SetFavorite(c.Context(), httpapi.Identity(c), id, on)
-	if err != nil {
-		return err
-	}
-	return c.JSON(favorites)
+	return httpapi.JSON(c, favorites, err)
 }
 
 // CartAdopter merges a visitor's cart into a member's at sign-in (store.Service).

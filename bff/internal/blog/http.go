@@ -56,10 +56,7 @@ func (h blogHandlers) blogList(c fiber.Ctx) error {
 		return apperr.Field("topic", "The topic must be a topic id.")
 	}
 	doc, err := h.pages.BlogList(c.Context(), ListRequest{Category: category, Offset: offset, Date: date, Topic: topic})
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 // blogPost answers GET /api/v1/blog/{category}/{id}.
@@ -69,10 +66,7 @@ func (h blogHandlers) blogPost(c fiber.Ctx) error {
 		return apperr.PageNotFound(nil)
 	}
 	doc, err := h.pages.BlogPost(c.Context(), category, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 // search answers GET /api/v1/search?q=&type=&page=.
@@ -99,10 +93,7 @@ func (h blogHandlers) search(c fiber.Ctx) error {
 		return err
 	}
 	doc, err := h.pages.Search(c.Context(), SearchRequest{Query: q, Type: typ, Page: page})
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 // wholeNumber parses an optional paging parameter; empty means 0.

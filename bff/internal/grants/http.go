@@ -76,10 +76,7 @@ func (h grantHandlers) form(c fiber.Ctx) error {
 		return err
 	}
 	doc, err := h.Forms.Form(c.Context(), httpapi.Identity(c), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 func (h grantHandlers) submit(c fiber.Ctx) error {
@@ -107,16 +104,10 @@ func (h grantHandlers) submit(c fiber.Ctx) error {
 
 func (h grantHandlers) cases(c fiber.Ctx) error {
 	list, err := h.Cases.Cases(c.Context(), httpapi.Identity(c))
-	if err != nil {
-		return err
-	}
-	return c.JSON(list)
+	return httpapi.JSON(c, list, err)
 }
 
 func (h grantHandlers) precheck(c fiber.Ctx) error {
 	doc, err := h.Precheck.Precheck(c.Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }

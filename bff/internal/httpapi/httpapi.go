@@ -246,6 +246,15 @@ func sameOrigin(allowed []string) fiber.Handler {
 	}
 }
 
+// JSON answers v as JSON: the usual end of a handler whose service call made v, or failed with err
+// (which the error handler then answers).
+func JSON(c fiber.Ctx, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(v)
+}
+
 // Decode reads a JSON body into v; a body that is not one is the caller's mistake, never a 500.
 func Decode(c fiber.Ctx, v any) error {
 	if err := json.Unmarshal(c.Body(), v); err != nil {

@@ -66,18 +66,12 @@ func (h partnerHandlers) document(c fiber.Ctx) error {
 		id, _ = h.Sessions.Identify(c.Context(), cookie)
 	}
 	doc, err := h.Partners.Document(c.Context(), c.Params("id"), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 func (h partnerHandlers) connect(c fiber.Ctx) error {
 	s, err := h.Partners.Connect(c.Context(), httpapi.Identity(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(s)
+	return httpapi.JSON(c, s, err)
 }
 
 type tokenRequest struct {
@@ -96,18 +90,12 @@ func (h partnerHandlers) token(c fiber.Ctx) error {
 		return err
 	}
 	t, err := h.Partners.Token(c.Context(), id, c.Params("id"), req.Origin)
-	if err != nil {
-		return err
-	}
-	return c.JSON(t)
+	return httpapi.JSON(c, t, err)
 }
 
 func (h partnerHandlers) sites(c fiber.Ctx) error {
 	s, err := h.Partners.Sites(c.Context(), httpapi.Identity(c))
-	if err != nil {
-		return err
-	}
-	return c.JSON(s)
+	return httpapi.JSON(c, s, err)
 }
 
 // disconnect answers DELETE /api/v1/partners/{id}/connection; the revocation ended this

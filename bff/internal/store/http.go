@@ -69,10 +69,7 @@ func (h storeHandlers) orders(c fiber.Ctx) error {
 		return err
 	}
 	doc, err := h.Orders.Orders(c.Context(), httpapi.Identity(c), page)
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 // index answers GET /api/v1/store?union=&state=: the store index for the reader. The state is
@@ -94,10 +91,7 @@ func (h storeHandlers) index(c fiber.Ctx) error {
 		}
 	}
 	doc, err := h.Index.Index(c.Context(), httpapi.Reader(c), state)
-	if err != nil {
-		return err
-	}
-	return c.JSON(doc)
+	return httpapi.JSON(c, doc, err)
 }
 
 type stateRequest struct {
@@ -177,10 +171,7 @@ func (h storeHandlers) setQuantity(c fiber.Ctx) error {
 		})
 	}
 	cart, err := h.Cart.SetQuantity(c.Context(), id, product, *req.Quantity)
-	if err != nil {
-		return err
-	}
-	return c.JSON(cart)
+	return httpapi.JSON(c, cart, err)
 }
 
 // placeOrder answers POST /api/v1/store/orders: the member's order from their cart, once per

@@ -109,10 +109,7 @@ func (h uploadHandlers) files(c fiber.Ctx) error {
 		return err
 	}
 	list, err := h.Files.Files(c.Context(), httpapi.Identity(c), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(list)
+	return httpapi.JSON(c, list, err)
 }
 
 func (h uploadHandlers) submit(c fiber.Ctx) error {
@@ -125,8 +122,5 @@ func (h uploadHandlers) submit(c fiber.Ctx) error {
 		return err
 	}
 	list, err := h.Files.Submit(c.Context(), httpapi.Identity(c), id, in.Files)
-	if err != nil {
-		return err
-	}
-	return c.JSON(list)
+	return httpapi.JSON(c, list, err)
 }
