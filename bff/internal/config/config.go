@@ -458,55 +458,40 @@ func (r *reader) list(key, def string) []string {
 }
 
 func (r *reader) duration(key string, def time.Duration) time.Duration {
-	v := r.getenv(key)
-	if v == "" {
-		return def
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		r.errs = append(r.errs, fmt.Errorf("%s: %q is not a positive duration such as 5s", key, v))
-		return def
-	}
-	return d
+	return parsed(r, key, def, time.ParseDuration, func(d time.Duration) bool { return d > 0 }, "a positive duration such as 5s")
 }
 
 // waitDuration reads a duration that may be 0: a wait that can be left out (the local stack's
 // drain, which no load balancer polls).
 func (r *reader) waitDuration(key string, def time.Duration) time.Duration {
-	v := r.getenv(key)
-	if v == "" {
-		return def
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d < 0 {
-		r.errs = append(r.errs, fmt.Errorf("%s: %q is not a duration such as 5s or 0s", key, v))
-		return def
-	}
-	return d
+	return parsed(r, key, def, time.ParseDuration, func(d time.Duration) bool { return d >= 0 }, "a duration such as 5s or 0s")
 }
 
 func (r *reader) int64(key string, def int64) int64 {
-	v := r.getenv(key)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n <= 0 {
-		r.errs = append(r.errs, fmt.Errorf("%s: %q is not a positive whole number", key, v))
-		return def
-	}
-	return n
+	parse := func(v string) (int64, error) { return strconv.ParseInt(v, 10, 64) }
+	return parsed(r, key, def, parse, func(n int64) bool { return n > 0 }, "a positive whole number")
 }
 
 func (r *reader) level(key string, def slog.Level) slog.Level {
+	parse := func(v string) (slog.Level, error) {
+		var l slog.Level
+		err := l.UnmarshalText([]byte(v))
+		return l, err
+	}
+	return parsed(r, key, def, parse, func(slog.Level) bool { return true }, "one of debug, info, warn, error")
+}
+
+// parsed reads key with parse: def when it is unset, and an error saying the value is not want
+// (and def) when parse fails or ok refuses what it made.
+func parsed[T any](r *reader, key string, def T, parse func(string) (T, error), ok func(T) bool, want string) T {
 	v := r.getenv(key)
 	if v == "" {
 		return def
 	}
-	var l slog.Level
-	if err := l.UnmarshalText([]byte(v)); err != nil {
-		r.errs = append(r.errs, fmt.Errorf("%s: %q is not one of debug, info, warn, error", key, v))
+	x, err := parse(v)
+	if err != nil || !ok(x) {
+		r.errs = append(r.errs, fmt.Errorf("%s: %q is not %s", key, v, want))
 		return def
 	}
-	return l
+	return x
 }
