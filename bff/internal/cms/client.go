@@ -87,15 +87,7 @@ func (c *Client) NodeByPath(ctx context.Context, path string) (*portal.Node, err
 	if path == "" {
 		return nil, apperr.PageNotFound(nil)
 	}
-	doc, r, err := c.single(ctx, "node", url.Values{"path": {path}})
-	if err != nil {
-		return nil, err
-	}
-	n, err := c.reshapeNode(doc, r)
-	if err != nil {
-		return nil, c.malformed("node", err)
-	}
-	return n, nil
+	return c.node(ctx, "node", url.Values{"path": {path}}, "")
 }
 
 // NodeRevision returns one revision of the node at a CMS path, a draft the editor has not
@@ -107,13 +99,19 @@ func (c *Client) NodeRevision(ctx context.Context, path, rev, token string) (*po
 	if path == "" || rev == "" {
 		return nil, apperr.PageNotFound(nil)
 	}
-	doc, r, err := c.singleAs(ctx, "node", url.Values{"path": {path}, "resourceVersion": {"id:" + rev}}, token)
+	return c.node(ctx, "node revision", url.Values{"path": {path}, "resourceVersion": {"id:" + rev}}, token)
+}
+
+// node reads the node the query names (with token, when not "") and reshapes it; what names it
+// in the error of an answer that is no node.
+func (c *Client) node(ctx context.Context, what string, q url.Values, token string) (*portal.Node, error) {
+	doc, r, err := c.singleAs(ctx, "node", q, token)
 	if err != nil {
 		return nil, err
 	}
 	n, err := c.reshapeNode(doc, r)
 	if err != nil {
-		return nil, c.malformed("node revision", err)
+		return nil, c.malformed(what, err)
 	}
 	return n, nil
 }
