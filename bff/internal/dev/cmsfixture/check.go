@@ -24,15 +24,6 @@ var richTextLinkRE = regexp.MustCompile(`href="(/[^/"][^"]*|/)"`)
 // a URL in a variable, an <img src> in rich text.
 var fileRefRE = regexp.MustCompile(`/sites/default/files/[^\s"'<>()?#,]+`)
 
-type checkResource struct {
-	Type          string                     `json:"type"`
-	ID            string                     `json:"id"`
-	Attributes    map[string]json.RawMessage `json:"attributes"`
-	Relationships map[string]struct {
-		Data json.RawMessage `json:"data"`
-	} `json:"relationships"`
-}
-
 type identifier struct{ Type, ID string }
 
 // appRoutes are the site paths the frontend serves from its own routes (frontend/app/(site)),
@@ -127,20 +118,20 @@ func (c *checker) document(rel, file string) {
 		return
 	}
 	var doc struct {
-		Data     json.RawMessage `json:"data"`
-		Included []checkResource `json:"included"`
+		Data     json.RawMessage   `json:"data"`
+		Included []fixtureResource `json:"included"`
 	}
 	if err := json.Unmarshal(body, &doc); err != nil {
 		c.errorf("%s: %v", rel, err)
 		return
 	}
-	var primary []checkResource
+	var primary []fixtureResource
 	if strings.HasPrefix(strings.TrimSpace(string(doc.Data)), "[") {
 		err = json.Unmarshal(doc.Data, &primary)
 	} else {
-		var one checkResource
+		var one fixtureResource
 		err = json.Unmarshal(doc.Data, &one)
-		primary = []checkResource{one}
+		primary = []fixtureResource{one}
 	}
 	if err != nil {
 		c.errorf("%s: data: %v", rel, err)
@@ -211,7 +202,7 @@ func (c *checker) contentLinks(rel string, body []byte) {
 }
 
 // resources checks ids, relationships and included resources.
-func (c *checker) resources(rel string, all, included []checkResource) {
+func (c *checker) resources(rel string, all, included []fixtureResource) {
 	have := map[identifier]bool{}
 	for _, r := range all {
 		id := identifier{r.Type, r.ID}
@@ -316,7 +307,7 @@ func (c *checker) fileRefs(rel string, body []byte) {
 }
 
 // references checks what a document points at in other fixture files.
-func (c *checker) references(rel string, primary []checkResource) {
+func (c *checker) references(rel string, primary []fixtureResource) {
 	dir, _ := path.Split(rel)
 	switch {
 	case strings.HasPrefix(rel, "revision/"):

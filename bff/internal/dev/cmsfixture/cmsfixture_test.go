@@ -368,7 +368,7 @@ func TestBenefits(t *testing.T) {
 	// The repository's list: one entry per benefit node, with the node's id, teaser fields and
 	// relationships, so a card and the page it links to never disagree.
 	var doc struct {
-		Data []checkResource `json:"data"`
+		Data []fixtureResource `json:"data"`
 		Meta struct {
 			Count int `json:"count"`
 		} `json:"meta"`
@@ -391,7 +391,7 @@ func TestBenefits(t *testing.T) {
 			t.Errorf("benefit %s %s: GET node %q: status %d", b.Type, b.ID, p.Alias, rr.Code)
 			continue
 		}
-		var node struct{ Data checkResource }
+		var node struct{ Data fixtureResource }
 		if err := json.Unmarshal(rr.Body.Bytes(), &node); err != nil {
 			t.Errorf("node %s: %v", p.Alias, err)
 			continue
