@@ -22,14 +22,8 @@ type ShippingState struct {
 // Product is a product as the store index shows it: its eligible states by title, and the
 // id of the favorite it is (spec 1 §9: product:{id}).
 type Product struct {
-	ID          string   `json:"id"`
-	Title       string   `json:"title"`
-	Label       string   `json:"label"`
-	Image       string   `json:"image,omitempty"`
-	Description string   `json:"description,omitempty"`
-	Stock       int      `json:"stock"`
-	States      []string `json:"states"`
-	FavoriteID  string   `json:"favoriteId"`
+	portal.Product
+	FavoriteID string `json:"favoriteId"`
 }
 
 // Document is the store index (spec 3 §2 'Store index'): the reader's union, its featured

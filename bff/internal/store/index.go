@@ -151,14 +151,7 @@ func storeProduct(p portal.Product) Product {
 			states = append(states, v)
 		}
 	}
-	return Product{
-		ID:          p.ID,
-		Title:       p.Title,
-		Label:       p.Label,
-		Image:       p.Image,
-		Description: p.Description,
-		Stock:       max(p.Stock, 0),
-		States:      states,
-		FavoriteID:  portal.ProductFavorite(p.ID),
-	}
+	p.Stock = max(p.Stock, 0)
+	p.States = states
+	return Product{Product: p, FavoriteID: portal.ProductFavorite(p.ID)}
 }
