@@ -42,6 +42,14 @@ type counter struct {
 	gate  chan struct{}
 }
 
+// wantLoads fails the test unless c has loaded want times; after, when not "", says after what.
+func (c *counter) wantLoads(t *testing.T, want int32, after string) {
+	t.Helper()
+	if n := c.calls.Load(); n != want {
+		t.Fatalf("%d loads%s; want %d", n, after, want)
+	}
+}
+
 type errBox struct{ err error }
 
 func newCounter(v string) *counter {
@@ -76,9 +84,7 @@ func TestFreshEntryIsServedWithoutLoading(t *testing.T) {
 		}
 		clk.advance(10 * time.Second)
 	}
-	if n := l.calls.Load(); n != 1 {
-		t.Fatalf("%d loads; want 1", n)
-	}
+	l.wantLoads(t, 1, "")
 }
 
 func TestStaleEntryIsServedAtOnceAndRefreshedInTheBackground(t *testing.T) {
@@ -121,9 +127,7 @@ func TestMissWithFailingLoadReturnsTheError(t *testing.T) {
 	}
 	// Failures other than not-found are not remembered: the next request tries again.
 	fetch(t, s, l)
-	if n := l.calls.Load(); n != 2 {
-		t.Fatalf("%d loads; want 2", n)
-	}
+	l.wantLoads(t, 2, "")
 }
 
 func TestNotFoundIsRememberedBriefly(t *testing.T) {
@@ -135,14 +139,10 @@ func TestNotFoundIsRememberedBriefly(t *testing.T) {
 			t.Fatalf("err %v", err)
 		}
 	}
-	if n := l.calls.Load(); n != 1 {
-		t.Fatalf("%d loads; want 1", n)
-	}
+	l.wantLoads(t, 1, "")
 	clk.advance(11 * time.Second)
 	fetch(t, s, l)
-	if n := l.calls.Load(); n != 2 {
-		t.Fatalf("%d loads after the not-found window; want 2", n)
-	}
+	l.wantLoads(t, 2, " after the not-found window")
 }
 
 func TestConcurrentMissesShareOneLoad(t *testing.T) {
@@ -162,9 +162,7 @@ func TestConcurrentMissesShareOneLoad(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	close(l.gate)
 	wg.Wait()
-	if n := l.calls.Load(); n != 1 {
-		t.Fatalf("%d loads; want 1", n)
-	}
+	l.wantLoads(t, 1, "")
 }
 
 func TestACallerLeavingDoesNotCancelTheSharedLoad(t *testing.T) {
