@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/dev/redistest"
 	"github.com/union-benefits/portal/bff/internal/redis"
 )
@@ -51,12 +52,8 @@ func (r *replicaStore) cached(key string) bool {
 // eventually polls cond for up to 5 s.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !poll.Until(5*time.Second, 10*time.Millisecond, cond) {
+		t.Fatalf("never: %s", what)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/blog"
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -238,14 +239,9 @@ func TestALoadThatStartedBeforeAPurgeIsNotStored(t *testing.T) {
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for time.Now().Before(deadline) {
-		if cond() {
-			return
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !poll.Until(2*time.Second, 5*time.Millisecond, cond) {
+		t.Fatal("condition not met within 2s")
 	}
-	t.Fatal("condition not met within 2s")
 }
 
 func TestPurgeUnindexesEveryTagOfAPurgedEntry(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/dev/redistest"
 	"github.com/union-benefits/portal/bff/internal/redis"
 )
@@ -44,12 +45,8 @@ func TestSharedLimitersCountTogetherInRedis(t *testing.T) {
 		t.Fatalf("check of a fresh key: %v", err)
 	}
 	// The window ends: the key counts from zero again.
-	deadline := time.Now().Add(5 * time.Second)
-	for la.Allow("ip:1") != nil {
-		if time.Now().After(deadline) {
-			t.Fatal("the count never expired")
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !poll.Until(5*time.Second, 50*time.Millisecond, func() bool { return la.Allow("ip:1") == nil }) {
+		t.Fatal("the count never expired")
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/dev/redistest"
 	"github.com/union-benefits/portal/bff/internal/server"
 )
@@ -144,12 +145,8 @@ func (r *replica) waitLog(t *testing.T, what string) {
 
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !poll.Until(15*time.Second, 20*time.Millisecond, cond) {
+		t.Fatalf("never: %s", what)
 	}
 }
 

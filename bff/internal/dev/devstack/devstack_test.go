@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 )
 
 // The test binary doubles as the parts under test: with DEVSTACK_HELPER set it becomes a small
@@ -294,12 +296,8 @@ func TestStopKillsAPartThatIgnoresSIGTERM(t *testing.T) {
 
 func waitFor(t *testing.T, cond func() bool, what string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !poll.Until(5*time.Second, 20*time.Millisecond, cond) {
+		t.Fatalf("timed out waiting for %s", what)
 	}
 }
 
