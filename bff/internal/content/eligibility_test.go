@@ -10,12 +10,7 @@ import (
 
 // rowTitles lists a table's row titles.
 func rowTitles(table any) []string {
-	var out []string
-	rows, _ := harness.Dig(table, "rows").([]any)
-	for _, r := range rows {
-		out = append(out, harness.Dig(r, "title").(string))
-	}
-	return out
+	return harness.Each(table, "rows", "title")
 }
 
 // TestEligibilityTables: both tables, from the fixture CMS's records, on the public page and from

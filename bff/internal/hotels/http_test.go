@@ -48,12 +48,7 @@ func hotelsBFF(t *testing.T, apiURL string) (*harness.BFF, *harness.Browser) {
 }
 
 func names(a harness.Answer) []string {
-	var out []string
-	items, _ := a.JSON["items"].([]any)
-	for _, it := range items {
-		out = append(out, harness.Dig(it, "name").(string))
-	}
-	return out
+	return harness.Each(a.JSON, "items", "name")
 }
 
 func TestLocationsThroughThePartner(t *testing.T) {

@@ -53,12 +53,7 @@ func member(t *testing.T, b *harness.BFF, c *harness.Contract, uid, email string
 
 // orderNumbers are the numbers of a page's orders, in the order given.
 func orderNumbers(a harness.Answer) []string {
-	var out []string
-	orders, _ := a.JSON["orders"].([]any)
-	for _, o := range orders {
-		out = append(out, harness.Dig(o, "orderNumber").(string))
-	}
-	return out
+	return harness.Each(a.JSON, "orders", "orderNumber")
 }
 
 func TestVisitorIsRefused(t *testing.T) {

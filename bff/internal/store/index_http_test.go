@@ -61,12 +61,7 @@ func indexBFF(t *testing.T, ordersURL string, env map[string]string) (*harness.B
 
 // ids are the ids of a list of the index ("featured" or "products").
 func ids(a harness.Answer, list string) []string {
-	out := []string{}
-	items, _ := a.JSON[list].([]any)
-	for _, p := range items {
-		out = append(out, harness.Dig(p, "id").(string))
-	}
-	return out
+	return harness.Each(a.JSON, list, "id")
 }
 
 func product(a harness.Answer, id string) map[string]any {

@@ -116,6 +116,17 @@ func Dig(v any, keys ...string) any {
 	return v
 }
 
+// Each is field of every element of the list at v's key list, in order: Each(a.JSON, "orders",
+// "orderNumber") is a page's order numbers. Every element must have field as a string.
+func Each(v any, list, field string) []string {
+	var out []string
+	items, _ := Dig(v, list).([]any)
+	for _, it := range items {
+		out = append(out, Dig(it, field).(string))
+	}
+	return out
+}
+
 // escape makes a JSON pointer token of s (RFC 6901).
 func escape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
