@@ -86,7 +86,8 @@ type oobCode struct {
 	RequestType string `json:"requestType"`
 }
 
-// lastOOBCode is the newest out-of-band code the emulator "mailed" to email, "" when none.
+// lastOOBCode is the newest out-of-band code the emulator "mailed" to email; the test fails when
+// there is none.
 func lastOOBCode(t *testing.T, email, requestType string) string {
 	t.Helper()
 	host, project := emulator(t)
@@ -106,6 +107,9 @@ func lastOOBCode(t *testing.T, email, requestType string) string {
 		if c.Email == email && c.RequestType == requestType {
 			code = c.OOBCode
 		}
+	}
+	if code == "" {
+		t.Fatalf("no %s code for %s", requestType, email)
 	}
 	return code
 }
@@ -252,9 +256,6 @@ func TestIntegrationPasswordReset(t *testing.T) {
 		t.Fatalf("SendPasswordReset: %v", err)
 	}
 	code := lastOOBCode(t, email, "PASSWORD_RESET")
-	if code == "" {
-		t.Fatalf("no PASSWORD_RESET code for %s", email)
-	}
 	_, err := c.ResetPassword(ctx, code, "short")
 	wantCode(t, "weak new password", err, apperr.Invalid, msgWeakPassword)
 
@@ -284,9 +285,6 @@ func TestIntegrationEmailVerification(t *testing.T) {
 		t.Fatalf("SendEmailVerification: %v", err)
 	}
 	code := lastOOBCode(t, email, "VERIFY_EMAIL")
-	if code == "" {
-		t.Fatalf("no VERIFY_EMAIL code for %s", email)
-	}
 	applyOOBCode(t, code) // what the link in the mail does
 	if u, err := c.User(ctx, uid); err != nil || !u.EmailVerified {
 		t.Fatalf("User after verifying = %+v, %v", u, err)
