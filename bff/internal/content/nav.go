@@ -1,6 +1,7 @@
 package content
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,7 +24,7 @@ type menuIndex struct {
 func indexMenus(links []portal.MenuLink, r portal.Reader, menus ...string) menuIndex {
 	idx := menuIndex{byID: map[string]portal.MenuLink{}, children: map[string][]portal.MenuLink{}, reader: r}
 	for _, l := range links {
-		if !contains(menus, l.Menu) || !portal.VisibleTo(r, l.DisabledAnonymous, l.Unions) {
+		if !slices.Contains(menus, l.Menu) || !portal.VisibleTo(r, l.DisabledAnonymous, l.Unions) {
 			continue
 		}
 		idx.byID[l.ID] = l
@@ -168,13 +169,4 @@ func flatLinks(items []MenuItem) []portal.Link {
 		out = append(out, portal.Link{URL: it.URL, Title: it.Title})
 	}
 	return out
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"testing"
 
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
@@ -34,15 +35,6 @@ func titles(doc map[string]any, group string) []string {
 		out = append(out, c.(map[string]any)["title"].(string))
 	}
 	return out
-}
-
-func has(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestRoutingRules(t *testing.T) {
@@ -100,7 +92,7 @@ func TestCacheKeepsOneEntryPerUnionVariant(t *testing.T) {
 		for _, union := range []string{"37", "41", "58"} {
 			_, body, doc := page(t, b, "/union-member-benefits", union)
 			other := titles(doc, "other")
-			if !has(other, want[union].only) || has(other, want[union].never) {
+			if !slices.Contains(other, want[union].only) || slices.Contains(other, want[union].never) {
 				t.Fatalf("round %d, union %s: benefits %v; want %q and never %q", round, union, other, want[union].only, want[union].never)
 			}
 			if u, _ := doc["union"].(map[string]any); u["id"] != union {
@@ -158,16 +150,16 @@ func TestCategoryListsBenefitsForTheReader(t *testing.T) {
 	b := harness.StartOnFixtures(t)
 	_, _, doc := page(t, b, "/money-and-credit", "41")
 	other := titles(doc, "other")
-	if !has(other, "Union Credit Card") || !has(other, "Classroom Supply Savings") {
+	if !slices.Contains(other, "Union Credit Card") || !slices.Contains(other, "Classroom Supply Savings") {
 		t.Errorf("AFT money & credit: %v", other)
 	}
 	for _, hidden := range []string{"Personal Loans", "Tarjeta de crédito sindical"} { // members only; hidden in lists
-		if has(other, hidden) {
+		if slices.Contains(other, hidden) {
 			t.Errorf("AFT money & credit lists %q: %v", hidden, other)
 		}
 	}
 	_, _, doc = page(t, b, "/money-and-credit", "37")
-	if has(titles(doc, "other"), "Classroom Supply Savings") {
+	if slices.Contains(titles(doc, "other"), "Classroom Supply Savings") {
 		t.Errorf("CWA sees an AFT/NEA benefit: %v", titles(doc, "other"))
 	}
 	_, _, doc = page(t, b, "/hardship-help", "")
