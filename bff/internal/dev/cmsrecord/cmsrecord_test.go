@@ -258,13 +258,7 @@ func TestRecordFailsOnServerError(t *testing.T) {
 }
 
 func TestRecordNeedsHome(t *testing.T) {
-	src := copyFixtures(t)
-	if err := os.Remove(filepath.Join(src, "node/home/1072.json")); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(cmsfixture.NewHandler(src))
-	defer srv.Close()
-	if _, err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) {
+	if err := recordWithout(t, "node/home/1072.json"); !errors.Is(err, errNotFound) {
 		t.Errorf("Record: %v, want not found", err)
 	}
 }
@@ -373,15 +367,22 @@ func TestRecordBenefits(t *testing.T) {
 }
 
 func TestRecordNeedsBenefits(t *testing.T) {
+	if err := recordWithout(t, "benefits.json"); !errors.Is(err, errNotFound) || !strings.Contains(err.Error(), "/api/v0/benefits") {
+		t.Errorf("Record: %v, want not found naming /api/v0/benefits", err)
+	}
+}
+
+// recordWithout records the fixture CMS without one of its files and answers Record's error.
+func recordWithout(t *testing.T, file string) error {
+	t.Helper()
 	src := copyFixtures(t)
-	if err := os.Remove(filepath.Join(src, "benefits.json")); err != nil {
+	if err := os.Remove(filepath.Join(src, file)); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(cmsfixture.NewHandler(src))
 	defer srv.Close()
-	if _, err := Record(t.Context(), srv.URL, t.TempDir(), options(t)); !errors.Is(err, errNotFound) || !strings.Contains(err.Error(), "/api/v0/benefits") {
-		t.Errorf("Record: %v, want not found naming /api/v0/benefits", err)
-	}
+	_, err := Record(t.Context(), srv.URL, t.TempDir(), options(t))
+	return err
 }
 
 func readFile(t *testing.T, file string) string {

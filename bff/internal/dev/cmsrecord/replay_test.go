@@ -37,14 +37,8 @@ func TestRecordReplaysIdentically(t *testing.T) {
 		t.Errorf("recording: %s", p)
 	}
 
-	want, err := DirDocuments(t.Context(), src, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := DirDocuments(t.Context(), out, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := dirDocuments(t, src, opts)
+	got := dirDocuments(t, out, opts)
 	// Every kind of page is there, so a walk that lost one would show.
 	kinds := map[string]int{}
 	for k := range want {
@@ -126,14 +120,8 @@ func TestSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := options(t)
-	a, err := DirDocuments(t.Context(), was, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := DirDocuments(t.Context(), got, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := dirDocuments(t, was, opts)
+	b := dirDocuments(t, got, opts)
 	s.ComparePages(a, b)
 	if !slices.Equal(s.Added, []string{"files/new/logo.svg"}) || !slices.Equal(s.Changed, []string{"node/faq.json"}) ||
 		!slices.Equal(s.Removed, []string{"node/about-us.json"}) {
@@ -162,4 +150,14 @@ func TestSummary(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(was, "README.md")); err != nil {
 		t.Errorf("Install removed the README: %v", err)
 	}
+}
+
+// dirDocuments is DirDocuments of dir; the test fails on its error.
+func dirDocuments(t *testing.T, dir string, opts Options) Documents {
+	t.Helper()
+	docs, err := DirDocuments(t.Context(), dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
 }
