@@ -179,8 +179,19 @@ var markers = [][]byte{
 	[]byte("/launch"),
 }
 
-// markerOverlap is how many bytes of one read a marker may start in and end in the next.
-var markerOverlap = len(slices.MaxFunc(markers, func(a, b []byte) int { return len(a) - len(b) })) - 1
+// markerOverlap is how many bytes of one read a marker may start in and end in the next: a
+// marker's length less one, three times over, as a PDF name may write each byte as #xx.
+var markerOverlap = 3 * (len(slices.MaxFunc(markers, func(a, b []byte) int { return len(a) - len(b) })) - 1)
+
+// hasMarker says whether lower-cased b holds a marker.
+func hasMarker(b []byte) bool {
+	for _, m := range markers {
+		if bytes.Contains(b, m) {
+			return true
+		}
+	}
+	return false
+}
 
 // errTooLarge is a stream longer than MaxBytes.
 var errTooLarge = errors.New("uploads: over the size limit")
@@ -202,11 +213,16 @@ type checked struct {
 	headOK bool
 	carry  []byte // the last markerOverlap bytes read, lower-cased
 	tail   []byte // the last zipTailLen bytes read
+	pdf    *pdfScan
 	err    error
 }
 
 func newChecked(r io.Reader, t fileType, name string, length int64) *checked {
-	return &checked{r: r, t: t, name: name, length: length, head: make([]byte, 0, headLen)}
+	c := &checked{r: r, t: t, name: name, length: length, head: make([]byte, 0, headLen)}
+	if t.Ext == "pdf" {
+		c.pdf = &pdfScan{}
+	}
+	return c
 }
 
 func (c *checked) Read(p []byte) (int, error) {
@@ -248,12 +264,15 @@ func (c *checked) take(b []byte) error {
 	// Markers are searched in the carried bytes plus the new ones, so one split across two
 	// reads is found.
 	window := asciiLower(append(c.carry, b...))
-	for _, m := range markers {
-		if bytes.Contains(window, m) {
-			return c.notThisType()
-		}
+	if hasMarker(window) || c.pdf != nil && hasMarker(decodeNames(bytes.Clone(window))) {
+		return c.notThisType()
 	}
 	c.carry = append(c.carry[:0], window[max(0, len(window)-markerOverlap):]...)
+	if c.pdf != nil {
+		if err := c.pdf.take(b); err != nil {
+			return c.pdfError(err)
+		}
+	}
 	c.tail = append(c.tail, b...)
 	if len(c.tail) > zipTailLen {
 		c.tail = append(c.tail[:0], c.tail[len(c.tail)-zipTailLen:]...)
@@ -277,7 +296,21 @@ func (c *checked) finish() error {
 	if c.t.Ext != "docx" && bytes.Contains(c.tail, zipEnd) {
 		return c.notThisType()
 	}
+	if c.pdf != nil {
+		if err := c.pdf.finish(); err != nil {
+			return c.pdfError(err)
+		}
+	}
 	return nil
+}
+
+// pdfError is what the member is told of what the PDF checks found: a script is the type's
+// mismatch like any other, an object stream that cannot be read its own message.
+func (c *checked) pdfError(err error) error {
+	if errors.Is(err, errUncheckablePDF) {
+		return apperr.Field("file", msg("pdfUnchecked", "name", c.name))
+	}
+	return c.notThisType()
 }
 
 func (c *checked) notThisType() error {

@@ -2,6 +2,7 @@ package uploads
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -192,4 +193,89 @@ func TestObjectPathNeedsAUserAndACase(t *testing.T) {
 	if _, err := objectPath("u1", "", "a.pdf"); message(err) != "ID is required." {
 		t.Errorf("no case: %v", err)
 	}
+}
+
+func TestPDFNamesAreReadAsAReaderReadsThem(t *testing.T) {
+	const refused = "form.pdf is not a valid PDF file. File type not allowed."
+	for what, data := range map[string][]byte{
+		"/J#61vaScript":        samples.EscapedScriptPDF(),
+		"/L#61unch":            append(samples.PDF(900), "<< /S /L#61unch /F (cmd.exe) >>"...),
+		"every letter escaped": append(samples.PDF(900), "<< /S /#4a#61#76#61#53#63#72#69#70#74 >>"...),
+	} {
+		if _, err := read("form.pdf", data); message(err) != refused {
+			t.Errorf("%s: %q, want %q", what, message(err), refused)
+		}
+		// Handed over a byte at a time, an escape is split from its digits and a marker across reads.
+		ft, _ := typeOf("form.pdf", "")
+		if _, err := io.ReadAll(newChecked(iotest.OneByteReader(bytes.NewReader(data)), ft, "form.pdf", -1)); message(err) != refused {
+			t.Errorf("%s a byte at a time: %q", what, message(err))
+		}
+	}
+	// A # that escapes nothing a marker needs is a PDF like any other.
+	if _, err := read("a.pdf", append(samples.PDF(900), "<< /Title (Bill #42) /Name#20Here 1 >>"...)); err != nil {
+		t.Errorf("a plain #: %v", err)
+	}
+}
+
+func TestObjectStreamsAreInflatedAndSearched(t *testing.T) {
+	const script = "7 0 << /S /JavaScript /JS (app.alert(1)) >>"
+	const plain = "7 0 << /Type /Page /Parent 2 0 R >>"
+	const refused = "a.pdf is not a valid PDF file. File type not allowed."
+	const unchecked = "a.pdf could not be checked: parts of it are encrypted or packed in a way we cannot read. Please print it to a new PDF (Print, then Save as PDF) and upload that file."
+	for _, c := range []struct {
+		what string
+		data []byte
+		want string // "" for accepted
+	}{
+		{"an object stream of plain objects", samples.ObjectStreamPDF("/Type /ObjStm /N 1 /First 4", plain), ""},
+		{"a script in an object stream", samples.ScriptInObjectStreamPDF(), refused},
+		{"an escaped script in an object stream", samples.ObjectStreamPDF("/Type /ObjStm /N 1 /First 4", "7 0 << /S /J#61vaScript >>"), refused},
+		// A reader finds an object stream by the cross-reference table and needs only /N and /First.
+		{"an object stream without its type", samples.ObjectStreamPDF("/N 1 /First 4", script), refused},
+		{"an object stream calling itself an image", samples.ObjectStreamPDF("/Subtype /Image /N 1 /First 4", script), refused},
+		{"an object stream whose type is escaped", samples.ObjectStreamPDF("/Type /Obj#53tm /N 1 /First 4", script), refused},
+		{"a second filter", samples.ObjectStreamPDF("/Type /ObjStm /N 1 /First 4 /DecodeParms << /Predictor 12 >>", plain), unchecked},
+		{"a filter by reference", bytes.Replace(samples.ObjectStreamPDF("/Type /ObjStm /N 1 /First 4", plain), []byte("/Filter /FlateDecode"), []byte("/Filter 9 0 R"), 1), unchecked},
+		// Encrypted, the stream does not inflate.
+		{"an object stream that does not inflate", objectStreamOf("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", "\x93\x11encrypted bytes"), unchecked},
+		{"an object stream cut off", cutInStream(samples.ObjectStreamPDF("/Type /ObjStm /N 1 /First 4", plain)), unchecked},
+		// Padding that pushes the object's start out of sight cannot hide its keys.
+		{"an object stream with a dictionary longer than any writer's", samples.ObjectStreamPDF("/N 1 /First 4 /Pad ("+strings.Repeat("x", 9000)+")", script), unchecked},
+		// The word at the end of a line of text is not a stream.
+		{"text ending in stream", append(samples.PDF(900), "(the main\nstream\nof it) Tj\n"...), ""},
+		// A page's image is not an object stream, and is not inflated (these bytes would not inflate).
+		{"a compressed image", objectStreamOf("/Type /XObject /Subtype /Image /Width 9 /Filter /FlateDecode", "\x93\x11not zlib"), ""},
+	} {
+		_, err := read("a.pdf", c.data)
+		if got := message(err); got != c.want {
+			t.Errorf("%s: %q, want %q", c.what, got, c.want)
+		}
+		// A byte at a time, every keyword and the stream's end are split across reads.
+		ft, _ := typeOf("a.pdf", "")
+		_, err = io.ReadAll(newChecked(iotest.OneByteReader(bytes.NewReader(c.data)), ft, "a.pdf", -1))
+		if got := message(err); got != c.want {
+			t.Errorf("%s, a byte at a time: %q, want %q", c.what, got, c.want)
+		}
+	}
+}
+
+func TestAnObjectStreamBombIsRefused(t *testing.T) {
+	var packed bytes.Buffer
+	z, _ := zlib.NewWriterLevel(&packed, zlib.BestCompression)
+	_, _ = z.Write(make([]byte, pdfInflateMaxBytes+1))
+	_ = z.Close()
+	data := objectStreamOf("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", packed.String())
+	if _, err := read("a.pdf", data); !strings.Contains(message(err), "could not be checked") {
+		t.Fatalf("%d bytes inflating past the bound: %q", len(data), message(err))
+	}
+}
+
+// objectStreamOf is a PDF with one stream of the given dictionary entries and stored bytes.
+func objectStreamOf(entries, stored string) []byte {
+	return fmt.Appendf(nil, "%%PDF-1.5\n5 0 obj\n<< %s /Length %d >>\nstream\n%s\nendstream\nendobj\n%s", entries, len(stored), stored, samples.PDF(600))
+}
+
+// cutInStream is data cut off a few bytes into its first stream.
+func cutInStream(data []byte) []byte {
+	return data[:bytes.Index(data, []byte("stream\n"))+len("stream\n")+4]
 }

@@ -7,6 +7,8 @@ package samples
 import (
 	"archive/zip"
 	"bytes"
+	"compress/zlib"
+	"fmt"
 )
 
 // PDF is a PDF of at least size bytes.
@@ -78,4 +80,27 @@ func zipOf(nameAndContent ...string) []byte {
 		panic(err)
 	}
 	return buf.Bytes()
+}
+
+// EscapedScriptPDF is a PDF whose open action runs a script, its names spelled with #xx escapes
+// as a reader accepts them: /J#61vaScript is /JavaScript.
+func EscapedScriptPDF() []byte {
+	return append(PDF(900), "<< /S /J#61vaScript /JS (app.alert(1)) >>"...)
+}
+
+// ObjectStreamPDF is a PDF 1.5 whose objects sit compressed in an object stream with the given
+// dictionary entries besides its filter (for example "/Type /ObjStm /N 1 /First 4"), so none of
+// them are in the file's bytes.
+func ObjectStreamPDF(entries, objects string) []byte {
+	var packed bytes.Buffer
+	z := zlib.NewWriter(&packed)
+	_, _ = z.Write([]byte(objects))
+	_ = z.Close()
+	return fmt.Appendf(nil, "%%PDF-1.5\n5 0 obj\n<< %s /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\nendobj\n%s",
+		entries, packed.Len(), packed.Bytes(), PDF(600)[len("%PDF-1.4\n"):])
+}
+
+// ScriptInObjectStreamPDF is a PDF whose script action is compressed inside an object stream.
+func ScriptInObjectStreamPDF() []byte {
+	return ObjectStreamPDF("/Type /ObjStm /N 1 /First 4", "7 0 << /S /JavaScript /JS (app.alert(1)) >>")
 }
