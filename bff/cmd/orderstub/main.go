@@ -4,14 +4,16 @@
 //
 //	go run ./bff/cmd/orderstub -addr 127.0.0.1:8082
 //
-// It answers POST /graphql, GET /healthz and GET /images/{id}.svg, logs one JSON line per request
+// It answers POST /graphql (with the bearer token ORDERS_TOKEN, or orderstub.DevToken), GET /healthz and GET /images/{id}.svg, logs one JSON line per request
 // and stops gracefully on SIGINT or SIGTERM.
 package main
 
 import (
+	"cmp"
 	"flag"
 	"log/slog"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/serve"
@@ -24,13 +26,15 @@ func main() {
 	schema := flag.String("schema", orderstub.SchemaFile, "GraphQL schema of the order system")
 	data := flag.String("data", "fixtures/orders", "directory holding products.json and orders.json")
 	flag.Parse()
+	// The credential its clients must send, as the BFF's ORDERS_TOKEN.
+	token := cmp.Or(os.Getenv("ORDERS_TOKEN"), orderstub.DevToken)
 	serve.Command("order stand-in", func(log *slog.Logger) error {
-		return run(log, *addr, *schema, *data)
+		return run(log, *addr, *schema, *data, token)
 	})
 }
 
-func run(log *slog.Logger, addr, schema, data string) error {
-	h, err := orderstub.NewHandler(data, orderstub.WithSchemaFile(schema))
+func run(log *slog.Logger, addr, schema, data, token string) error {
+	h, err := orderstub.NewHandler(data, orderstub.WithSchemaFile(schema), orderstub.WithToken(token))
 	if err != nil {
 		return err
 	}

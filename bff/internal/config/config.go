@@ -81,8 +81,13 @@ type Frontend struct {
 
 // Orders configures the order system.
 type Orders struct {
-	URL string // ORDERS_URL: the order system's GraphQL endpoint
+	URL   string // ORDERS_URL: the order system's GraphQL endpoint
+	Token Secret // ORDERS_TOKEN: the bearer credential the order system requires of its clients
 }
+
+// DevOrdersToken is ORDERS_TOKEN outside a real project: the credential the order stand-in
+// requires (orderstub.DevToken), so a development BFF sends one as production's does.
+const DevOrdersToken = "order-stand-in-development-token"
 
 // Firebase configures Firebase Auth, Firestore and the sessions built on them.
 type Firebase struct {
@@ -199,7 +204,7 @@ func Load(getenv func(string) string) (Config, error) {
 			URL:              strings.TrimRight(r.str("FRONTEND_URL", "http://127.0.0.1:3000"), "/"),
 			RevalidateSecret: Secret(r.str("REVALIDATE_SECRET", "")),
 		},
-		Orders: Orders{URL: r.str("ORDERS_URL", "http://127.0.0.1:8082/graphql")},
+		Orders: Orders{URL: r.str("ORDERS_URL", "http://127.0.0.1:8082/graphql"), Token: Secret(r.str("ORDERS_TOKEN", ""))},
 		Firebase: Firebase{
 			ProjectID:        r.str("FIREBASE_PROJECT_ID", "demo-union-benefits"),
 			APIKey:           Secret(r.str("FIREBASE_API_KEY", "")),
@@ -275,6 +280,9 @@ func Load(getenv func(string) string) (Config, error) {
 			c.ShutdownDrain+c.ShutdownTimeout))
 	}
 	r.production(c)
+	if c.Orders.Token == "" && !c.Production() {
+		c.Orders.Token = DevOrdersToken
+	}
 	if c.Firebase.APIKey == "" {
 		// production has already refused a real project without a key, emulator or not.
 		if c.Firebase.AuthEmulatorHost == "" && !c.Production() {
@@ -341,6 +349,7 @@ func (r *reader) production(c Config) {
 		{"SERVER_SIGNING_SECRET", c.Edge.ServerSecret},
 		{"CMS_WEBHOOK_SECRET", c.CMS.WebhookSecret},
 		{"PREVIEW_SECRET", c.CMS.PreviewSecret},
+		{"ORDERS_TOKEN", c.Orders.Token},
 	} {
 		// Empty is either reported as required already, or (PREVIEW_SECRET) turns the feature off.
 		if n := len(s.value.Reveal()); n > 0 && n < minProductionSecret {
@@ -351,6 +360,11 @@ func (r *reader) production(c Config) {
 	// emulator accepts none, and a real project never uses one.
 	if c.Firebase.APIKey == "" {
 		r.errs = append(r.errs, errors.New("FIREBASE_API_KEY: required for a real project (Identity Toolkit refuses calls without it)"))
+	}
+	// The order system holds every member's orders and places orders in their name: it answers
+	// only a client that presents its credential, and the development one is public.
+	if c.Orders.Token == "" || c.Orders.Token == DevOrdersToken {
+		r.errs = append(r.errs, errors.New("ORDERS_TOKEN: required for a real project (the order system's credential; the development one will not do)"))
 	}
 	// Without it the BFF cannot ask Next.js to revalidate, so editors' publishes would never reach
 	// the pages Next.js has already rendered.

@@ -278,6 +278,7 @@ func productionVars() map[string]string {
 		"CMS_URL":               "https://cms.example.org",
 		"CMS_PUBLIC_URL":        "https://files.example.org",
 		"ORDERS_URL":            "https://orders.example.org/graphql",
+		"ORDERS_TOKEN":          "orders-0123456789abcdef0123456789abcdef",
 		"HOTELS_API_URL":        "https://hotels.example.com",
 		"HOTELS_LISTINGS_URL":   "https://hotels.example.com/hotels/listings",
 		"HOTELS_MEMBER_KEY":     "mk-1",
@@ -346,6 +347,9 @@ func TestProductionRefusesUnsafeValues(t *testing.T) {
 		{"no REVALIDATE_SECRET", map[string]string{"REVALIDATE_SECRET": ""}, "REVALIDATE_SECRET"},
 		{"a short PREVIEW_SECRET", map[string]string{"PREVIEW_SECRET": short}, "PREVIEW_SECRET"},
 		{"a short CMS_WEBHOOK_SECRET", map[string]string{"CMS_WEBHOOK_SECRET": short}, "CMS_WEBHOOK_SECRET"},
+		{"no ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": ""}, "ORDERS_TOKEN"},
+		{"a short ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": short}, "ORDERS_TOKEN"},
+		{"the order stand-in's ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": DevOrdersToken}, "ORDERS_TOKEN"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load(env(mergeVars(productionVars(), tc.set)))
@@ -388,7 +392,7 @@ func TestProductionReportsEveryDevelopmentDefaultAtOnce(t *testing.T) {
 	}
 	for _, want := range []string{"FRONTEND_URL", "ALLOWED_ORIGINS", "CMS_URL", "CMS_PUBLIC_URL", "ORDERS_URL",
 		"HOTELS_API_URL", "HOTELS_LISTINGS_URL", "EXTERNAL_FORM_URL", "EDGE_SIGNING_SECRET", "SERVER_SIGNING_SECRET",
-		"FIREBASE_API_KEY", "REVALIDATE_SECRET", "CMS_WEBHOOK_SECRET"} {
+		"FIREBASE_API_KEY", "REVALIDATE_SECRET", "CMS_WEBHOOK_SECRET", "ORDERS_TOKEN"} {
 		if !got[want] {
 			t.Errorf("no %s problem", want)
 		}
@@ -432,6 +436,10 @@ func TestTheDemoProjectWithTheStacksValuesLoads(t *testing.T) {
 	}
 	if c.Production() || c.Addr != "127.0.0.1:8080" || c.Frontend.SecureCookies {
 		t.Fatalf("production %v, addr %q, secure cookies %v", c.Production(), c.Addr, c.Frontend.SecureCookies)
+	}
+	// The stack sets no ORDERS_TOKEN: the BFF sends the credential the order stand-in requires.
+	if c.Orders.Token != DevOrdersToken {
+		t.Fatalf("ORDERS_TOKEN unset for the demo project: %q, want the stand-in's", c.Orders.Token.Reveal())
 	}
 }
 

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net"
@@ -25,13 +26,29 @@ type Client struct {
 
 var _ portal.Orders = (*Client)(nil)
 
-// New returns a client of the GraphQL endpoint (e.g. http://127.0.0.1:8082/graphql). A nil
-// httpClient means one with a 10-second timeout.
-func New(endpoint string, httpClient *http.Client) *Client {
+// New returns a client of the GraphQL endpoint (e.g. http://127.0.0.1:8082/graphql) that
+// presents token as its bearer credential (ORDERS_TOKEN): the order system holds every member's
+// orders and places orders in their name, so it answers only its clients. A nil httpClient means
+// one with a 10-second timeout.
+func New(endpoint, token string, httpClient *http.Client) *Client {
 	if httpClient == nil {
 		httpClient = &http.Client{Timeout: defaultTimeout}
 	}
-	return &Client{gql: graphql.NewClient(endpoint, httpClient)}
+	withToken := *httpClient
+	withToken.Transport = bearer{token: token, next: cmp.Or[http.RoundTripper](httpClient.Transport, http.DefaultTransport)}
+	return &Client{gql: graphql.NewClient(endpoint, &withToken)}
+}
+
+// bearer sends every request with the order system's credential.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
 }
 
 // Products lists the products offered to a union's members, the union's own materials first.

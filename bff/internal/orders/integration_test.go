@@ -3,9 +3,12 @@
 package orders
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"testing"
+
+	"github.com/union-benefits/portal/bff/internal/config"
 )
 
 // TestProductsFromRunningStandIn runs the client against the stack's order stand-in (make
@@ -15,7 +18,7 @@ func TestProductsFromRunningStandIn(t *testing.T) {
 	if url == "" {
 		t.Skip("ORDERS_URL is not set; run through `.bin/stack test`")
 	}
-	got, err := New(url, nil).Products(context.Background(), "61")
+	got, err := New(url, cmp.Or(os.Getenv("ORDERS_TOKEN"), config.DevOrdersToken), nil).Products(context.Background(), "61")
 	if err != nil {
 		t.Fatalf("Products: %v", err)
 	}

@@ -291,7 +291,7 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 	})
 	up := &upstreams{
 		cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store),
-		orders: cache.NewOrders(orders.New(cfg.Orders.URL, nil), store),
+		orders: cache.NewOrders(orders.New(cfg.Orders.URL, cfg.Orders.Token.Reveal(), nil), store),
 	}
 	if cfg.RedisURL != "" {
 		rc, err := redis.New(cfg.RedisURL.Reveal())

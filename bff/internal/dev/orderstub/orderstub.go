@@ -6,6 +6,7 @@ package orderstub
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	graphql "github.com/graph-gophers/graphql-go"
+
+	"github.com/union-benefits/portal/bff/internal/config"
 )
 
 // SchemaFile is where the schema lives, relative to the repository root.
@@ -23,17 +26,26 @@ const SchemaFile = "contracts/orders.graphql"
 // maxBody bounds a GraphQL request; real operations are a few hundred bytes.
 const maxBody = 1 << 20
 
+// DevToken is the credential the stand-in takes unless told another (WithToken): the one the
+// stack and the test harness give the BFF as ORDERS_TOKEN. Like the production order system, the
+// stand-in answers no operation without it, so a BFF that stops sending it fails here first.
+const DevToken = config.DevOrdersToken
+
 // Option adjusts NewHandler.
 type Option func(*options)
 
 type options struct {
 	schemaPath string
+	token      string
 	now        func() time.Time
 }
 
 // WithSchemaFile reads the schema from path instead of looking for SchemaFile above the data
 // directory.
 func WithSchemaFile(path string) Option { return func(o *options) { o.schemaPath = path } }
+
+// WithToken is the bearer token every GraphQL request must carry, instead of DevToken.
+func WithToken(token string) Option { return func(o *options) { o.token = token } }
 
 // WithClock fixes the time new orders are stamped with, for tests.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
@@ -44,7 +56,7 @@ func WithClock(now func() time.Time) Option { return func(o *options) { o.now = 
 // schema is found by walking up from dataDir to the directory holding SchemaFile, which is the
 // repository root for the usual dataDir fixtures/orders.
 func NewHandler(dataDir string, opts ...Option) (http.Handler, error) {
-	o := options{now: time.Now}
+	o := options{now: time.Now, token: DevToken}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -70,7 +82,7 @@ func NewHandler(dataDir string, opts ...Option) (http.Handler, error) {
 	}
 
 	mux := http.NewServeMux()
-	mux.Handle("POST /graphql", &graphqlHandler{schema: schema})
+	mux.Handle("POST /graphql", requireToken(o.token, &graphqlHandler{schema: schema}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
@@ -139,3 +151,16 @@ func baseURL(ctx context.Context) string {
 
 // errNoImage is the answer for an image of an unknown product.
 var errNoImage = errors.New("no such image")
+
+// requireToken answers 401 to a request without the bearer token, before it is read.
+func requireToken(token string, next http.Handler) http.Handler {
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="orders"`)
+			http.Error(w, "this order system answers only its clients", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

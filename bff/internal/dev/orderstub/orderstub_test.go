@@ -14,7 +14,9 @@ const fixtures = "../../../../fixtures/orders"
 func post(t *testing.T, h http.Handler, body string) map[string]any {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body)))
+	req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+DevToken)
+	h.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("POST /graphql: %d %s", rec.Code, rec.Body)
 	}
@@ -95,5 +97,38 @@ func TestMissingSchemaIsAClearError(t *testing.T) {
 	_, err = NewHandler(t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), SchemaFile) {
 		t.Errorf("err = %v, want one naming %s", err, SchemaFile)
+	}
+}
+
+// The order system answers only its clients: a request without the credential, or with another,
+// is refused before any operation runs (the production one holds every member's orders).
+func TestAnOperationWithoutTheCredentialIsRefused(t *testing.T) {
+	h, err := NewHandler(fixtures, WithToken("the-deploys-own-token"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const query = `{"query":"{ orders(uid: \"demo-member-0001\") { total } }"}`
+	for what, header := range map[string]string{
+		"no credential":         "",
+		"the development one":   "Bearer " + DevToken,
+		"another scheme":        "Basic the-deploys-own-token",
+		"the token with a tail": "Bearer the-deploys-own-token2",
+	} {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(query))
+		if header != "" {
+			req.Header.Set("Authorization", header)
+		}
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusUnauthorized || strings.Contains(rec.Body.String(), "total") {
+			t.Errorf("%s: %d %s, want 401", what, rec.Code, rec.Body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(query))
+	req.Header.Set("Authorization", "Bearer the-deploys-own-token")
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Errorf("with the credential: %d %s", rec.Code, rec.Body)
 	}
 }
