@@ -3,7 +3,7 @@ import { config as siteConfig } from '@/lib/config';
 import { REQUEST_PATH_HEADER } from '@/lib/returnTo';
 import { newNonce, securityHeaders } from '@/lib/securityHeaders';
 import { UNION_COOKIE, UNION_HEADER, UNION_COOKIE_MAX_AGE, cleanUnion } from '@/lib/union';
-import { NOT_FOUND_ROUTE, isMissingPage } from '@/lib/missingPage';
+import { NOT_FOUND_ROUTE, SITE_FILES, isMissingPage } from '@/lib/missingPage';
 import { partnerRedirectPath } from '@/lib/partnerRedirect';
 import { CACHED_PAGE_NONCE, cachedPageUrl } from '@/lib/pageCache';
 import { isPageCachePath } from '@/lib/pageCacheRoute';
@@ -48,10 +48,11 @@ function forwardRequestPath(headers: Headers, request: NextRequest): void {
  * internal route that Next renders once per (path, union) and keeps (lib/pageCache.ts).
  */
 export async function proxy(request: NextRequest) {
-  const chosen = cleanUnion(request.nextUrl.searchParams.get('union'));
+  const file = SITE_FILES.has(request.nextUrl.pathname);
+  const chosen = file ? undefined : cleanUnion(request.nextUrl.searchParams.get('union'));
   const union = chosen ?? cleanUnion(request.cookies.get(UNION_COOKIE)?.value);
-  const redirect = partnerRedirectPath(request.nextUrl.searchParams);
-  const target = redirect ? null : await pageTarget(request, union);
+  const redirect = file ? null : partnerRedirectPath(request.nextUrl.searchParams);
+  const target = redirect || file ? null : await pageTarget(request, union);
 
   // A page from the page cache was rendered with the cached pages' nonce, whoever asked first.
   const nonce = target?.kind === 'cached' ? CACHED_PAGE_NONCE : newNonce();
@@ -112,6 +113,7 @@ async function pageTarget(request: NextRequest, union: string | undefined): Prom
 }
 
 export const config = {
-  // Pages only: not the BFF's API, Next's assets or files with an extension.
-  matcher: ['/((?!api/|_next/|.*\\.[a-z0-9]+$).*)'],
+  // Everything but the BFF's API (which the edge sends to the BFF) and Next's own assets: a page's
+  // address may end in an extension too, and the site's files (SITE_FILES) get their headers.
+  matcher: ['/((?!api/|_next/).*)'],
 };

@@ -18,6 +18,8 @@ const PAGES = [
   { name: 'a content page', path: '/faq', status: 200, cached: true },
   { name: 'the reset page', path: '/reset?apiKey=k3y&lang=en&mode=resetPassword&oobCode=c0de', status: 200, cached: false },
   { name: 'the partner popup', path: '/login/partner/test-partner', status: 200, cached: false },
+  // A page's address may end in an extension (this one is the popup's 'no such partner').
+  { name: 'a page address ending in an extension', path: '/login/partner/x.json', status: 200, cached: false },
   { name: 'a page that does not exist', path: '/no-such-page-anywhere', status: 404, cached: false },
 ];
 

@@ -42,6 +42,15 @@ export const APP_ROUTES = new Set([
   'visitor', // the page cache's internal route (lib/pageCache.ts)
 ]);
 
+/**
+ * The files the site serves at its root, each with an extension: Next's metadata routes in app/
+ * (robots.ts, sitemap.ts, icon.svg) and public/. They are no pages: the proxy gives them their
+ * security headers and nothing else. Every other address, one ending in an extension included
+ * (/login/partner/x.json), is a page's: it gets the page's headers, and the not-found page when
+ * there is none.
+ */
+export const SITE_FILES = new Set(['/robots.txt', '/sitemap.xml', '/icon.svg', '/chatbot-dev.js']);
+
 /** The cookie Next sets while draft mode is on (draftMode().enable()). */
 export const DRAFT_MODE_COOKIE = '__prerender_bypass';
 

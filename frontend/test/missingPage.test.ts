@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_ROUTES, askBff, documentFor, forgetFoundPages, isMissingPage } from '@/lib/missingPage';
+import { APP_ROUTES, SITE_FILES, askBff, documentFor, forgetFoundPages, isMissingPage } from '@/lib/missingPage';
 import { stubFetch } from './fetchStub';
 import { TEST_SIGNING_SECRET, expectServerToken, sentHeader } from './signatureCheck';
 
@@ -24,6 +24,15 @@ describe('missing pages', () => {
     const folders = routeFolders(join(__dirname, '..', 'app'));
     expect(folders).toContain('search'); // the walk reaches inside the groups
     for (const folder of folders) expect(APP_ROUTES, folder).toContain(folder);
+  });
+
+  it('knows every file the site serves at its root, so none is taken for a page', () => {
+    const metadata = readdirSync(join(__dirname, '..', 'app'))
+      .filter((name) => /^(robots|sitemap|icon)\./.test(name))
+      .map((name) => '/' + name.replace(/\.ts$/, name.startsWith('robots') ? '.txt' : '.xml'));
+    const publicFiles = readdirSync(join(__dirname, '..', 'public')).map((name) => `/${name}`);
+    expect(metadata).toContain('/robots.txt');
+    expect([...SITE_FILES].sort()).toEqual([...metadata, ...publicFiles].sort());
   });
 
   it('asks the document that holds the address', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { proxy } from '@/proxy';
+import { config, proxy } from '@/proxy';
 import { UNION_HEADER } from '@/lib/union';
 import { CACHED_PAGE_NONCE } from '@/lib/pageCache';
 
@@ -48,6 +48,19 @@ describe('proxy', () => {
   it('sends HSTS when a proxy in front says the browser came over https', async () => {
     const { response } = await run('http://union.example.org/', { 'x-forwarded-proto': 'https', host: 'union.example.org' });
     expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('gives a page address that ends in an extension the page headers, and a site file only its headers', async () => {
+    // Before, the matcher left out every address with an extension: /login/partner/x.json, the
+    // partner popup's page, had no policy and could be framed.
+    const page = await run('http://127.0.0.1:3000/login/partner/x.json', { cookie: 'session=abc' });
+    expect(page.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.response.headers.get('x-frame-options')).toBe('DENY');
+    expect(config.matcher.map((m) => new RegExp(`^${m}$`).test('/login/partner/x.json'))).toContain(true);
+    const file = await run('http://127.0.0.1:3000/robots.txt?union=37', { 'sec-fetch-dest': 'document' });
+    expect(file.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.response.headers.get('x-middleware-rewrite')).toBeNull(); // not the not-found page, nor the page cache
+    expect(file.response.headers.get('set-cookie')).toBeNull(); // a file chooses no union
   });
 
   it('answers /reset with no referrer', async () => {
