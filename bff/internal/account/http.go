@@ -26,6 +26,9 @@ type MountDeps struct {
 	// IPLimits and EmailLimits count sign-in, sign-up, reset and verification attempts per IP
 	// and per email (or member).
 	IPLimits, EmailLimits httpapi.Limiter
+	// MailLimits counts the mails sent to one address (password resets and verifications) in a
+	// day: the per-email window alone would let anyone send a member 1,440 a day.
+	MailLimits httpapi.Limiter
 	// SecureCookies marks the session cookie Secure: everywhere but a localhost frontend.
 	SecureCookies bool
 }
@@ -35,7 +38,7 @@ type MountDeps struct {
 func Mount(d MountDeps) httpapi.Mount {
 	cookies := httpapi.SessionCookies{Secure: d.SecureCookies, TTL: d.Sessions.SessionTTL()}
 	limits := httpapi.AttemptLimits{IP: d.IPLimits, Who: d.EmailLimits}
-	s := sessionHandlers{d.Sessions, d.Credentials, cookies, limits, d.Carts}
+	s := sessionHandlers{d.Sessions, d.Credentials, cookies, limits, d.MailLimits, d.Carts}
 	p := profileHandlers{d.Profiles}
 	f := favoriteHandlers{d.Favorites}
 	// Every body here is a form of a few fields: anything larger is refused before it is parsed.
@@ -89,7 +92,18 @@ type sessionHandlers struct {
 	credentials Credentials
 	cookies     httpapi.SessionCookies
 	limits      httpapi.AttemptLimits
+	mails       httpapi.Limiter
 	carts       CartAdopter // nil: no store
+}
+
+// mailTo counts one mail to address against its day's; an address that is no email is sent
+// nothing anyway (the service answers it).
+func (h sessionHandlers) mailTo(address string) error {
+	key := httpapi.EmailKey(address)
+	if key == "" {
+		return nil
+	}
+	return h.mails.Allow("mail|" + key)
 }
 
 func (h sessionHandlers) getSession(c fiber.Ctx) error {
@@ -167,6 +181,9 @@ func (h sessionHandlers) forgotPassword(c fiber.Ctx) error {
 	if err := h.limits.Allow(c, "reset", httpapi.EmailKey(req.Email)); err != nil {
 		return err
 	}
+	if err := h.mailTo(req.Email); err != nil {
+		return err
+	}
 	message, err := h.credentials.ForgotPassword(c.Context(), req.Email)
 	if err != nil {
 		return err
@@ -189,6 +206,9 @@ func (h sessionHandlers) resetPassword(c fiber.Ctx) error {
 func (h sessionHandlers) sendVerification(c fiber.Ctx) error {
 	id := httpapi.Identity(c)
 	if err := h.limits.Allow(c, "verify", httpapi.MemberKey(id.UID)); err != nil {
+		return err
+	}
+	if err := h.mailTo(id.Email); err != nil {
 		return err
 	}
 	message, err := h.credentials.SendVerification(c.Context(), id)

@@ -661,3 +661,27 @@ func TestPagesReadAMemberAsAMemberOfTheirUnion(t *testing.T) {
 		t.Fatalf("member: %s", a.Body)
 	}
 }
+
+// The mails sent to one address in a day are few, whoever asks for them: before, the per-email
+// window alone let anyone have a member sent 1,440 reset mails a day.
+func TestAnAddressIsSentOnlyAFewMailsADay(t *testing.T) {
+	b, c := accountBFF(t, map[string]string{"MAILS_PER_DAY": "3", "RATE_LIMIT_PER_EMAIL": "100", "RATE_LIMIT_PER_IP": "100"})
+	br := newBrowser(t, b, c)
+	br.register("ada@example.com") // its verification mail is the sign-up's, not counted
+	forgot := func(email string) answer {
+		return br.Call("POST", "/api/v1/password/forgot", "/api/v1/password/forgot", map[string]any{"email": email})
+	}
+	br.Want(forgot("ada@example.com"), 202)
+	br.Want(br.Call("POST", "/api/v1/session/verification", "/api/v1/session/verification", nil), 200)
+	br.Want(forgot(" ADA@example.com"), 202) // any spelling of the address counts
+	refused := br.Want(forgot("ada@example.com"), 429)
+	if refused.Title() != "Too many attempts. Please wait a few minutes and try again." {
+		t.Fatalf("429 message %q", refused.Title())
+	}
+	br.Want(br.Call("POST", "/api/v1/session/verification", "/api/v1/session/verification", nil), 429)
+	if got := len(b.Auth.Sent); got != 4 {
+		t.Errorf("mails sent %v, want the sign-up's and three", b.Auth.Sent)
+	}
+	// Another address has its own day.
+	br.Want(forgot("bob@example.com"), 202)
+}

@@ -106,6 +106,7 @@ type Limits struct {
 	PerEmail      int           // RATE_LIMIT_PER_EMAIL: the same per email (or member)
 	Window        time.Duration // RATE_LIMIT_WINDOW
 	ContentMisses int           // CONTENT_MISSES_PER_IP: content cache misses (CMS calls) one visitor address may cause per window
+	MailsPerDay   int           // MAILS_PER_DAY: password-reset and verification mails one address may be sent in 24 hours
 }
 
 // Forms configures the grant forms.
@@ -219,6 +220,7 @@ func Load(getenv func(string) string) (Config, error) {
 			PerEmail:      int(r.int64("RATE_LIMIT_PER_EMAIL", 10)),
 			Window:        r.duration("RATE_LIMIT_WINDOW", 10*time.Minute),
 			ContentMisses: int(r.int64("CONTENT_MISSES_PER_IP", 300)),
+			MailsPerDay:   int(r.int64("MAILS_PER_DAY", 5)),
 		},
 		Storage: Storage{
 			Bucket:        r.str("STORAGE_BUCKET", "demo-union-benefits.appspot.com"),

@@ -206,6 +206,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Carts:         materials,
 			IPLimits:      up.limiter("accounts-ip", cfg.Limits.PerIP, cfg.Limits.Window),
 			EmailLimits:   up.limiter("accounts-email", cfg.Limits.PerEmail, cfg.Limits.Window),
+			MailLimits:    up.limiter("accounts-mails", cfg.Limits.MailsPerDay, 24*time.Hour),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
 		grants.Mount(grants.MountDeps{

@@ -104,6 +104,7 @@ var bffEnv = []string{
 	"EXTERNAL_FORM_URL=" + httpURL(PortCMS) + "/sites/default/files/external-forms/{id}.html?embed=1",
 	"RATE_LIMIT_PER_IP=1000",
 	"RATE_LIMIT_PER_EMAIL=200",
+	"MAILS_PER_DAY=100",
 	// Every end-to-end test's browser is one visitor at 127.0.0.1 to the edge, and the content its
 	// pages load for the first time is charged to that address, as a visitor's is.
 	"CONTENT_MISSES_PER_IP=5000",
