@@ -70,9 +70,15 @@ test.describe('livestream', () => {
     await expect.poll(() => chatCookie(page)).toBeTruthy();
     await page.context().clearCookies();
     await page.goto(PATH);
-    await enter(page, 'Samuel', email.toUpperCase());
+    await enter(page, 'Sam', email.toUpperCase());
     await expect.poll(() => names.length).toBe(2);
     expect(names[1]).toBe(names[0]);
+    // Someone else typing that address under another name is not told the name Sam chose.
+    await page.context().clearCookies();
+    await page.goto(PATH);
+    await enter(page, 'Samuel', email);
+    await expect.poll(() => names.length).toBe(3);
+    expect(names[2]).toMatch(/^Samuel-\d{4}$/);
   });
 
   test('the access form asks for a display name and an email with the contract messages', async ({ page }) => {

@@ -2,6 +2,7 @@ package livestream_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // in-memory comment-access records), as the browser sends it.
 func TestChatAccessThroughTheBFF(t *testing.T) {
 	cms := harness.StartCMS(t)
-	cfg := harness.Config(cms.URL, map[string]string{"RATE_LIMIT_PER_IP": "4"})
+	cfg := harness.Config(cms.URL, map[string]string{"RATE_LIMIT_PER_IP": "5"})
 	b := harness.NewBFF(t, cfg)
 	origin := cfg.Frontend.AllowedOrigins[0]
 	post := func(slug, body string) (int, string, map[string]any) {
@@ -44,11 +45,16 @@ func TestChatAccessThroughTheBFF(t *testing.T) {
 	}
 
 	// A repeat, as the same person in other case: the first record's name, no second record.
-	if status, _, again := post("member-town-hall", `{"name":"Patricia","email":"pat@example.ORG"}`); status != 200 || again["username"] != name {
+	if status, _, again := post("member-town-hall", `{"name":"Pat <3","email":"pat@example.ORG"}`); status != 200 || again["username"] != name {
 		t.Errorf("repeat: %d %v; want %q", status, again, name)
 	}
+	// Another name at the same address learns nothing of the first: a chat name of its own.
+	if status, _, other := post("member-town-hall", `{"name":"Patricia","email":"pat@example.ORG"}`); status != 200 ||
+		!strings.HasPrefix(fmt.Sprint(other["username"]), "Patricia-") {
+		t.Errorf("another name: %d %v; want a Patricia- chat name", status, other)
+	}
 	if n := len(b.Chat.Records()); n != 1 {
-		t.Errorf("%d records after a repeat; want 1", n)
+		t.Errorf("%d records after the repeats; want 1", n)
 	}
 
 	status, _, problem := post("member-town-hall", `{"name":" ","email":""}`)
@@ -65,12 +71,12 @@ func TestChatAccessThroughTheBFF(t *testing.T) {
 	if status, _, _ := post("member-town-hall", `not json`); status != 400 {
 		t.Errorf("a body that is no JSON: %d", status)
 	}
-	// Entries from one address are limited (here 4 a window: 3 above), the form's mistakes not counted.
+	// Entries from one address are limited (here 5 a window: 4 above), the form's mistakes not counted.
 	if status, _, p := post("member-town-hall", `{"name":"Sam","email":"sam@example.org"}`); status != 200 {
-		t.Errorf("fourth entry: %d %v; want 200", status, p)
+		t.Errorf("fifth entry: %d %v; want 200", status, p)
 	}
 	if status, _, p := post("member-town-hall", `{"name":"Lee","email":"lee@example.org"}`); status != 429 {
-		t.Errorf("fifth entry: %d %v; want 429", status, p)
+		t.Errorf("sixth entry: %d %v; want 429", status, p)
 	}
 }
 

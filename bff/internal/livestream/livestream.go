@@ -119,8 +119,10 @@ func Check(req Request) (Request, error) {
 }
 
 // Enter lets a person into the chat of the livestream at /livestream/{slug}: the record is
-// written the first time, and a repeat (the same email, in any case) answers the first record's
-// chat name instead of writing another.
+// written the first time, and a repeat (the same email, in any case) writes no other. A repeat
+// under the same display name (the person on another device) answers the first record's chat
+// name; under another name it answers a chat name of its own: anyone may type an address, and
+// the name its owner chose is not theirs to learn.
 func (s *Service) Enter(ctx context.Context, slug string, req Request) (Access, error) {
 	req, err := Check(req)
 	if err != nil {
@@ -146,7 +148,16 @@ func (s *Service) Enter(ctx context.Context, slug string, req Request) (Access, 
 	if err != nil {
 		return Access{}, err
 	}
+	if !sameDisplayName(stored.Username, rec.Username) {
+		return Access{Stream: stream, Username: rec.Username, Hash: stored.Hash}, nil
+	}
 	return Access{Stream: stream, Username: stored.Username, Hash: stored.Hash}, nil
+}
+
+// sameDisplayName says whether two chat names differ only in their random suffixes.
+func sameDisplayName(a, b string) bool {
+	cut := func(name string) string { return name[:max(0, len(name)-contract.Limits.SuffixDigits)] }
+	return cut(a) == cut(b)
 }
 
 // stream is the livestream node at /livestream/{slug}; anything else is not found.

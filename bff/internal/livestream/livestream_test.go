@@ -128,12 +128,21 @@ func TestEnterIsOneRecordPerPersonAndStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.Enter(context.Background(), "member-town-hall", Request{Name: "Patricia", Email: "PAT@example.org "})
+	again, err := s.Enter(context.Background(), "member-town-hall", Request{Name: "Pat", Email: "PAT@example.org "})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if again != first || len(store.recs) != 1 {
 		t.Errorf("repeat answered %+v (records %d); want the first %+v and one record", again, len(store.recs), first)
+	}
+	// Whoever types Pat's address under another name is not told the name Pat chose: they get a
+	// chat name of their own, and Pat's record stays as it was.
+	other, err := s.Enter(context.Background(), "member-town-hall", Request{Name: "Mallory", Email: "pat@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(other.Username, "Mallory-") || len(store.recs) != 1 || store.recs["1501/"+PersonKey("pat@example.org")].Username != first.Username {
+		t.Errorf("another name for Pat's address answered %+v (records %v); want its own chat name, Pat's record unchanged", other, store.recs)
 	}
 	if _, err := s.Enter(context.Background(), "member-town-hall", Request{Name: "Sam", Email: "sam@example.org"}); err != nil || len(store.recs) != 2 {
 		t.Errorf("another person: %v, records %d; want 2", err, len(store.recs))
