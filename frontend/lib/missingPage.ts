@@ -72,9 +72,14 @@ const found = new Map<string, { until: number; answer: Found }>();
 /**
  * What the BFF has at an address for an anonymous reader: a page open to visitors (a blog list or
  * post too), or another document that the page cache must not keep (a redirect document that
- * sends the reader on, a members-only page's gate).
+ * sends the reader on, a members-only page's gate); and the union it read the document for
+ * (Reader-Union: the one the reader chose when the BFF knows it, undefined for the site's
+ * fallback; a blog document, which is the same for every union, says none).
  */
-type Found = 'page' | 'other';
+export interface Found {
+  kind: 'page' | 'other';
+  union: string | undefined;
+}
 
 function remembered(key: string, now: number): Found | undefined {
   const entry = found.get(key);
@@ -153,8 +158,8 @@ export async function isMissingPage(request: NextRequest): Promise<boolean> {
 /**
  * What the BFF has at this document for an anonymous reader, asked by a HEAD (the render alone
  * fetches the document): its status says whether there is one, and a page document's Page-Kind
- * header what it is ('page', 'redirect' or 'gated'). Answers a page open to visitors, 'other',
- * nothing ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
+ * header what it is ('page', 'redirect' or 'gated'). Answers what was found (Found), nothing
+ * ('missing'), or 'unknown' when it could not say. A found answer is remembered for a
  * while (see FOUND_TTL_MS), so asking again about a page read often costs nothing.
  */
 export async function askBff(document: string, request: NextRequest): Promise<Found | 'missing' | 'unknown'> {
@@ -165,7 +170,7 @@ export async function askBff(document: string, request: NextRequest): Promise<Fo
     const headers = await bffHead(`${config.bffUrl}${document}`, askingAs(request));
     // A blog list or post has no kind: it is open to everyone.
     const kind = headers.get('page-kind') ?? 'page';
-    const answer: Found = kind === 'page' ? 'page' : 'other';
+    const answer: Found = { kind: kind === 'page' ? 'page' : 'other', union: headers.get('reader-union') || undefined };
     remember(document, answer, now);
     return answer;
   } catch (error) {

@@ -21,6 +21,7 @@ import { config } from './config';
 import { APP_ROUTES, askBff, documentFor } from './missingPage';
 import { NO_UNION, cachedPagePath } from './pageCacheRoute';
 import { UNION_COOKIE, cleanUnion } from './union';
+import { bffPath } from './bff/urls';
 
 /**
  * The nonce of every cached page's scripts. A per-request nonce cannot be written into HTML that
@@ -77,10 +78,17 @@ export async function cachedPageUrl(request: NextRequest, union: string | undefi
     // A members-only page's gate too: signing in through it must land on the page rendered for
     // the member with the sign-in's message, which the move between layouts lost
     // (returnAfterSignIn.spec).
-    if (!document || (await askBff(document, request)) !== 'page') return null;
+    const found = document ? await askBff(document, request) : null;
+    if (typeof found !== 'object' || found?.kind !== 'page') return null;
   }
+  // The page is kept under the union the BFF reads the visitor's as, never the one the request
+  // says: a made-up union (anyone may set the cookie) is the site's fallback, and must not make a
+  // page of its own, or random values would push real pages out of the cache. The home page's
+  // document says it for every page, blog ones included (remembered a minute, like any found).
+  const home = await askBff(bffPath.page('/', union), request);
+  if (typeof home !== 'object') return null;
   const url = request.nextUrl.clone();
-  url.pathname = cachedPagePath(segments, union);
+  url.pathname = cachedPagePath(segments, home.union);
   return url;
 }
 

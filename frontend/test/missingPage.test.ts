@@ -81,10 +81,10 @@ describe('missing pages', () => {
     const ask = (path: string) => askBff(documentFor(request(path))!, request(path));
     expect(await isMissingPage(request('/benefits/wireless'))).toBe(false);
     // The proxy's question answered the page cache's too: no second call.
-    expect(await ask('/benefits/wireless')).toBe('page');
-    expect(await ask('/moved')).toBe('other');
-    expect(await ask('/member-toolkit')).toBe('other');
-    expect(await ask('/blog/money-tips/5512')).toBe('page'); // a post has no kind: open to all
+    expect(await ask('/benefits/wireless')).toEqual({ kind: 'page', union: undefined });
+    expect(await ask('/moved')).toEqual({ kind: 'other', union: undefined });
+    expect(await ask('/member-toolkit')).toEqual({ kind: 'other', union: undefined });
+    expect(await ask('/blog/money-tips/5512')).toEqual({ kind: 'page', union: undefined }); // a post has no kind: open to all
     expect(await isMissingPage(request('/moved'))).toBe(false);
     expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url).replace('http://127.0.0.1:8080', '')}`)).toEqual([
       'HEAD /api/v1/page?path=%2Fbenefits%2Fwireless',

@@ -29,13 +29,32 @@ describe('the page cache', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('serves an anonymous visitor’s CMS page from the route of their union', async () => {
-    const fetch = stubFetch(() => ({ body: { kind: 'page' } }));
+    // The BFF says which union it read each document for (Reader-Union): the ones it knows.
+    const known = new Set(['37', 'UNITE HERE']);
+    const fetch = stubFetch((url) => ({
+      headers: { 'Reader-Union': [...known].find((u) => url.includes(`union=${u.replace(' ', '+')}`)) ?? '' },
+    }));
     expect(await target('/')).toBe('/visitor/-');
     expect(await target('/', { cookie: 'union=37' }, '37')).toBe('/visitor/37');
     expect(await target('/benefits/wireless', { cookie: 'union=UNITE%20HERE' }, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
-    // The home page always exists; the other was asked about once and remembered.
+    // Every answer was asked about once and remembered.
     expect(await target('/benefits/wireless', { cookie: 'union=UNITE%20HERE' }, 'UNITE HERE')).toBe('/visitor/UNITE%20HERE/benefits/wireless');
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['http://127.0.0.1:8080/api/v1/page?path=%2Fbenefits%2Fwireless&union=UNITE+HERE']);
+    expect(fetch.mock.calls.map(([url]) => String(url).replace('http://127.0.0.1:8080/api/v1/page?path=', ''))).toEqual([
+      '%2F',
+      '%2F&union=37',
+      '%2Fbenefits%2Fwireless&union=UNITE+HERE',
+      '%2F&union=UNITE+HERE',
+    ]);
+  });
+
+  it('keeps a made-up union’s page as the fallback’s, so random unions cannot push real pages out', async () => {
+    // Before, every well-formed union a visitor's cookie named was a page of its own in the cache.
+    stubFetch((url) => ({ headers: { 'Reader-Union': url.includes('union=37') ? '37' : '' } }));
+    for (const made of ['zz-made-up-1', 'zz-made-up-2', '9999999']) {
+      expect(await target('/benefits/wireless', { cookie: `union=${made}` }, made), made).toBe('/visitor/-/benefits/wireless');
+      expect(await target('/', { cookie: `union=${made}` }, made), made).toBe('/visitor/-');
+    }
+    expect(await target('/benefits/wireless', { cookie: 'union=37' }, '37')).toBe('/visitor/37/benefits/wireless');
   });
 
   it('renders per request an address with a query, and whatever is not a browser’s page load', async () => {

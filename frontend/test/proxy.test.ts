@@ -1,9 +1,11 @@
 // @vitest-environment node
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config, proxy } from '@/proxy';
 import { UNION_HEADER } from '@/lib/union';
 import { CACHED_PAGE_NONCE } from '@/lib/pageCache';
+import { forgetFoundPages } from '@/lib/missingPage';
+import { stubFetch } from './fetchStub';
 
 // proxy.ts: the union a page request is for, and the security headers with a nonce of its own.
 
@@ -17,6 +19,9 @@ async function run(url: string, headers: Record<string, string> = {}) {
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 
 describe('proxy', () => {
+  beforeEach(forgetFoundPages);
+  afterEach(() => vi.unstubAllGlobals());
+
   it('puts a fresh nonce in the answer and in the request Next renders with', async () => {
     const member = { cookie: 'session=abc' }; // a page rendered per request
     const first = await run('http://127.0.0.1:3000/', member);
@@ -31,6 +36,7 @@ describe('proxy', () => {
   });
 
   it('sends an anonymous visitor to the page cache, with its nonce and no caching on the way', async () => {
+    stubFetch(() => ({ headers: { 'Reader-Union': '37' } })); // the BFF knows the union
     const { response, forwarded } = await run('http://127.0.0.1:3000/', { cookie: 'union=37', 'sec-fetch-dest': 'document' });
     expect(new URL(response.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/visitor/37');
     const csp = response.headers.get('content-security-policy');

@@ -62,9 +62,17 @@ func ResolveReader(members Members, readers Readers) fiber.Handler {
 			return err
 		}
 		c.Locals(readerKey{}, r)
+		// Which union the document is for, so a cache in front keys it by the union the BFF read
+		// it for and not by what the request said: a made-up union reads as the site's fallback,
+		// and must not make a page of its own.
+		c.Set(ReaderUnionHeader, r.ChosenUnion())
 		return c.Next()
 	}
 }
+
+// ReaderUnionHeader says, on a document read for a reader, the union it was read for: a union
+// the reader chose that the BFF knows, or empty for the site's fallback.
+const ReaderUnionHeader = "Reader-Union"
 
 // Reader is the request's reader, as ResolveReader left it.
 func Reader(c fiber.Ctx) portal.Reader {

@@ -56,6 +56,14 @@ type Reader struct {
 	Chosen   bool   // the reader chose the union (query or cookie); false means the fallback
 }
 
+// ChosenUnion is the union the reader chose, when the BFF knows it; empty for the site's fallback.
+func (r Reader) ChosenUnion() string {
+	if r.Chosen {
+		return r.Union
+	}
+	return ""
+}
+
 // Key is the reader's part of a cache key.
 func (r Reader) Key() string {
 	chosen := "fallback"

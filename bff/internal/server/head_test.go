@@ -65,3 +65,21 @@ func TestAHeadOfADocumentAnswersItsStatusAndKindWithoutTheBody(t *testing.T) {
 		}
 	}
 }
+
+// A page document says which union it was read for (Reader-Union), so the page cache in front keys
+// a visitor's page by it: a made-up union is the site's fallback, like none at all, and makes no
+// page of its own (before, every made-up ?union= or union cookie was a cache entry of its own).
+func TestADocumentSaysTheUnionItWasReadFor(t *testing.T) {
+	b := harness.StartOnFixtures(t)
+	for query, want := range map[string]string{
+		"":                     "",
+		"&union=37":            "37",
+		"&union=no-such-union": "",
+		"&union=9999999":       "",
+	} {
+		status, h, _ := harness.Get(t, b.URL+"/api/v1/page?path=/"+query)
+		if status != http.StatusOK || h.Get("Reader-Union") != want || len(h.Values("Reader-Union")) != 1 {
+			t.Errorf("union %q: %d, Reader-Union %q; want %q", query, status, h.Values("Reader-Union"), want)
+		}
+	}
+}

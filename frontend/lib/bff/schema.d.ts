@@ -2538,6 +2538,8 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     /** @description What the document is, so a HEAD tells it without the body. `redirect` (a redirect document), `gated` (the page's gate, without its body) or `page`. */
                     "Page-Kind"?: "page" | "redirect" | "gated";
+                    /** @description The union the document was read for, the one the reader chose when the BFF knows it, or empty for the site's fallback (a made-up union reads as that). The page cache keys an anonymous visitor's page by it, never by what the request said. */
+                    "Reader-Union"?: string;
                     [name: string]: unknown;
                 };
                 content: {
