@@ -91,6 +91,9 @@ test.describe('headers of the HTML pages', () => {
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['referrer-policy']).toBe(path.startsWith('/reset') ? 'no-referrer' : 'strict-origin-when-cross-origin');
+      // Partner sites open the popup and keep its window.opener; any other page is cut off from
+      // a window of another site that opens it.
+      expect(headers['cross-origin-opener-policy']).toBe(path.startsWith('/login/partner/') ? undefined : 'same-origin-allow-popups');
       expect(headers['permissions-policy']).toContain('camera=()');
       expect(headers['permissions-policy']).toContain('microphone=()');
       expect(headers['permissions-policy']).toContain('geolocation=()');

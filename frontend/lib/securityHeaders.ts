@@ -170,10 +170,16 @@ export function securityHeaders(request: PageRequest, nonce: string, sources: Po
   };
   // Browsers ignore HSTS over http, and on localhost it would pin every local port to https.
   if (request.secure && !isLoopbackHost(request.host)) headers['Strict-Transport-Security'] = HSTS;
-  // Deliberately no Cross-Origin-Opener-Policy: partner sites open the partner popup and keep its
-  // window.opener, which is how the sign-in token reaches them (spec 1 §4).
+  // A page opened by another site's window is cut off from it (no window.opener either way), so
+  // no site can reach into a member's page or read its state through the handle; windows the page
+  // opens itself (share links) keep theirs. Not on the partner popup: partner sites open it and
+  // keep its window.opener, which is how the sign-in token reaches them (spec 1 §4).
+  if (!request.pathname.startsWith(PARTNER_POPUP_PREFIX)) headers['Cross-Origin-Opener-Policy'] = 'same-origin-allow-popups';
   return headers;
 }
+
+/** The partner popup's addresses, /login/partner/{id}, which partner sites open as windows. */
+const PARTNER_POPUP_PREFIX = '/login/partner/';
 
 /** /reset and anything under it. */
 function isResetPath(pathname: string): boolean {

@@ -115,7 +115,15 @@ describe('securityHeaders', () => {
     expect(headers['Permissions-Policy']).toContain('geolocation=()');
     // The video player's frame may still be granted these by its allow attribute.
     expect(headers['Permissions-Policy']).not.toMatch(/fullscreen|autoplay/);
-    expect(headers).not.toHaveProperty('Cross-Origin-Opener-Policy');
+    // Another site's window that opens a page loses its handle on it.
+    expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+  });
+
+  it('leaves the partner popup to the partner site that opened it, which the sign-in token reaches through window.opener', () => {
+    expect(securityHeaders({ ...page, pathname: '/login/partner/test-partner' }, 'n', PRODUCTION)).not.toHaveProperty(
+      'Cross-Origin-Opener-Policy',
+    );
+    expect(securityHeaders({ ...page, pathname: '/login' }, 'n', PRODUCTION)['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
   });
 
   it('sends no referrer at all from /reset, whose address holds the one-time code', () => {
