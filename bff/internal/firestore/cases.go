@@ -81,16 +81,20 @@ func (s *Cases) CreateCase(ctx context.Context, c portal.Case) (portal.Case, boo
 	return stored, false, nil
 }
 
+// casesReadMax bounds one member's case list as read: a member has a handful of cases, and no
+// read may cost what an account that made thousands would.
+const casesReadMax = 500
+
 // CasesOf lists uid's cases with one equality filter and no ordering: the offline stand-in
 // (@firestore-emulator/server) filters before nothing and sorts before filtering, and a single
-// field filter needs no composite index in production. Callers sort.
+// field filter needs no composite index in production. Callers sort. At most casesReadMax.
 func (s *Cases) CasesOf(ctx context.Context, uid string) ([]portal.Case, error) {
 	if uid == "" {
 		return nil, invalidID(errors.New("firestore: empty uid"))
 	}
 	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
-	snaps, err := s.client.Collection(casesCollection).Where(caseUID, "==", uid).Documents(ctx).GetAll()
+	snaps, err := s.client.Collection(casesCollection).Where(caseUID, "==", uid).Limit(casesReadMax).Documents(ctx).GetAll()
 	if err != nil {
 		return nil, casesUnavailable(err)
 	}

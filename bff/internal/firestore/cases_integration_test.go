@@ -5,6 +5,7 @@
 package firestore
 
 import (
+	"fmt"
 	"reflect"
 	"sync"
 	"testing"
@@ -134,5 +135,24 @@ func TestSeededCases(t *testing.T) {
 	}
 	if q := byForm["job-loss-grant-form-union-benefits-credit-cardholders"]; q.Status != "queued" {
 		t.Errorf("the queued case: %+v", q)
+	}
+}
+
+// A member's case list is read up to casesReadMax: an account that made more cases than anyone
+// would costs no more to read than that (before, every read fetched them all).
+func TestAMembersCaseListIsReadWithinABound(t *testing.T) {
+	p := newProfiles(t)
+	cases := p.Cases()
+	c := freshCase(t, p, "it-bound-0")
+	for i := range casesReadMax + 1 {
+		c.ID = fmt.Sprintf("it-bound-%s-%d", c.UID, i)
+		deleteAtEnd(t, p.client.Collection(casesCollection).Doc(c.ID))
+		if _, _, err := cases.CreateCase(ctx(t), c); err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+	}
+	list, err := cases.CasesOf(ctx(t), c.UID)
+	if err != nil || len(list) != casesReadMax {
+		t.Fatalf("%d cases read (%v); want %d of %d", len(list), err, casesReadMax, casesReadMax+1)
 	}
 }
