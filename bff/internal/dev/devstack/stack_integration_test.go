@@ -4,6 +4,7 @@ package devstack
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"cloud.google.com/go/firestore"
+
+	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 )
 
 // These tests check the running stack's stand-ins and their seed data, through the variables
@@ -31,11 +34,19 @@ var client = &http.Client{Timeout: 10 * time.Second}
 
 func postJSON(t *testing.T, url string, body any, out any) int {
 	t.Helper()
+	// The emulator's admin endpoints accept this token in place of a service account.
+	return postJSONAs(t, url, "owner", body, out)
+}
+
+// postJSONAs is postJSON presenting token as its bearer credential ("" for none).
+func postJSONAs(t *testing.T, url, token string, body any, out any) int {
+	t.Helper()
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
-	// The emulator's admin endpoints accept this token in place of a service account.
-	req.Header.Set("Authorization", "Bearer owner")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatalf("POST %s: %v", url, err)
@@ -131,7 +142,12 @@ func TestOrderStandInServesProducts(t *testing.T) {
 			Products []struct{ ID string }
 		}
 	}
-	status := postJSON(t, url, map[string]any{"query": `{ products(union: "37") { id } }`}, &out)
+	query := map[string]any{"query": `{ products(union: "37") { id } }`}
+	// Like the production order system, the stand-in answers only a client with its credential.
+	if status := postJSONAs(t, url, "", query, nil); status != http.StatusUnauthorized {
+		t.Errorf("products without the credential: %d, want 401", status)
+	}
+	status := postJSONAs(t, url, cmp.Or(os.Getenv("ORDERS_TOKEN"), orderstub.DevToken), query, &out)
 	if status != http.StatusOK || len(out.Data.Products) < 5 {
 		t.Errorf("products for 37: %d, %v", status, out.Data.Products)
 	}
