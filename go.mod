@@ -15,8 +15,14 @@ require (
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/vektah/gqlparser/v2 v2.5.19
+	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8
 	golang.org/x/sync v0.24.0
 	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
+	github.com/tus/tusd/v2 v2.9.1
+	github.com/vimeo/go-util v1.4.1 // indirect
 )
 
 require (

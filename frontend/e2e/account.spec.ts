@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
-import { open, PASSWORD, registerMember } from './members';
+import { confirmEmail, open, PASSWORD, registerMember } from './members';
 
 // The account area (spec 1 §2, §4, §5; spec 3 §2): routing, the tabs, My Profile, My Interests,
 // the Change Password dialog and favorites, against the running BFF and its emulators. Every test
 // registers its own member; member@example.com is never changed.
-
-const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
 
 const statusMessages = (page: Page) => page.getByTestId('status-messages');
 
@@ -174,11 +171,7 @@ test.describe('My Profile', () => {
     await expect(statusMessages(page)).toContainText('Your email address is still unverified.');
 
     // Registration mailed a verification link; the Auth emulator keeps it as an out-of-band code.
-    const codes = await page.request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
-    const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
-    const link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
-    expect(link, 'a verification link was mailed').toBeTruthy();
-    expect((await page.request.get(link!)).ok()).toBe(true);
+    await confirmEmail(page.request, email);
 
     await page.getByRole('button', { name: 'I have verified my email address' }).click();
     await expect(page.getByRole('button', { name: 'Verify Email' })).toHaveCount(0);

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { formatDisplayDate } from '../lib/dates';
 import { atEachViewport, DESKTOP, seriousAxeViolations } from './axe';
-import { MEMBER, open, registerMember } from './members';
+import { confirmEmail, MEMBER, open, registerMember } from './members';
 
 // A grant case's supporting documents (spec 2 §2 'Case status block', §4 'Case file lifecycle',
 // §5 'Uploads', §8): files chosen on My Forms upload three at a time with their progress, a queued
@@ -37,12 +38,19 @@ async function submitCase(request: APIRequestContext, email: string): Promise<st
 
 /** A fresh member with one case, on My Forms; answers the case's upload area. */
 async function memberWithCase(page: Page): Promise<Locator> {
+  return (await memberAndCase(page)).area;
+}
+
+/** memberWithCase, with the case's id, before My Forms is opened (`prepare` may add files by the API first). */
+async function memberAndCase(page: Page, prepare?: (caseId: string) => Promise<void>): Promise<{ area: Locator; caseId: string }> {
   const { uid, email } = await registerMember(page.request);
+  await confirmEmail(page.request, email);
   const caseId = await submitCase(page.request, email);
+  await prepare?.(caseId);
   await open(page, `/account/${uid}/forms`);
   const area = uploadArea(page, caseId);
-  await expect(area.getByText('No documents have been added to this case yet.')).toBeVisible();
-  return area;
+  if (!prepare) await expect(area.getByText('No documents have been added to this case yet.')).toBeVisible();
+  return { area, caseId };
 }
 
 
@@ -76,16 +84,69 @@ function fileOf(name: string, size = 300 * KB) {
 
 /**
  * Slows the browser's uploads to `bytesPerSecond` (shared by the uploads under way), so progress
- * can be seen; answers how to lift it.
+ * can be seen; answers how to lift it. `network.offline(true)` cuts the connection (the browser
+ * goes offline, requests under way fail), `network.offline(false)` gives it back at the same speed.
  */
-async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-  return async () => {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const set = (offline: boolean, uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput });
+  await set(false, bytesPerSecond);
+  const unthrottle = async () => {
+    await set(false, -1);
     await cdp.detach();
   };
+  return Object.assign(unthrottle, { offline: (cut: boolean) => set(cut, bytesPerSecond) });
+}
+
+/** A chunk of an upload the page sent, once answered: where in the file it began, its bytes, when. */
+interface Chunk {
+  offset: number;
+  bytes: number;
+  at: number;
+}
+
+/**
+ * Watches every request the page makes to the BFF (/api/v1): the largest body any carried, and
+ * each upload chunk (PATCH) that was answered.
+ */
+function watchRequests(page: Page) {
+  const seen = { largestBody: 0, chunks: [] as Chunk[] };
+  page.on('requestfinished', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/v1/')) return;
+    const at = Date.now();
+    // The length the browser sent (Playwright cannot read an XMLHttpRequest's Blob body).
+    void request.allHeaders().then((headers) => {
+      const bytes = Number(headers['content-length'] ?? 0);
+      seen.largestBody = Math.max(seen.largestBody, bytes);
+      if (request.method() === 'PATCH') seen.chunks.push({ offset: Number(headers['upload-offset']), bytes, at });
+    });
+  });
+  return seen;
+}
+
+/** The bytes of the chunks answered after `since`, and the offset the first of them began at. */
+function sentAfter(chunks: Chunk[], since: number) {
+  const after = chunks.filter((c) => c.at > since).sort((a, b) => a.offset - b.offset);
+  return { from: after[0]?.offset ?? NaN, bytes: after.reduce((sum, c) => sum + c.bytes, 0) };
+}
+
+/** An upload's progress bar's share of the file, 0 to 1. */
+const shareSent = (item: Locator) => item.getByRole('progressbar').evaluate((p: HTMLProgressElement) => p.value / p.max);
+
+/** Uploads a file to the case through the BFF's tus routes, as a script would: the creation, then one chunk. */
+async function uploadByApi(request: APIRequestContext, caseId: string, name: string, buffer: Buffer) {
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const created = await request.post(`/api/v1/cases/${caseId}/uploads`, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(buffer.length), 'Upload-Metadata': `filename ${b64(name)},filetype ${b64('application/pdf')}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const done = await request.patch(created.headers().location, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: buffer,
+  });
+  expect(done.status(), await done.text()).toBe(201);
 }
 
 /** Today as 'Added {date}' says it; the BFF's timestamp may carry the UTC day or the local one. */
@@ -146,9 +207,8 @@ test.describe('a member adds documents to a case', () => {
     }
   });
 
-  // The edge sends the API straight to the BFF as Netlify's signed proxy rewrite does, streamed:
-  // a phone's 15 MB scan passes, where a Next.js function (6 MB a body, about 4.5 MB of a file)
-  // would refuse it.
+  // The edge sends the API straight to the BFF as Netlify's signed proxy rewrite does; the file
+  // goes in chunks of 1 MiB, each well inside the edge's 26 s and its body limits.
   test('a 15 MB scan uploads through the edge and is submitted', async ({ page }) => {
     test.setTimeout(90_000);
     const area = await memberWithCase(page);
@@ -182,6 +242,91 @@ test.describe('a member adds documents to a case', () => {
     await expect(area.getByRole('button', { name: 'Submit files' })).toBeDisabled();
     await queueItem(area, 'scan.pdf').getByRole('button', { name: 'Remove scan.pdf' }).click();
     await expect(queueItems(area)).toHaveCount(0);
+  });
+});
+
+test.describe('uploads from a slow or flaky phone', () => {
+  test.use({ viewport: DESKTOP });
+
+  // 1.5 Mbit/s: a 20 MB scan takes about two minutes, far past the 26 s the edge gives one
+  // request. The connection drops at 60%: the upload pauses, and when the connection is back it
+  // asks the server how far it got and sends only the rest.
+  test('a 20 MB scan at 1.5 Mbit/s goes in chunks of at most 4 MB, pauses when the connection drops at 60%, and sends only the rest', async ({
+    page,
+  }) => {
+    test.setTimeout(330_000);
+    const area = await memberWithCase(page);
+    const seen = watchRequests(page);
+    const network = await throttleUploads(page, 187_500);
+    const size = 20 * 1024 * KB;
+    await area.getByLabel('Choose files').setInputFiles([fileOf('phone-scan.pdf', size)]);
+    const item = queueItem(area, 'phone-scan.pdf');
+    await expect(item).toHaveAttribute('data-state', 'uploading');
+    await expect(item).toContainText('of 20 MB');
+
+    await expect.poll(() => shareSent(item), { intervals: [500], timeout: 150_000 }).toBeGreaterThanOrEqual(0.6);
+    const acknowledged = seen.chunks.reduce((sum, c) => sum + c.bytes, 0);
+    const cut = Date.now();
+    await network.offline(true);
+    await expect(item).toHaveAttribute('data-state', 'paused');
+    await expect(item).toContainText('Paused: waiting for a connection');
+    await network.offline(false);
+
+    await expect(item).toHaveAttribute('data-state', 'uploaded', { timeout: 150_000 });
+    await network();
+    // Nothing the server had acknowledged went again: the rest began where the server was (it
+    // keeps what it got of the chunk the cut broke off), and was about the last 40%.
+    const rest = sentAfter(seen.chunks, cut);
+    test.info().annotations.push({
+      type: 'bytes',
+      description: `acknowledged before the cut ${acknowledged}, resumed at ${rest.from}, sent after ${rest.bytes} of ${size}, largest body ${seen.largestBody}`,
+    });
+    expect(rest.from).toBeGreaterThanOrEqual(acknowledged);
+    expect(rest.bytes).toBe(size - rest.from);
+    expect(rest.bytes).toBeLessThan(0.45 * size);
+    expect(seen.largestBody).toBeLessThanOrEqual(4 * 1024 * 1024);
+
+    await area.getByRole('button', { name: 'Submit files' }).click();
+    await expect(caseFile(area, 'phone-scan.pdf')).toContainText(addedToday());
+  });
+
+  // A reload ends the page's uploads; the browser remembers where each was. The member is told
+  // which were not finished, and choosing the same file again goes on from the server's offset.
+  test('after a reload mid-upload, choosing the same file again sends only the rest', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const area = await memberWithCase(page);
+    const seen = watchRequests(page);
+    const size = 6 * 1024 * KB;
+    const path = testInfo.outputPath('ward-letter.pdf');
+    writeFileSync(path, fileOf('ward-letter.pdf', size).buffer);
+    const network = await throttleUploads(page, 512 * KB);
+    await area.getByLabel('Choose files').setInputFiles(path);
+    const item = queueItem(area, 'ward-letter.pdf');
+    await expect.poll(() => shareSent(item), { intervals: [250], timeout: 60_000 }).toBeGreaterThanOrEqual(0.5);
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    const reloaded = Date.now();
+    await expect(area.getByText('Not finished: ward-letter.pdf. Choose the same file again to continue where it stopped.')).toBeVisible();
+    await area.getByLabel('Choose files').setInputFiles(path);
+    await expect(queueItem(area, 'ward-letter.pdf')).toHaveAttribute('data-state', 'uploaded', { timeout: 60_000 });
+    await network();
+    const rest = sentAfter(seen.chunks, reloaded);
+    test.info().annotations.push({ type: 'bytes', description: `resumed at ${rest.from}, sent after the reload ${rest.bytes} of ${size}` });
+    expect(rest.from).toBeGreaterThanOrEqual(0.4 * size);
+    expect(rest.bytes).toBe(size - rest.from);
+    await expect(area.getByText(/^Not finished: ward-letter\.pdf/)).toHaveCount(0);
+  });
+
+  test('a case that already holds 20 files refuses one more, saying why', async ({ page }) => {
+    const { area } = await memberAndCase(page, async (caseId) => {
+      for (let i = 0; i < 20; i++) await uploadByApi(page.request, caseId, `page-${i}.pdf`, fileOf(`page-${i}.pdf`, 2 * KB).buffer);
+    });
+    await area.getByLabel('Choose files').setInputFiles([fileOf('page-20.pdf', 2 * KB)]);
+    await expect(queueItem(area, 'page-20.pdf')).toHaveAttribute('data-state', 'failed');
+    await expect(queueItem(area, 'page-20.pdf')).toContainText(
+      'This case already has 20 files, the most it can hold. To send more, please call the grants team at 800-472-2005.',
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { BffError, isCancelled } from './bff/transport';
 
 export type UploadMessageKey = keyof typeof contract.messages;
 
-/** maxBytes, concurrentUploads, nameMaxLength. */
+/** maxBytes, concurrentUploads, nameMaxLength, chunkBytes, resumableHours and the server's quotas. */
 export const uploadLimits = contract.limits;
 
 /** A message of the contract with its {placeholders} filled. */
@@ -94,15 +94,19 @@ export function checkFile(file: FileLike, queuedNames: ReadonlySet<string> | rea
   return null;
 }
 
-/** A file's size for people: '812 bytes', '300 KB', '4.2 MB'. */
+/** A file's size for people: '812 bytes', '300 KB', '4.2 MB', '20 MB' (as the contract words its limit). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  // 1023.6 KB rounds to 1 MB, not '1024 KB'.
+  if (bytes < 1024 * 1023.5) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 }
 
-/** Statuses whose problem+json detail the BFF words for the member (openapi: uploadCaseFile). */
-const WORDED_BY_BFF = new Set([400, 403, 404, 409, 413, 503]);
+/**
+ * Statuses whose problem+json detail the BFF words for the member (openapi: uploadCaseFile); 413
+ * and 429 carry the quotas' messages too (caseFull, dailyLimit, tooManyInFlight).
+ */
+const WORDED_BY_BFF = new Set([400, 403, 404, 409, 413, 429, 503]);
 
 /**
  * Why an upload failed, for the member (spec 2 §8): the member's Cancel, the BFF not reached, a

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BffError, CANCELLED, type BffUploadOptions } from '@/lib/bff/transport';
+import { BffError, CANCELLED } from '@/lib/bff/transport';
+import type { BffUploadOptions } from '@/lib/bff/upload';
 import type { UploadedFile } from '@/lib/bff/types';
 import { uploadFailure } from '@/lib/uploads';
 import {
@@ -19,8 +20,9 @@ import { oneListingAtATime } from '@/components/uploads/useCaseFiles';
 import { useUploadQueue } from '@/components/uploads/useUploadQueue';
 import { deferred } from './deferred';
 
-// A case block's upload queue (spec 2 §4 'Case file lifecycle'): three at a time, progress, remove
-// only what is queued or failed, submitted files leave; and file listings one at a time.
+// A case block's upload queue (spec 2 §4 'Case file lifecycle'): three at a time, progress, paused
+// while waiting for a connection, remove only what is queued or failed, submitted files leave; and
+// file listings one at a time.
 
 const TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png' };
 const file = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: TYPES[name.split('.').pop() ?? ''] ?? '' });
@@ -50,6 +52,26 @@ describe('queueReducer', () => {
     expect(percentSent(items[0])).toBe(25);
     items = queueReducer(items, { type: 'uploaded', id: '1', file: stored('a.pdf') });
     expect(items[0]).toMatchObject({ state: 'uploaded', sent: 200, uploaded: stored('a.pdf') });
+  });
+
+  it('pauses an upload while it waits for a connection and goes on, keeping its progress', () => {
+    let items = queueReducer([item('1', 'uploading', { sent: 40, total: 100 })], { type: 'paused', id: '1', paused: true });
+    expect(items[0]).toMatchObject({ state: 'paused', sent: 40, total: 100 });
+    expect(queueReducer(items, { type: 'paused', id: '1', paused: true })).toBe(items);
+    items = queueReducer(items, { type: 'progress', id: '1', sent: 50, total: 100 });
+    expect(items[0]).toMatchObject({ state: 'paused', sent: 50 });
+    items = queueReducer(items, { type: 'paused', id: '1', paused: false });
+    expect(items[0]).toMatchObject({ state: 'uploading', sent: 50 });
+    // Only an upload pauses.
+    for (const state of ['queued', 'uploaded', 'failed'] as const) {
+      const other = [item('1', state)];
+      expect(queueReducer(other, { type: 'paused', id: '1', paused: true })).toBe(other);
+    }
+    // A paused upload can be cancelled (it fails) or finish.
+    const paused = [item('1', 'paused')];
+    expect(queueReducer(paused, { type: 'failed', id: '1', error: 'User cancelled upload: 1.pdf' })[0].state).toBe('failed');
+    expect(queueReducer(paused, { type: 'uploaded', id: '1', file: stored('1.pdf') })[0].state).toBe('uploaded');
+    expect(canRemove(paused[0])).toBe(false);
   });
 
   it('fails an upload with its reason', () => {
@@ -88,6 +110,9 @@ describe('toStart', () => {
     expect(toStart(two, 3).map((i) => i.id)).toEqual(['c']);
     const full = [item('a', 'uploading'), item('b', 'uploading'), item('c', 'uploading'), item('d', 'queued')];
     expect(toStart(full, 3)).toEqual([]);
+    // A paused upload keeps its slot.
+    const paused = [item('a', 'uploading'), item('b', 'paused'), item('c', 'uploading'), item('d', 'queued')];
+    expect(toStart(paused, 3)).toEqual([]);
   });
 });
 
@@ -134,6 +159,10 @@ describe('queueAnnouncements', () => {
       'a.pdf: Failed. User cancelled upload: a.pdf',
     ]);
     expect(queueAnnouncements([queued], [])).toEqual(['a.pdf removed']);
+    const paused = { ...started, sent: 30, state: 'paused' as const };
+    expect(queueAnnouncements([{ ...started, sent: 30 }], [paused])).toEqual(['a.pdf: Paused: waiting for a connection']);
+    expect(queueAnnouncements([paused], [{ ...paused, sent: 40 }])).toEqual([]);
+    expect(queueAnnouncements([paused], [{ ...started, sent: 30 }])).toEqual(['a.pdf: Uploading']);
     expect(queueAnnouncements([{ ...queued, state: 'uploaded' }], [])).toEqual([]);
   });
 });
@@ -203,6 +232,24 @@ describe('useUploadQueue', () => {
     expect(hook.result.current.items[1]).toMatchObject({ state: 'failed', error: 'There was a problem processing b.pdf' });
     act(() => hook.result.current.submitted(hook.result.current.items.map((i) => i.id)));
     expect(states(hook.result.current.items)).toEqual(['b.pdf:failed']);
+  });
+
+  it('shows an upload waiting for a connection as paused, keeps its slot, and lets it be cancelled', async () => {
+    const { calls, hook } = setup();
+    act(() => void hook.result.current.add(['a', 'b', 'c', 'd'].map((n) => file(`${n}.pdf`))));
+    act(() => calls[0].options.onProgress?.(40, 100));
+    act(() => calls[0].options.onPaused?.(true));
+    expect(states(hook.result.current.items)).toEqual(['a.pdf:paused', 'b.pdf:uploading', 'c.pdf:uploading', 'd.pdf:queued']);
+    expect(hook.result.current.items[0]).toMatchObject({ sent: 40, total: 100 });
+    act(() => calls[0].options.onPaused?.(false));
+    expect(hook.result.current.items[0].state).toBe('uploading');
+
+    act(() => calls[0].options.onPaused?.(true));
+    const cancelled = new BffError('cancelled', { status: 0, code: CANCELLED });
+    calls[0].options.signal?.addEventListener('abort', () => calls[0].answer.reject(cancelled));
+    await act(async () => hook.result.current.cancel(hook.result.current.items[0].id));
+    expect(hook.result.current.items[0]).toMatchObject({ state: 'failed', error: 'User cancelled upload: a.pdf' });
+    expect(hook.result.current.items[3].state).toBe('uploading');
   });
 
   it('abandons the uploads still running when the block goes away', () => {

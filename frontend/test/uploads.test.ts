@@ -113,7 +113,12 @@ describe('the contract in the browser', () => {
     expect(formatFileSize(1)).toBe('1 byte');
     expect(formatFileSize(812)).toBe('812 bytes');
     expect(formatFileSize(300_000)).toBe('293 KB');
-    expect(formatFileSize(MB20)).toBe('20.0 MB');
+    expect(formatFileSize(MB20)).toBe('20 MB');
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(formatFileSize(4.2 * 1024 * 1024)).toBe('4.2 MB');
+    expect(formatFileSize(340 * 1024)).toBe('340 KB');
+    // Not '1024 KB'.
+    expect(formatFileSize(1024 * 1024 - 100)).toBe('1 MB');
   });
 });
 
@@ -148,6 +153,15 @@ describe('uploadFailure', () => {
       'File scan.pdf already exists. Please use a different name.',
     );
     expect(say(refusal(404, 'This case was not found.'))).toBe('This case was not found.');
+    // The quotas and the unconfirmed email, as the BFF words them from the contract.
+    for (const [status, detail] of [
+      [413, uploadMessage('caseFull', { max: 20, phone: '800-472-2005' })],
+      [429, uploadMessage('dailyLimit', { max: '200 MB', phone: '800-472-2005' })],
+      [429, uploadMessage('tooManyInFlight', { max: 6 })],
+      [403, uploadMessage('verifyFirst')],
+    ] as const) {
+      expect(say(refusal(status, detail))).toBe(detail);
+    }
     expect(say(refusal(503, 'Files cannot be stored just now. Please try again in a moment, or call 800-472-2005.'))).toBe(
       'Files cannot be stored just now. Please try again in a moment, or call 800-472-2005.',
     );

@@ -139,12 +139,18 @@ func serveBFF() error {
 		debug.SetMemoryLimit(cfg.MemoryLimit)
 	}
 	profiles := accounttest.NewProfiles()
+	staging, err := os.MkdirTemp("", "bench-staging-")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.RemoveAll(staging) }()
 	srv, err := server.New(cfg, server.Options{
 		Logger:        slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 		Auth:          accounttest.NewAuth(),
 		Profiles:      profiles,
 		Cases:         grantstest.NewCases(),
 		Files:         uploadstest.NewFiles(cfg.Storage.Bucket),
+		Staging:       uploadstest.NewStaging(staging),
 		Carts:         storetest.NewCarts(),
 		Partners:      partnerstest.NewPartners(profiles),
 		Subscriptions: mailingtest.NewSubscriptions(),

@@ -123,7 +123,7 @@ type Forms struct {
 type Storage struct {
 	Bucket        string        // STORAGE_BUCKET: the bucket case documents are stored in
 	Timeout       time.Duration // STORAGE_TIMEOUT: the limit on one listing or metadata call
-	UploadTimeout time.Duration // UPLOAD_TIMEOUT: how long one upload may take, slow phones included
+	UploadTimeout time.Duration // UPLOAD_TIMEOUT: how long one request of an upload (a chunk) may take
 }
 
 // Hotels configures the hotel partner: its location autocomplete and its listings page, where the
@@ -225,7 +225,7 @@ func Load(getenv func(string) string) (Config, error) {
 		Storage: Storage{
 			Bucket:        r.str("STORAGE_BUCKET", "demo-union-benefits.appspot.com"),
 			Timeout:       r.duration("STORAGE_TIMEOUT", 10*time.Second),
-			UploadTimeout: r.duration("UPLOAD_TIMEOUT", 10*time.Minute),
+			UploadTimeout: r.duration("UPLOAD_TIMEOUT", time.Minute),
 		},
 		Edge: Edge{
 			Secret:       Secret(r.str("EDGE_SIGNING_SECRET", "")),

@@ -10,12 +10,13 @@ import (
 	"github.com/union-benefits/portal/bff/internal/apperr"
 )
 
-// uploadRoute is the one route whose body is streamed: the app's body limit and request
-// deadline leave it to its handler (uploads.Mount), which applies the upload's own.
-var uploadRoute = regexp.MustCompile(`^/api/v1/cases/[^/]+/uploads/?$`)
+// uploadRoute is the one route whose body is streamed, a chunk of a resumable upload: the app's
+// body limit and request deadline leave it to its handler (uploads.Mount), which applies the
+// chunk's own.
+var uploadRoute = regexp.MustCompile(`^/api/v1/cases/[^/]+/uploads/[^/]+/?$`)
 
 func isUpload(c fiber.Ctx) bool {
-	return c.Method() == fiber.MethodPost && uploadRoute.MatchString(c.Path())
+	return c.Method() == fiber.MethodPatch && uploadRoute.MatchString(c.Path())
 }
 
 // limitBody refuses a body over limit on every route but the upload, whose bodies stream.

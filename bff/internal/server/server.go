@@ -100,9 +100,10 @@ type Options struct {
 	// CommentAccess replaces the Firestore comment-access store of the livestream chat (unit
 	// tests use livestreamtest's fake); nil connects to Firestore.
 	CommentAccess livestream.CommentAccessStore
-	// Files replaces Cloud Storage (unit tests use uploadstest's fake bucket); nil connects to
-	// the configured bucket.
-	Files uploads.FileStore
+	// Files and Staging replace Cloud Storage (unit tests use uploadstest's fake bucket and a
+	// staging area in a folder); nil connects to the configured bucket.
+	Files   uploads.FileStore
+	Staging uploads.Staging
 }
 
 // upstreams are the clients and caches more than one feature reads from.
@@ -161,6 +162,14 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
+	resumable, err := uploads.NewResumable(documents)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	sweeping, stopSweeping := context.WithCancel(context.Background())
+	go documents.SweepEvery(sweeping, sweepInterval)
+	srv.closers = append(srv.closers, func() error { stopSweeping(); return nil })
 	materials, err := buildStore(up, srv)
 	if err != nil {
 		srv.Close()
@@ -219,6 +228,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		uploads.Mount(uploads.MountDeps{
 			Members:       accounts.Sessions,
 			Files:         documents,
+			Uploads:       resumable,
 			Timeout:       cfg.Storage.UploadTimeout,
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
@@ -427,11 +437,14 @@ func buildGrants(up *upstreams, srv *Server) (grants.Services, error) {
 	}), nil
 }
 
+// sweepInterval is how often each replica removes the unfinished uploads nobody continued.
+const sweepInterval = 15 * time.Minute
+
 // buildUploads builds a case's documents over the case store and the bucket (or the fakes the
 // options give).
 func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 	cfg, o := up.cfg, up.o
-	cases, files := o.Cases, o.Files
+	cases, files, staging := o.Cases, o.Files, o.Staging
 	if cases == nil {
 		p, err := up.firestoreClient(srv)
 		if err != nil {
@@ -446,10 +459,14 @@ func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 		}
 		b.Timeout = cfg.Storage.Timeout
 		srv.closers = append(srv.closers, b.Close)
-		files = b
+		files, staging = b, b.Staging()
 	}
-	return uploads.New(cases, files, uploads.Options{
+	if staging == nil {
+		return nil, errors.New("uploads: a fake bucket needs a fake staging area (Options.Staging)")
+	}
+	return uploads.New(cases, files, staging, uploads.Options{
 		SupportPhone: cfg.SupportPhone,
+		Users:        up.auth,
 		Logger:       o.Logger,
 		Now:          o.Now,
 	}), nil

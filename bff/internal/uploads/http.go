@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/http"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -15,30 +17,39 @@ import (
 	"github.com/union-benefits/portal/contracts"
 )
 
-// CaseFiles uploads, lists and submits a member's case documents (Service).
+// CaseFiles lists and submits a member's case documents (Service).
 type CaseFiles interface {
-	Upload(ctx context.Context, id portal.Identity, u Upload) (UploadedFile, error)
 	Files(ctx context.Context, id portal.Identity, caseID string) (CaseFileList, error)
 	Submit(ctx context.Context, id portal.Identity, caseID string, files []FileRef) (CaseFileList, error)
+}
+
+// Tus serves one request of the tus protocol (Resumable).
+type Tus interface {
+	Serve(call *Call, w http.ResponseWriter, req *http.Request) error
 }
 
 // MountDeps are the case documents' HTTP dependencies.
 type MountDeps struct {
 	Members httpapi.Members
 	Files   CaseFiles
-	// Timeout is how long one upload may take (UPLOAD_TIMEOUT); it replaces the API's request
-	// deadline, which a 20 MB file from a phone would not meet.
+	Uploads Tus
+	// Timeout is how long one request of an upload (a chunk) may take (UPLOAD_TIMEOUT); it
+	// replaces the API's request deadline on that route. The edge ends any request at 26 s.
 	Timeout       time.Duration
 	SecureCookies bool
 }
 
-// Mount mounts a case's documents: the streamed upload, the list and the submission. All of it
-// is one member's: never cached, only with a live session, and only for their own cases.
+// Mount mounts a case's documents: the resumable upload (tus: create, then ask the offset, send
+// a chunk, or cancel), the list and the submission. All of it is one member's: never cached,
+// only with a live session, and only for their own cases and uploads.
 func Mount(d MountDeps) httpapi.Mount {
 	h := uploadHandlers{d}
 	member := httpapi.RequireMemberSaying(d.Members, httpapi.SessionCookies{Secure: d.SecureCookies}, contracts.UploadMessage("uidRequired"))
 	return func(api fiber.Router) {
-		api.Post("/cases/:caseId/uploads", httpapi.Private, member, h.upload)
+		api.Post("/cases/:caseId/uploads", httpapi.Private, member, h.tus)
+		api.Head("/cases/:caseId/uploads/:uploadId", httpapi.Private, member, h.tus)
+		api.Patch("/cases/:caseId/uploads/:uploadId", httpapi.Private, member, h.tus)
+		api.Delete("/cases/:caseId/uploads/:uploadId", httpapi.Private, member, h.tus)
 		api.Get("/cases/:caseId/files", httpapi.Private, member, h.files)
 		api.Post("/cases/:caseId/files", httpapi.Private, member, h.submit)
 	}
@@ -46,8 +57,12 @@ func Mount(d MountDeps) httpapi.Mount {
 
 type uploadHandlers struct{ MountDeps }
 
-// casePattern is what a case id looks like (contracts: CaseId).
-var casePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+// casePattern is what a case id looks like (contracts: CaseId); uploadPattern an upload's
+// (newUploadID).
+var (
+	casePattern   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+	uploadPattern = regexp.MustCompile(`^[0-9a-f]{16}-[0-9a-f]{32}$`)
+)
 
 // caseID is the path's case id; one that cannot be a case's is not found before any lookup.
 func caseID(c fiber.Ctx) (string, error) {
@@ -58,50 +73,85 @@ func caseID(c fiber.Ctx) (string, error) {
 	return id, nil
 }
 
-// upload streams the request's body to the service. The connection's read deadline and the
-// request's context get the upload's timeout; the body is read as it arrives, never whole.
-func (h uploadHandlers) upload(c fiber.Ctx) error {
-	body := c.Request().BodyStream()
-	if body == nil {
-		body = bytes.NewReader(c.Body())
-	}
-	// Whatever the answer, read what the browser is still sending (up to the limit) before
-	// answering: a browser whose upload is cut off mid-body reports a broken connection, not
-	// the message.
-	defer drain(body)
-	if conn := c.RequestCtx().Conn(); conn != nil {
-		_ = conn.SetReadDeadline(time.Now().Add(h.Timeout))
-	}
-	ctx, cancel := context.WithTimeout(c.Context(), h.Timeout)
-	defer cancel()
-
-	id, err := caseID(c)
+// tus hands a request of the tus protocol to tusd (through Resumable.Serve) as a net/http
+// request, and its answer back. A chunk's body is read as it arrives, never whole, and at most
+// MaxChunk of it.
+func (h uploadHandlers) tus(c fiber.Ctx) error {
+	caseID, err := caseID(c)
 	if err != nil {
 		return err
 	}
-	out, err := h.Files.Upload(ctx, httpapi.Identity(c), Upload{
-		CaseID:   id,
-		Name:     c.Query("name"),
-		Declared: c.Get(fiber.HeaderContentType),
-		Length:   int64(c.Request().Header.ContentLength()),
-		Body:     body,
-	})
+	call := &Call{Member: httpapi.Identity(c), CaseID: caseID, UploadID: c.Params("uploadId")}
+	if c.Method() != fiber.MethodPost && !uploadPattern.MatchString(call.UploadID) {
+		return apperr.New(apperr.NotFound, contracts.UploadMessage("uploadNotFound"))
+	}
+	ctx := c.Context()
+	var body io.Reader = http.NoBody
+	length := c.Request().Header.ContentLength()
+	if c.Method() == fiber.MethodPatch {
+		if body = c.Request().BodyStream(); body == nil {
+			body = bytes.NewReader(c.Body())
+		}
+		// Whatever the answer, read what the browser is still sending (within reason) before
+		// answering: a sender cut off mid-body sees a broken connection, not the answer, and so
+		// would the edge in front, which reports it as a 502.
+		defer drain(body)
+		if length < 0 {
+			return apperr.New(apperr.Invalid, "A chunk of an upload must state its length (Content-Length).")
+		}
+		if length > MaxChunk {
+			return apperr.New(apperr.TooLarge, "A chunk of an upload may be at most 4 MB.")
+		}
+		if conn := c.RequestCtx().Conn(); conn != nil {
+			_ = conn.SetReadDeadline(time.Now().Add(h.Timeout))
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, h.Timeout)
+		defer cancel()
+	}
+	req, err := http.NewRequestWithContext(ctx, c.Method(), "/", body)
 	if err != nil {
 		return err
 	}
-	status := fiber.StatusOK
-	if out.Created {
-		status = fiber.StatusCreated
+	for k, v := range c.Request().Header.All() {
+		req.Header.Add(string(k), string(v))
 	}
-	return c.Status(status).JSON(out)
+	req.ContentLength = int64(max(length, 0))
+	w := &answer{header: http.Header{}, status: http.StatusOK}
+	if err := h.Uploads.Serve(call, w, req); err != nil {
+		return err
+	}
+	for k, vs := range w.header {
+		if k == "Content-Length" || k == "Location" {
+			continue
+		}
+		for _, v := range vs {
+			c.Response().Header.Add(k, v)
+		}
+	}
+	if w.header.Get("Location") != "" {
+		// tusd would name this server's own host; the browser must stay on the site's origin.
+		c.Set(fiber.HeaderLocation, strings.TrimSuffix(c.Path(), "/")+"/"+call.UploadID)
+	}
+	return c.Status(w.status).Send(w.body.Bytes())
 }
 
-// drain reads and discards what is left of a refused upload's body, up to twice the size limit:
-// enough for any file a person could mistake for one within it. The connection closes after a
-// longer body (httpapi's closeAfterUnreadBody), and its sender sees a reset.
+// drain reads and discards what is left of a chunk's body, up to twice the most a chunk may be.
+// The connection closes after a longer body (httpapi's closeAfterUnreadBody).
 func drain(body io.Reader) {
-	_, _ = io.Copy(io.Discard, io.LimitReader(body, 2*MaxBytes()))
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, 2*MaxChunk))
 }
+
+// answer is tusd's answer, kept until it is known to be the one to send.
+type answer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (a *answer) Header() http.Header         { return a.header }
+func (a *answer) WriteHeader(status int)      { a.status = status }
+func (a *answer) Write(b []byte) (int, error) { return a.body.Write(b) }
 
 func (h uploadHandlers) files(c fiber.Ctx) error {
 	id, err := caseID(c)

@@ -8,10 +8,10 @@ package uploads_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,9 +24,8 @@ import (
 )
 
 const (
-	uploadRoute = "/api/v1/cases/{caseId}/uploads"
-	filesRoute  = "/api/v1/cases/{caseId}/files"
-	password    = "Password1"
+	filesRoute = "/api/v1/cases/{caseId}/files"
+	password   = "Password1"
 )
 
 type browser struct{ *harness.Browser }
@@ -38,16 +37,6 @@ func (br *browser) signIn(b *harness.BFF, uid, email, caseID string) {
 	b.Profiles.Put(uid, portal.Profile{FirstName: "Maria", LastName: "Lopez", Email: email})
 	b.Cases.Put(portal.Case{ID: caseID, UID: uid, FormID: "hospital-grant", Title: "Hospital Grant", Status: "unprocessed", Submitted: harness.Start})
 	br.Want(br.Call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": email, "password": password}), 200)
-}
-
-// upload sends data as the file name of caseID, declared as contentType, with its length.
-func (br *browser) upload(caseID, name, contentType string, data []byte) harness.Answer {
-	br.T.Helper()
-	return br.Send("POST", uploadRoute, uploadTarget(caseID, name), contentType, bytes.NewReader(data))
-}
-
-func uploadTarget(caseID, name string) string {
-	return "/api/v1/cases/" + caseID + "/uploads?name=" + url.QueryEscape(name)
 }
 
 func (br *browser) files(caseID string) []any {
@@ -77,15 +66,15 @@ func TestUploadListAndSubmitOnce(t *testing.T) {
 	if files := maria.files("case-a"); len(files) != 0 {
 		t.Fatalf("files before any: %v", files)
 	}
-	stub := maria.Want(maria.upload("case-a", "pay stub.pdf", "application/pdf", samples.PDF(300_000)), 201)
+	stub := maria.Want(maria.Upload("case-a", "pay stub.pdf", "application/pdf", samples.PDF(300_000)), 201)
 	if stub.JSON["path"] != "forms/uploads/member-a/case-a/pay stub.pdf" || stub.JSON["bucket"] != "demo-union-benefits.appspot.com" ||
 		stub.JSON["url"] != "gs://demo-union-benefits.appspot.com/forms/uploads/member-a/case-a/pay stub.pdf" ||
 		stub.JSON["size"] != 300_000.0 || stub.JSON["contentType"] != "application/pdf" || stub.Header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("uploaded: %s", stub.Body)
 	}
 	// The stored type is the accepted type's, whatever the browser declared (here nothing).
-	photo := maria.Want(maria.upload("case-a", "bill.JPEG", "", samples.JPEG(5000)), 201)
-	letter := maria.Want(maria.upload("case-a", "letter.docx", "", samples.DOCX()), 201)
+	photo := maria.Want(maria.Upload("case-a", "bill.JPEG", "", samples.JPEG(5000)), 201)
+	letter := maria.Want(maria.Upload("case-a", "letter.docx", "", samples.DOCX()), 201)
 	if photo.JSON["contentType"] != "image/jpeg" || letter.JSON["contentType"] != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" {
 		t.Errorf("types: %s %s", photo.Body, letter.Body)
 	}
@@ -123,12 +112,12 @@ func TestUploadListAndSubmitOnce(t *testing.T) {
 func TestSameBytesAgainAreTheSameUpload(t *testing.T) {
 	b, maria, _ := uploadsBFF(t)
 	data := samples.PNG(20_000)
-	first := maria.Want(maria.upload("case-a", "scan.png", "image/png", data), 201)
-	retry := maria.Want(maria.upload("case-a", "scan.png", "image/png", data), 200)
+	first := maria.Want(maria.Upload("case-a", "scan.png", "image/png", data), 201)
+	retry := maria.Want(maria.Upload("case-a", "scan.png", "image/png", data), 200)
 	if retry.JSON["timeCreated"] != first.JSON["timeCreated"] || retry.JSON["path"] != first.JSON["path"] {
 		t.Errorf("retry: %s", retry.Body)
 	}
-	other := maria.upload("case-a", "scan.png", "image/png", samples.PNG(30_000))
+	other := maria.Upload("case-a", "scan.png", "image/png", samples.PNG(30_000))
 	if other.Status != 409 || other.Title() != "File scan.png already exists. Please use a different name." {
 		t.Errorf("other bytes, same name: %d %s", other.Status, other.Body)
 	}
@@ -146,48 +135,49 @@ func (zeros) Read(p []byte) (int, error) {
 }
 
 // overLimit is a PDF one byte over 20 MB.
-func overLimit() io.Reader {
+func overLimit() []byte {
 	head := samples.PDF(1024)
-	return io.MultiReader(bytes.NewReader(head), io.LimitReader(zeros{}, uploads.MaxBytes()+1-int64(len(head))))
+	big, _ := io.ReadAll(io.MultiReader(bytes.NewReader(head), io.LimitReader(zeros{}, uploads.MaxBytes()+1-int64(len(head)))))
+	return big
 }
 
 // TestAttacksStoreNothing is the attack list: each one refused with its words, and nothing in the
 // bucket or the case after all of them.
 func TestAttacksStoreNothing(t *testing.T) {
 	b, maria, ana := uploadsBFF(t)
-	big, _ := io.ReadAll(overLimit())
 	for _, c := range []struct {
 		what, caseID, name, contentType string
-		body                            io.Reader
+		body                            []byte
 		status                          int
 		want                            string
 	}{
-		{"an .exe renamed .pdf", "case-a", "scan.pdf", "application/pdf", bytes.NewReader(samples.ExeAsPDF()), 400,
+		{"an .exe renamed .pdf", "case-a", "scan.pdf", "application/pdf", samples.ExeAsPDF(), 400,
 			"scan.pdf is not a valid PDF file. File type not allowed."},
-		{"a PDF with a ZIP archive appended", "case-a", "bill.pdf", "application/pdf", bytes.NewReader(samples.PolyglotPDFZip()), 400,
+		{"a PDF with a ZIP archive appended", "case-a", "bill.pdf", "application/pdf", samples.PolyglotPDFZip(), 400,
 			"bill.pdf is not a valid PDF file. File type not allowed."},
-		{"a JPEG with a script", "case-a", "photo.jpg", "image/jpeg", bytes.NewReader(samples.JPEGWithScript()), 400,
+		{"a JPEG with a script", "case-a", "photo.jpg", "image/jpeg", samples.JPEGWithScript(), 400,
 			"photo.jpg is not a valid JPEG image file. File type not allowed."},
-		{"an archive named .docx", "case-a", "letter.docx", "", bytes.NewReader(samples.ZipAsDOCX()), 400,
+		{"an archive named .docx", "case-a", "letter.docx", "", samples.ZipAsDOCX(), 400,
 			"letter.docx is not a valid Word file. File type not allowed."},
-		{"a script named with escapes, /J#61vaScript", "case-a", "form.pdf", "application/pdf", bytes.NewReader(samples.EscapedScriptPDF()), 400,
+		{"a script named with escapes, /J#61vaScript", "case-a", "form.pdf", "application/pdf", samples.EscapedScriptPDF(), 400,
 			"form.pdf is not a valid PDF file. File type not allowed."},
-		{"a script compressed in an object stream", "case-a", "form.pdf", "application/pdf", bytes.NewReader(samples.ScriptInObjectStreamPDF()), 400,
+		{"a script compressed in an object stream", "case-a", "form.pdf", "application/pdf", samples.ScriptInObjectStreamPDF(), 400,
 			"form.pdf is not a valid PDF file. File type not allowed."},
-		{"20 MB + 1 byte, length declared", "case-a", "big.pdf", "application/pdf", bytes.NewReader(big), 413, "Max allowed file size is 20 MB"},
-		{"20 MB + 1 byte, length unknown", "case-a", "big.pdf", "application/pdf", overLimit(), 413, "Max allowed file size is 20 MB"},
-		{"declared application/octet-stream", "case-a", "a.pdf", "application/octet-stream", bytes.NewReader(samples.PDF(900)), 400,
+		{"20 MB + 1 byte", "case-a", "big.pdf", "application/pdf", overLimit(), 413, "Max allowed file size is 20 MB"},
+		{"a script marker split across two chunks", "case-a", "split.pdf", "application/pdf", markerAcrossChunks(), 400,
+			"split.pdf is not a valid PDF file. File type not allowed."},
+		{"declared application/octet-stream", "case-a", "a.pdf", "application/octet-stream", samples.PDF(900), 400,
 			"File type not allowed."},
-		{"an .exe", "case-a", "setup.exe", "application/pdf", bytes.NewReader(samples.ExeAsPDF()), 400, "File type exe not allowed."},
-		{"a traversal name", "case-a", "../../member-b/case-b/a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400,
+		{"an .exe", "case-a", "setup.exe", "application/pdf", samples.ExeAsPDF(), 400, "File type exe not allowed."},
+		{"a traversal name", "case-a", "../../member-b/case-b/a.pdf", "application/pdf", samples.PDF(900), 400,
 			`The file name "../../member-b/case-b/a.pdf" cannot be used: names may not contain slashes, '..' or control characters. Please rename the file.`},
-		{"a NUL in the name", "case-a", "a\x00.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400,
+		{"a NUL in the name", "case-a", "a\x00.pdf", "application/pdf", samples.PDF(900), 400,
 			`The file name "a\x00.pdf" cannot be used: names may not contain slashes, '..' or control characters. Please rename the file.`},
-		{"another member's case", "case-b", "a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 404, "This case was not found."},
-		{"a case that is no id", "case-a%2F..", "a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 404, "This case was not found."},
-		{"an empty file", "case-a", "a.pdf", "application/pdf", bytes.NewReader(nil), 400, "a.pdf is empty."},
+		{"another member's case", "case-b", "a.pdf", "application/pdf", samples.PDF(900), 404, "This case was not found."},
+		{"a case that is no id", "case-a%2F..", "a.pdf", "application/pdf", samples.PDF(900), 404, "This case was not found."},
+		{"an empty file", "case-a", "a.pdf", "application/pdf", nil, 400, "a.pdf is empty."},
 	} {
-		a := maria.Send("POST", uploadRoute, uploadTarget(c.caseID, c.name), c.contentType, c.body)
+		a := maria.Upload(c.caseID, c.name, c.contentType, c.body)
 		if a.Status != c.status || (a.Title() != c.want && a.FieldError("name") != c.want && a.FieldError("file") != c.want &&
 			a.FieldError("contentType") != c.want) {
 			t.Errorf("%s: %d %s", c.what, a.Status, a.Body)
@@ -196,11 +186,11 @@ func TestAttacksStoreNothing(t *testing.T) {
 
 	// A visitor, and a browser on another site with the member's cookie.
 	visitor := &browser{harness.NewBrowser(t, b.URL, harness.LoadContract(t))}
-	if a := visitor.upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 401 || a.Title() != "UID is required." {
+	if a := visitor.Upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 401 || a.Title() != "UID is required." {
 		t.Errorf("no session: %d %s", a.Status, a.Body)
 	}
 	maria.Header.Set("Origin", "https://evil.example")
-	if a := maria.upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 403 {
+	if a := maria.Upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 403 {
 		t.Errorf("cross-site: %d %s", a.Status, a.Body)
 	}
 	maria.Header.Del("Origin")
@@ -211,8 +201,8 @@ func TestAttacksStoreNothing(t *testing.T) {
 
 	// A duplicate name: the first is stored, the second refused and the first kept.
 	first := samples.PDF(900)
-	maria.Want(maria.upload("case-a", "dup.pdf", "application/pdf", first), 201)
-	if a := maria.upload("case-a", "dup.pdf", "application/pdf", samples.PDF(950)); a.Status != 409 ||
+	maria.Want(maria.Upload("case-a", "dup.pdf", "application/pdf", first), 201)
+	if a := maria.Upload("case-a", "dup.pdf", "application/pdf", samples.PDF(950)); a.Status != 409 ||
 		a.Title() != "File dup.pdf already exists. Please use a different name." {
 		t.Errorf("duplicate: %d %s", a.Status, a.Body)
 	}
@@ -242,7 +232,7 @@ func TestAttacksStoreNothing(t *testing.T) {
 
 func TestSubmissionsNameOnlyUploadedFiles(t *testing.T) {
 	b, maria, _ := uploadsBFF(t)
-	up := maria.Want(maria.upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)), 201)
+	up := maria.Want(maria.Upload("case-a", "a.pdf", "application/pdf", samples.PDF(900)), 201)
 	good := ref(up)
 	for _, c := range []struct {
 		what string
@@ -278,7 +268,7 @@ func TestSubmissionsNameOnlyUploadedFiles(t *testing.T) {
 		t.Errorf("%d case writes", b.Cases.FileWrites)
 	}
 	b.Files.Fail = true
-	if a := maria.upload("case-a", "c.pdf", "application/pdf", samples.PDF(900)); a.Status != 503 ||
+	if a := maria.Upload("case-a", "c.pdf", "application/pdf", samples.PDF(900)); a.Status != 503 ||
 		a.Title() != "Files cannot be stored just now. Please try again in a moment, or call 800-472-2005." {
 		t.Errorf("bucket down: %d %s", a.Status, a.Body)
 	}
@@ -325,7 +315,9 @@ func TestOtherBodiesStayBounded(t *testing.T) {
 func TestAnUnreadBodyIsNeverTakenForRequests(t *testing.T) {
 	b, _, _ := uploadsBFF(t)
 	smuggled := "GET /healthz HTTP/1.1\r\nHost: bff\r\n\r\n"
-	for _, target := range []string{"/api/v1/cases/case-a/files", "/api/v1/cases/case-a/uploads?name=a.pdf"} {
+	// The files route reads a bounded body; a chunk's route streams its body (a made-up upload,
+	// refused before a byte of the body is read).
+	for _, target := range []string{"POST /api/v1/cases/case-a/files", "PATCH /api/v1/cases/case-a/uploads/0123456789abcdef-0123456789abcdef0123456789abcdef"} {
 		conn, err := net.Dial("tcp", strings.TrimPrefix(b.URL, "http://"))
 		if err != nil {
 			t.Fatal(err)
@@ -333,7 +325,7 @@ func TestAnUnreadBodyIsNeverTakenForRequests(t *testing.T) {
 		body := smuggled + strings.Repeat("x", 25<<20)
 		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
 		go func() {
-			_, _ = io.WriteString(conn, "POST "+target+" HTTP/1.1\r\nHost: bff\r\nContent-Type: application/pdf\r\nContent-Length: "+
+			_, _ = io.WriteString(conn, target+" HTTP/1.1\r\nHost: bff\r\nContent-Type: application/pdf\r\nContent-Length: "+
 				strconv.Itoa(len(body))+"\r\n\r\n"+body)
 		}()
 		all, _ := io.ReadAll(conn) // until the BFF closes the connection
@@ -342,5 +334,132 @@ func TestAnUnreadBodyIsNeverTakenForRequests(t *testing.T) {
 			strings.Contains(string(all), `"status":"ok"`) {
 			t.Errorf("%s: %d answers:\n%.600s", target, n, all)
 		}
+	}
+}
+
+// markerAcrossChunks is a PDF whose /JavaScript begins in its first chunk and ends in its second
+// (harness.DefaultChunk): each request alone holds only half of the marker.
+func markerAcrossChunks() []byte {
+	head := samples.PDF(harness.DefaultChunk - len("/Java"))
+	head = head[:harness.DefaultChunk-len("/Java")]
+	return append(append(head, "/JavaScript (app.alert(1))\n"...), samples.PDF(2000)[len("%PDF-1.4\n"):]...)
+}
+
+// TestQuotas: a case holds at most 20 files, a member has at most 6 uploads under way and
+// uploads at most 200 MB a day; each refusal says so in the member's words, before a byte is sent.
+func TestQuotas(t *testing.T) {
+	b, maria, _ := uploadsBFF(t)
+	for i := range 19 {
+		b.Files.Put(fmt.Sprintf("forms/uploads/member-a/case-a/page-%02d.pdf", i), samples.PDF(900))
+	}
+	maria.Want(maria.Upload("case-a", "page-19.pdf", "application/pdf", samples.PDF(900)), 201)
+	if a := maria.Upload("case-a", "page-20.pdf", "application/pdf", samples.PDF(900)); a.Status != 413 ||
+		a.Title() != "This case already has 20 files, the most it can hold. To send more, please call the grants team at 800-472-2005." {
+		t.Errorf("a 21st file: %d %s", a.Status, a.Body)
+	}
+
+	b.Cases.Put(portal.Case{ID: "case-c", UID: "member-a", FormID: "hospital-grant", Title: "Hospital Grant", Status: "unprocessed", Submitted: harness.Start})
+	var started []*harness.TusUpload
+	for i := range 6 {
+		u, a := maria.BeginUpload("case-c", fmt.Sprintf("part-%d.pdf", i), "application/pdf", 2000)
+		if u == nil {
+			t.Fatalf("upload %d: %d %s", i, a.Status, a.Body)
+		}
+		started = append(started, u)
+	}
+	if _, a := maria.BeginUpload("case-c", "part-6.pdf", "application/pdf", 2000); a.Status != 429 ||
+		a.Title() != "You have 6 uploads in progress. Please let one finish, or cancel it, before you add another." {
+		t.Errorf("a 7th at once: %d %s", a.Status, a.Body)
+	}
+	maria.Want(started[0].Cancel(), 204)
+	maria.Want(maria.Upload("case-c", "part-6.pdf", "application/pdf", samples.PDF(2000)), 201)
+
+	// 200 MB a day: what was stored in the last 24 hours counts, with what is under way.
+	for i := range 9 {
+		b.Files.Put(fmt.Sprintf("forms/uploads/member-a/case-d/scan-%d.pdf", i), samples.PDF(20<<20))
+	}
+	b.Cases.Put(portal.Case{ID: "case-d", UID: "member-a", FormID: "hospital-grant", Title: "Hospital Grant", Status: "unprocessed", Submitted: harness.Start})
+	for _, u := range started[1:] {
+		maria.Want(u.Cancel(), 204)
+	}
+	if _, a := maria.BeginUpload("case-d", "scan-9.pdf", "application/pdf", 20<<20); a.Status != 429 ||
+		a.Title() != "You can upload up to 200 MB of files a day, and today's are used up. Please try again tomorrow, or call the grants team at 800-472-2005." {
+		t.Errorf("over the day's bytes: %d %s", a.Status, a.Body)
+	}
+	b.Advance(25 * time.Hour)
+	if u, a := maria.BeginUpload("case-d", "scan-9.pdf", "application/pdf", 20<<20); u == nil {
+		t.Errorf("the next day: %d %s", a.Status, a.Body)
+	}
+}
+
+// TestOnlyConfirmedMembersUpload: an account whose email is not confirmed cannot store files; once
+// confirmed (without signing in again) it can.
+func TestOnlyConfirmedMembersUpload(t *testing.T) {
+	b, _, _ := uploadsBFF(t)
+	lee := &browser{harness.NewBrowser(t, b.URL, harness.LoadContract(t))}
+	b.Auth.Add("member-c", "lee@example.com", password, false)
+	b.Profiles.Put("member-c", portal.Profile{FirstName: "Lee", LastName: "Park", Email: "lee@example.com"})
+	b.Cases.Put(portal.Case{ID: "case-e", UID: "member-c", FormID: "hospital-grant", Title: "Hospital Grant", Status: "unprocessed", Submitted: harness.Start})
+	lee.Want(lee.Call("POST", "/api/v1/session", "/api/v1/session", map[string]any{"email": "lee@example.com", "password": password}), 200)
+	if a := lee.Upload("case-e", "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 403 ||
+		a.Title() != "Please confirm your email address before you upload documents: open the link we emailed you, then try again." {
+		t.Errorf("unconfirmed: %d %s", a.Status, a.Body)
+	}
+	b.Auth.SetVerified("member-c", true)
+	lee.Want(lee.Upload("case-e", "a.pdf", "application/pdf", samples.PDF(900)), 201)
+}
+
+// TestAnUploadResumesFromTheServersOffset: after a break the browser asks how far the server got
+// and sends only the rest; a chunk over 4 MB is refused unread; only its member reaches an upload;
+// Cancel removes what was sent.
+func TestAnUploadResumesFromTheServersOffset(t *testing.T) {
+	b, maria, ana := uploadsBFF(t)
+	data := samples.PDF(3<<20 + 123)
+	u, _ := maria.BeginUpload("case-a", "long.pdf", "application/pdf", len(data))
+	if u == nil || !strings.HasPrefix(u.Location, "/api/v1/cases/case-a/uploads/") {
+		t.Fatalf("created: %+v", u)
+	}
+	maria.Want(u.Patch(0, data[:1<<20]), 204)
+	maria.Want(u.Patch(1<<20, data[1<<20:2<<20]), 204)
+	if got := u.Offset(); got != 2<<20 {
+		t.Fatalf("offset after two chunks: %d", got)
+	}
+	// A chunk sent again from an offset the server has passed is refused; nothing is written twice.
+	if a := u.Patch(1<<20, data[1<<20:2<<20]); a.Status != 409 {
+		t.Errorf("an old offset: %d %s", a.Status, a.Body)
+	}
+	if a := u.Patch(2<<20, make([]byte, uploads.MaxChunk+1)); a.Status != 413 {
+		t.Errorf("a chunk over 4 MB: %d %s", a.Status, a.Body)
+	}
+	// Ana, with Maria's upload's address: not found, whatever she asks.
+	theirs := u.On(ana.Browser)
+	if got := theirs.Offset(); got != -1 {
+		t.Errorf("another member's HEAD: %d", got)
+	}
+	if a := theirs.Patch(2<<20, data[2<<20:]); a.Status != 404 {
+		t.Errorf("another member's PATCH: %d %s", a.Status, a.Body)
+	}
+	if a := theirs.Cancel(); a.Status != 404 {
+		t.Errorf("another member's DELETE: %d %s", a.Status, a.Body)
+	}
+	done := maria.Want(u.Send(data, 2<<20, harness.DefaultChunk), 201)
+	if done.JSON["size"] != float64(len(data)) || !bytes.Equal(b.Files.Data("forms/uploads/member-a/case-a/long.pdf"), data) {
+		t.Errorf("stored: %s", done.Body)
+	}
+	if pending, _ := b.Staging.Pending(t.Context(), ""); len(pending) != 0 {
+		t.Errorf("left in staging after finishing: %+v", pending)
+	}
+
+	cancelled, _ := maria.BeginUpload("case-a", "gone.pdf", "application/pdf", len(data))
+	maria.Want(cancelled.Patch(0, data[:1<<20]), 204)
+	maria.Want(cancelled.Cancel(), 204)
+	if got := cancelled.Offset(); got != -1 {
+		t.Errorf("a cancelled upload's offset: %d", got)
+	}
+	if pending, _ := b.Staging.Pending(t.Context(), ""); len(pending) != 0 {
+		t.Errorf("left in staging after Cancel: %+v", pending)
+	}
+	if paths := b.Files.Paths(); len(paths) != 1 {
+		t.Errorf("stored: %v", paths)
 	}
 }

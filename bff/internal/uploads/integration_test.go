@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -22,6 +21,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/bff/internal/storage"
@@ -48,11 +48,12 @@ func openStores(t *testing.T) stores {
 	return stores{cases: p.Cases(), bucket: b}
 }
 
-// member registers a new member through the BFF and gives them a case in the emulator.
+// member registers a new member through the BFF, confirms their email address as they would, and
+// gives them a case in the emulator.
 func (s stores) member(t *testing.T, b *harness.BFF, c *harness.Contract) (*browser, string, string) {
 	t.Helper()
 	br := &browser{harness.NewBrowser(t, b.URL, c)}
-	br.SignUp("uploads", password)
+	harness.ConfirmEmail(t, br.SignUp("uploads", password))
 	uid := br.UID()
 	caseID := fmt.Sprintf("uploads%016x", rand.Uint64())
 	if _, _, err := s.cases.CreateCase(context.Background(), portal.Case{
@@ -61,6 +62,20 @@ func (s stores) member(t *testing.T, b *harness.BFF, c *harness.Contract) (*brow
 		t.Fatal(err)
 	}
 	return br, uid, caseID
+}
+
+// staged lists the objects of the bucket's staging area whose upload id starts with prefix.
+func (s stores) staged(t *testing.T, prefix string) []string {
+	t.Helper()
+	objects, err := s.bucket.List(context.Background(), storage.StagingPrefix+"/"+prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, o := range objects {
+		names = append(names, o.Path)
+	}
+	return names
 }
 
 // stored lists the names in a case's folder of the real bucket.
@@ -85,12 +100,12 @@ func TestUploadsAgainstFakeGCS(t *testing.T) {
 	s := openStores(t)
 	maria, uid, caseID := s.member(t, b, c)
 
-	// Three files, one of 5 MB so the body streams past the server's read-ahead.
+	// Three files, one of 5 MB: five chunks, composed in the staging area.
 	large := samples.PDF(5 << 20)
 	ups := []harness.Answer{
-		maria.Want(maria.upload(caseID, "pay-stub.pdf", "application/pdf", large), 201),
-		maria.Want(maria.upload(caseID, "bill.png", "image/png", samples.PNG(40_000)), 201),
-		maria.Want(maria.upload(caseID, "letter.doc", "application/msword", samples.DOC(30_000)), 201),
+		maria.Want(maria.Upload(caseID, "pay-stub.pdf", "application/pdf", large), 201),
+		maria.Want(maria.Upload(caseID, "bill.png", "image/png", samples.PNG(40_000)), 201),
+		maria.Want(maria.Upload(caseID, "letter.doc", "application/msword", samples.DOC(30_000)), 201),
 	}
 	// The metadata as the bucket keeps it: the size, and the accepted type's MIME type.
 	meta, err := s.bucket.Stat(context.Background(), "forms/uploads/"+uid+"/"+caseID+"/pay-stub.pdf")
@@ -130,7 +145,7 @@ func TestUploadsAgainstFakeGCS(t *testing.T) {
 	if a := ana.Call("GET", filesRoute, "/api/v1/cases/"+caseID+"/files", nil); a.Status != 404 {
 		t.Errorf("another member's list: %d", a.Status)
 	}
-	if a := ana.upload(caseID, "x.pdf", "application/pdf", samples.PDF(900)); a.Status != 404 {
+	if a := ana.Upload(caseID, "x.pdf", "application/pdf", samples.PDF(900)); a.Status != 404 {
 		t.Errorf("upload to another member's case: %d", a.Status)
 	}
 	if a := ana.Call("POST", filesRoute, "/api/v1/cases/"+caseID+"/files", body); a.Status != 404 {
@@ -145,94 +160,152 @@ func TestUploadsAgainstFakeGCS(t *testing.T) {
 }
 
 // TestAttacksStoreNothingInTheBucket runs the attack list against fake-gcs-server: the checks that
-// fail at the end of a stream (an appended archive, the byte over the limit) abandon an upload
-// the bucket has already received most of, and must leave no object.
+// fail at the end of a file (an appended archive, a script far in) refuse an upload whose every
+// chunk the bucket's staging area has received, and must leave nothing in the case's folder or
+// the staging area.
 func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	b := harness.ServeOnEmulators(t, nil)
 	c := harness.LoadContract(t)
 	s := openStores(t)
 	maria, uid, caseID := s.member(t, b, c)
 	_, _, otherCase := s.member(t, b, c)
-	big, _ := io.ReadAll(overLimit())
 	for _, a := range []struct {
 		what, caseID, name, contentType string
-		body                            io.Reader
+		body                            []byte
 		status                          int
 	}{
-		{"an .exe renamed .pdf", caseID, "scan.pdf", "application/pdf", bytes.NewReader(samples.ExeAsPDF()), 400},
-		{"a PDF with an archive appended", caseID, "bill.pdf", "application/pdf", bytes.NewReader(append(samples.PDF(3<<20), samples.PolyglotPDFZip()...)), 400},
-		{"a JPEG with a script", caseID, "photo.jpg", "image/jpeg", bytes.NewReader(samples.JPEGWithScript()), 400},
-		{"a script named with escapes, /J#61vaScript", caseID, "form.pdf", "application/pdf", bytes.NewReader(samples.EscapedScriptPDF()), 400},
+		{"an .exe renamed .pdf", caseID, "scan.pdf", "application/pdf", samples.ExeAsPDF(), 400},
+		{"a PDF with an archive appended", caseID, "bill.pdf", "application/pdf", append(samples.PDF(3<<20), samples.PolyglotPDFZip()...), 400},
+		{"a JPEG with a script", caseID, "photo.jpg", "image/jpeg", samples.JPEGWithScript(), 400},
+		{"a script named with escapes, /J#61vaScript", caseID, "form.pdf", "application/pdf", samples.EscapedScriptPDF(), 400},
 		{"a script compressed in an object stream, far into a large file", caseID, "form.pdf", "application/pdf",
-			bytes.NewReader(append(samples.PDF(3<<20), samples.ScriptInObjectStreamPDF()[len("%PDF-1.5\n"):]...)), 400},
-		{"20 MB + 1 byte, length declared", caseID, "big.pdf", "application/pdf", bytes.NewReader(big), 413},
-		{"20 MB + 1 byte, length unknown", caseID, "big.pdf", "application/pdf", overLimit(), 413},
-		{"declared application/octet-stream", caseID, "a.pdf", "application/octet-stream", bytes.NewReader(samples.PDF(900)), 400},
-		{"a traversal name", caseID, "../" + otherCase + "/a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400},
-		{"a NUL in the name", caseID, "a\x00.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 400},
-		{"another member's case", otherCase, "a.pdf", "application/pdf", bytes.NewReader(samples.PDF(900)), 404},
+			append(samples.PDF(3<<20), samples.ScriptInObjectStreamPDF()[len("%PDF-1.5\n"):]...), 400},
+		{"a script marker split across two chunks", caseID, "split.pdf", "application/pdf", markerAcrossChunks(), 400},
+		{"20 MB + 1 byte", caseID, "big.pdf", "application/pdf", overLimit(), 413},
+		{"declared application/octet-stream", caseID, "a.pdf", "application/octet-stream", samples.PDF(900), 400},
+		{"a traversal name", caseID, "../" + otherCase + "/a.pdf", "application/pdf", samples.PDF(900), 400},
+		{"a NUL in the name", caseID, "a\x00.pdf", "application/pdf", samples.PDF(900), 400},
+		{"another member's case", otherCase, "a.pdf", "application/pdf", samples.PDF(900), 404},
 	} {
-		if got := maria.Send("POST", uploadRoute, uploadTarget(a.caseID, a.name), a.contentType, a.body); got.Status != a.status {
+		if got := maria.Upload(a.caseID, a.name, a.contentType, a.body); got.Status != a.status {
 			t.Errorf("%s: %d %s", a.what, got.Status, got.Body)
 		}
 	}
 	visitor := &browser{harness.NewBrowser(t, b.URL, c)}
-	if a := visitor.upload(caseID, "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 401 {
+	if a := visitor.Upload(caseID, "a.pdf", "application/pdf", samples.PDF(900)); a.Status != 401 {
 		t.Errorf("no session: %d", a.Status)
 	}
-	// A browser closed mid-file: the connection ends a quarter of the way through the declared
-	// length, which the server hands over as a plain end of the body.
-	cutOff(t, b, maria.CookieHeader(), caseID, "cut.pdf", samples.PDF(400_000), 100_000)
+	// A browser closed mid-chunk: the connection ends a quarter of the way through the chunk's
+	// declared length. The server keeps the bytes that arrived (tus), and the upload goes on from
+	// there: nothing before the offset is sent again, and nothing is in the case until the end.
+	data := samples.PDF(400_000)
+	u, _ := maria.BeginUpload(caseID, "cut.pdf", "application/pdf", len(data))
+	cutOff(t, b, maria.CookieHeader(), u.Location, data, 100_000)
+	offset := u.Offset()
+	if offset != 100_000 {
+		t.Errorf("offset after a chunk cut off at 100000: %d", offset)
+	}
 	if names := s.stored(t, uid, caseID); len(names) != 0 {
 		t.Fatalf("stored after the attacks: %v", names)
 	}
-
-	// Two tabs upload different files under one name at once: one is stored, the other told.
-	var wg sync.WaitGroup
-	statuses := make([]int, 2)
-	for i := range 2 {
-		wg.Go(func() {
-			statuses[i] = maria.upload(caseID, "same.pdf", "application/pdf", samples.PDF(1<<20+i)).Status
-		})
+	maria.Want(u.Send(data, offset, harness.DefaultChunk), 201)
+	if names := s.stored(t, uid, caseID); !slices.Equal(names, []string{"cut.pdf"}) {
+		t.Fatalf("stored after the cut-off upload finished: %v", names)
 	}
-	wg.Wait()
-	slices.Sort(statuses)
-	if !slices.Equal(statuses, []int{201, 409}) || !slices.Equal(s.stored(t, uid, caseID), []string{"same.pdf"}) {
-		t.Errorf("two uploads of one name: %v, stored %v", statuses, s.stored(t, uid, caseID))
+	if left := s.staged(t, ""); len(left) != 0 {
+		t.Errorf("left in the staging area: %v", left)
 	}
 }
 
-// cutOff sends the first n bytes of an upload of data declared whole through the edge, then
-// closes the connection, and waits for the BFF to have finished with it.
-func cutOff(t *testing.T, b *harness.BFF, cookie, caseID, name string, data []byte, n int) {
+// TestAnUploadMovesBetweenReplicas: one member's upload begun on one replica of the BFF goes on
+// on another (their load balancer's choice), which finishes it: the staging area is the bucket,
+// which every replica reads. And two tabs racing on one name still end with one file.
+func TestAnUploadMovesBetweenReplicas(t *testing.T) {
+	one := harness.ServeOnEmulators(t, nil)
+	two := harness.ServeOnEmulators(t, nil)
+	c := harness.LoadContract(t)
+	s := openStores(t)
+	maria, uid, caseID := s.member(t, one, c)
+	elsewhere := maria.At(two.URL)
+
+	data := samples.PDF(3<<20 + 500)
+	u, a := maria.BeginUpload(caseID, "moved.pdf", "application/pdf", len(data))
+	if u == nil {
+		t.Fatalf("begin: %d %s", a.Status, a.Body)
+	}
+	maria.Want(u.Patch(0, data[:1<<20]), 204)
+	there := u.On(elsewhere)
+	if got := there.Offset(); got != 1<<20 {
+		t.Fatalf("the other replica's offset: %d", got)
+	}
+	maria.Want(there.Patch(1<<20, data[1<<20:2<<20]), 204)
+	if got := u.Offset(); got != 2<<20 {
+		t.Fatalf("back on the first: %d", got)
+	}
+	done := maria.Want(there.Send(data, 2<<20, harness.DefaultChunk), 201)
+	stored, err := s.bucket.Stat(context.Background(), "forms/uploads/"+uid+"/"+caseID+"/moved.pdf")
+	if err != nil || stored.Size != int64(len(data)) || done.JSON["size"] != float64(len(data)) {
+		t.Fatalf("stored: %+v %v %s", stored, err, done.Body)
+	}
+
+	// Two tabs, one on each replica, upload different files under one name at once: one is
+	// stored, the other told; the same file from both: one file, both told it is stored.
+	var wg sync.WaitGroup
+	statuses := make([]int, 2)
+	tabs := []*browser{maria, {elsewhere}}
+	for i := range 2 {
+		wg.Go(func() { statuses[i] = tabs[i].Upload(caseID, "same.pdf", "application/pdf", samples.PDF(1<<20+i)).Status })
+	}
+	wg.Wait()
+	slices.Sort(statuses)
+	if !slices.Equal(statuses, []int{201, 409}) {
+		t.Errorf("two files under one name: %v", statuses)
+	}
+	twin := samples.PDF(2<<20 + 7)
+	for i := range 2 {
+		wg.Go(func() { statuses[i] = tabs[i].Upload(caseID, "twin.pdf", "application/pdf", twin).Status })
+	}
+	wg.Wait()
+	slices.Sort(statuses)
+	if !slices.Equal(statuses, []int{200, 201}) {
+		t.Errorf("one file from two tabs: %v", statuses)
+	}
+	if names := s.stored(t, uid, caseID); !slices.Equal(names, []string{"moved.pdf", "same.pdf", "twin.pdf"}) {
+		t.Errorf("stored: %v", names)
+	}
+	if left := s.staged(t, ""); len(left) != 0 {
+		t.Errorf("left in the staging area: %v", left)
+	}
+}
+
+// cutOff sends the first n bytes of a chunk of data declared whole to the upload at location,
+// then closes the connection, and waits for the BFF to have finished with it.
+func cutOff(t *testing.T, b *harness.BFF, cookie, location string, data []byte, n int) {
 	t.Helper()
-	before := uploadsAnswered(t, b.Admin)
+	before := chunksAnswered(t, b.Admin)
 	conn, err := net.Dial("tcp", strings.TrimPrefix(b.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: bff\r\nContent-Type: application/pdf\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n",
-		uploadTarget(caseID, name), cookie, len(data))
+	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: bff\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"+
+		"Content-Type: application/offset+octet-stream\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", location, cookie, len(data))
 	_, _ = conn.Write(data[:n])
 	_ = conn.Close()
-	// The BFF is done with it once its metrics count one more upload answered.
-	deadline := time.Now().Add(10 * time.Second)
-	for uploadsAnswered(t, b.Admin) == before {
-		if time.Now().After(deadline) {
-			t.Fatal("the BFF never finished the cut-off upload")
-		}
-		time.Sleep(20 * time.Millisecond)
+	// The BFF is done with it once its metrics count one more chunk answered.
+	if !poll.Until(10*time.Second, 20*time.Millisecond, func() bool { return chunksAnswered(t, b.Admin) > before }) {
+		t.Fatal("the BFF never finished the cut-off chunk")
 	}
 }
 
-// uploadsAnswered is how many uploads the BFF has answered, from the metrics of its admin
-// listener at admin.
-func uploadsAnswered(t *testing.T, admin string) int {
+// chunksAnswered is how many chunks of uploads the BFF has answered, from the metrics of its
+// admin listener at admin.
+func chunksAnswered(t *testing.T, admin string) int {
 	t.Helper()
 	_, _, body := harness.Get(t, admin+"/metrics")
 	n := 0
 	for _, line := range strings.Split(string(body), "\n") {
-		if strings.HasPrefix(line, "bff_http_request_duration_seconds_count{") && strings.Contains(line, `route="/api/v1/cases/:caseId/uploads"`) {
+		if strings.HasPrefix(line, "bff_http_request_duration_seconds_count{") && strings.Contains(line, `method="PATCH"`) &&
+			strings.Contains(line, `route="/api/v1/cases/:caseId/uploads/:uploadId"`) {
 			var count int
 			_, _ = fmt.Sscan(line[strings.LastIndex(line, " ")+1:], &count)
 			n += count

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"time"
+
+	"github.com/tus/tusd/v2/pkg/handler"
 )
 
 // StoredFile is an object of the upload bucket.
@@ -34,4 +36,23 @@ type FileStore interface {
 	Stat(ctx context.Context, path string) (StoredFile, error)
 	// List is every object whose path starts with prefix, in no particular order.
 	List(ctx context.Context, prefix string) ([]StoredFile, error)
+}
+
+// Staging is where resumable (tus) uploads collect their bytes until the last one arrives:
+// tusd's data store, shared by every replica of the BFF. Nothing in it is part of a case; a
+// finished upload is checked and copied into the case's folder of the FileStore, then removed.
+// Implementations: storage.Staging over Cloud Storage, uploadstest's over a local folder.
+type Staging interface {
+	handler.DataStore
+	handler.TerminaterDataStore
+	// Pending is every upload in the staging area whose id starts with idPrefix ("" for all).
+	Pending(ctx context.Context, idPrefix string) ([]PendingUpload, error)
+}
+
+// PendingUpload is an upload of the staging area.
+type PendingUpload struct {
+	ID     string
+	Size   int64     // the length declared when it was created
+	CaseID string    // the case it is for
+	Active time.Time // when a byte of it last arrived (or it was created)
 }

@@ -36,6 +36,12 @@ type contract struct {
 		MaxBytes          int64 `json:"maxBytes"`
 		ConcurrentUploads int   `json:"concurrentUploads"`
 		NameMaxLength     int   `json:"nameMaxLength"`
+		ChunkBytes        int64 `json:"chunkBytes"`
+		FilesPerCase      int   `json:"filesPerCase"`
+		BytesPerDay       int64 `json:"bytesPerDay"`
+		UploadsInFlight   int   `json:"uploadsInFlight"`
+		InFlightMinutes   int   `json:"inFlightMinutes"`
+		ResumableHours    int   `json:"resumableHours"`
 	} `json:"limits"`
 	Types             []fileType `json:"types"`
 	DeniedExtensions  []string   `json:"deniedExtensions"`

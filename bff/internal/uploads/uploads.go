@@ -1,14 +1,15 @@
 // Package uploads is a grant case's documents (spec 2 §4, §5, §7): the checks every file passes
-// before it is stored, the upload streamed to Cloud Storage at forms/uploads/{uid}/{caseId}/{name},
-// the case's file list, and the submission that adds uploaded files to the case
-// (submitAdditionalCaseFiles). The uid always comes from a verified session, and every call
-// first finds the case among that member's own.
+// before it is stored, the resumable upload that carries it (tus), the copy in Cloud Storage at
+// forms/uploads/{uid}/{caseId}/{name}, the case's file list, and the submission that adds
+// uploaded files to the case (submitAdditionalCaseFiles). The uid always comes from a verified
+// session, and every call first finds the case among that member's own.
 //
-// Files stream through the BFF rather than to a signed upload URL: every check runs on the bytes
-// before the object exists, so a refused file never reaches the bucket (a signed URL would store
-// first and verify after, needing a quarantine and a clean-up); the browser talks to one origin
-// with its session cookie; and the bucket needs no CORS or public write path. The cost, 20 MB at
-// most per request through the BFF, is within what Cloud Run and Next.js's rewrite pass.
+// A file arrives as a tus upload: created with its name, type and length (Begin checks all that
+// can be checked without the bytes, and the quotas), then sent in requests of at most MaxChunk
+// bytes that any replica may take, collecting in a staging area of the bucket. When its last byte
+// is in, Upload reads it back through every check and copies it into the case's folder; only then
+// does the case's folder have it, and the staging copy is removed either way. Why tus, and why
+// through the BFF rather than to the bucket directly: the README's "Uploads".
 package uploads
 
 import (
@@ -28,63 +29,82 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
+// Users tells whether a member has confirmed their email address since their session began.
+type Users interface {
+	User(ctx context.Context, uid string) (portal.Identity, error)
+}
+
 // Options configures the service.
 type Options struct {
-	SupportPhone string // quoted when the file store is unavailable
-	Logger       *slog.Logger
-	Now          func() time.Time // for tests
+	SupportPhone string // quoted when the file store is unavailable, and in the quotas' messages
+	// Users is asked when a session says the member's email is not confirmed: they may have
+	// confirmed it since they signed in.
+	Users  Users
+	Logger *slog.Logger
+	Now    func() time.Time // for tests
 }
 
 // Service uploads, lists and submits a member's case documents.
 type Service struct {
-	cases portal.Cases
-	files FileStore
-	o     Options
+	cases   portal.Cases
+	files   FileStore
+	staging Staging
+	o       Options
 }
 
-// New returns the service over the case store and the bucket.
-func New(cases portal.Cases, files FileStore, o Options) *Service {
+// New returns the service over the case store, the bucket and its staging area.
+func New(cases portal.Cases, files FileStore, staging Staging, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	return &Service{cases: cases, files: files, o: o}
+	return &Service{cases: cases, files: files, staging: staging, o: o}
 }
 
 // Upload is one file as the browser sends it.
 type Upload struct {
 	CaseID   string
 	Name     string
-	Declared string    // the Content-Type the browser declared; may be empty
-	Length   int64     // the Content-Length; negative when the browser did not say
-	Body     io.Reader // the bytes, read once, as they arrive
+	Declared string    // the type the browser declared; may be empty
+	Length   int64     // the declared length
+	Body     io.Reader // the bytes, read once (nil for Begin)
 }
 
-// Upload checks a file and streams it to the member's case's folder. The name, the type and
-// the declared length are checked before a byte is read; the content and the size while the
-// bytes stream; nothing is stored unless every check passes. A name already stored answers the
-// stored file when these are the same bytes (a retry, a second tab), and 'File {name} already
-// exists.' otherwise.
+// Begin checks a file about to be sent, before a byte of it is: its name, type and length, that
+// the case is the member's, that the member has confirmed their email address, that a file of
+// the name is not already in the case (unless it has this length: it may be these bytes again,
+// which Upload then tells), and the quotas. Upload checks all but the last two again at the end.
+func (s *Service) Begin(ctx context.Context, id portal.Identity, u Upload) error {
+	c, p, err := s.precheck(ctx, id, u)
+	if err != nil {
+		return err
+	}
+	if err := s.confirmed(ctx, id); err != nil {
+		return err
+	}
+	switch existing, err := s.files.Stat(ctx, p); {
+	case err == nil && existing.Size == u.Length:
+		return nil
+	case err == nil:
+		return exists(u.Name)
+	case apperr.From(err).Code != apperr.NotFound:
+		return s.unavailable(err)
+	}
+	return s.withinQuotas(ctx, id, c, u.Length)
+}
+
+// Upload checks a file's bytes and stores them in the member's case's folder: the name, type,
+// length and case as Begin does, the content while the bytes stream; nothing is stored unless
+// every check passes. A name already stored answers the stored file when these are the same
+// bytes (a retry, a second tab), and 'File {name} already exists.' otherwise.
 func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (UploadedFile, error) {
-	if err := checkName(u.Name); err != nil {
-		return UploadedFile{}, err
-	}
-	t, err := typeOf(u.Name, u.Declared)
+	c, p, err := s.precheck(ctx, id, u)
 	if err != nil {
 		return UploadedFile{}, err
 	}
-	if u.Length > rules.Limits.MaxBytes {
-		return UploadedFile{}, tooLarge()
-	}
-	if u.Length == 0 {
-		return UploadedFile{}, apperr.Field("file", msg("empty", "name", u.Name))
-	}
-	p, err := s.casePath(ctx, id, u.CaseID, u.Name)
-	if err != nil {
-		return UploadedFile{}, err
-	}
+	t, _ := typeOf(u.Name, u.Declared) // checked by precheck
 	// MD5 is what Cloud Storage reports of an object (md5Hash): it checks that the bytes stored are
 	// the bytes received, not a secret.
 	sum := md5.New() //nolint:gosec // G401: an integrity checksum, see above
@@ -96,6 +116,10 @@ func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (Upl
 		return s.sameOrExists(existing, body, sum, u.Name)
 	case apperr.From(err).Code != apperr.NotFound:
 		return UploadedFile{}, s.unavailable(err)
+	}
+	// Uploads begun at the same time may each have found room in the case.
+	if err := s.caseHasRoom(ctx, id, c, 0); err != nil {
+		return UploadedFile{}, err
 	}
 	stored, err := s.files.Create(ctx, p, t.MIME, body)
 	if errors.Is(err, ErrFileExists) {
@@ -109,6 +133,29 @@ func (s *Service) Upload(ctx context.Context, id portal.Identity, u Upload) (Upl
 		return UploadedFile{}, s.refusal(err, u.Name)
 	}
 	return uploaded(u.Name, stored, true), nil
+}
+
+// precheck is what Begin and Upload check before the bytes: the name, the type, the length, and
+// the case, which must be the member's. It answers the case and the file's path in its folder.
+func (s *Service) precheck(ctx context.Context, id portal.Identity, u Upload) (portal.Case, string, error) {
+	if err := checkName(u.Name); err != nil {
+		return portal.Case{}, "", err
+	}
+	if _, err := typeOf(u.Name, u.Declared); err != nil {
+		return portal.Case{}, "", err
+	}
+	if u.Length > rules.Limits.MaxBytes {
+		return portal.Case{}, "", tooLarge()
+	}
+	if u.Length == 0 {
+		return portal.Case{}, "", apperr.Field("file", msg("empty", "name", u.Name))
+	}
+	c, err := s.caseOf(ctx, id, u.CaseID)
+	if err != nil {
+		return portal.Case{}, "", err
+	}
+	p, err := objectPath(id.UID, c.ID, u.Name)
+	return c, p, err
 }
 
 // sameOrExists compares the bytes of an upload whose name is already stored with the stored
@@ -273,15 +320,6 @@ func (s *Service) caseOf(ctx context.Context, id portal.Identity, caseID string)
 		return portal.Case{}, apperr.New(apperr.NotFound, msg("caseNotFound"))
 	}
 	return c, nil
-}
-
-// casePath is where name goes in the member's case caseID, once the case is found to be theirs.
-func (s *Service) casePath(ctx context.Context, id portal.Identity, caseID, name string) (string, error) {
-	c, err := s.caseOf(ctx, id, caseID)
-	if err != nil {
-		return "", err
-	}
-	return objectPath(id.UID, c.ID, name)
 }
 
 func (s *Service) unavailable(err error) error {

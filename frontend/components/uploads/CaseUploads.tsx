@@ -61,6 +61,7 @@ function CaseUploadsArea({ caseId, supportPhone, upload }: CaseUploadsProps) {
   const send: Uploader = useMemo(() => upload ?? ((file, options) => uploadsApi.upload(caseId, file, options)), [upload, caseId]);
   const describeFailure = useCallback((error: unknown, name: string) => uploadFailure(error, name, supportPhone), [supportPhone]);
   const queue = useUploadQueue({ upload: send, describeFailure });
+  const unfinished = useUnfinishedUploads(caseId, queue.items);
 
   const [rejections, setRejections] = useState<Rejection[]>([]);
   const rejectionId = useRef(0);
@@ -156,6 +157,14 @@ function CaseUploadsArea({ caseId, supportPhone, upload }: CaseUploadsProps) {
         <CaseFileList files={files.data?.files ?? []} pending={pendingNames} onRetry={(file) => submitFiles({ files: [file], ids: [] })} busy={submit.pending} />
       )}
 
+      {unfinished.length > 0 && (
+        <ul className={styles.resumable} aria-label="Unfinished uploads">
+          {unfinished.map((name) => (
+            <li key={name}>{uploadMessage('resumable', { name })}</li>
+          ))}
+        </ul>
+      )}
+
       <div
         className={styles.dropZone}
         data-dragging={dragging || undefined}
@@ -225,4 +234,33 @@ function CaseUploadsArea({ caseId, supportPhone, upload }: CaseUploadsProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * The names of this case's uploads that this browser left unfinished (a reload, a closed tab),
+ * less those in the queue now: choosing the same file again goes on where it stopped. Read again
+ * as uploads settle, since a finished, cancelled or refused upload is forgotten.
+ */
+function useUnfinishedUploads(caseId: string, items: QueueItem[]): string[] {
+  const [names, setNames] = useState<string[]>([]);
+  const settled = items
+    .filter((item) => item.state === 'uploaded' || item.state === 'failed')
+    .map((item) => item.id)
+    .join(' ');
+  useEffect(() => {
+    let current = true;
+    uploadsApi.unfinished(caseId).then(
+      (found) => {
+        if (current) setNames(found.map((upload) => upload.name));
+      },
+      (error: unknown) => console.debug('unfinished uploads not read', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [caseId, settled]);
+  return useMemo(() => {
+    const queued = new Set(items.map((item) => item.name));
+    return names.filter((name) => !queued.has(name));
+  }, [names, items]);
 }

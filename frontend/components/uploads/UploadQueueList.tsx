@@ -1,7 +1,7 @@
 'use client';
 
 import { formatFileSize, uploadMessage } from '@/lib/uploads';
-import { canRemove, percentSent, stateLabel, type QueueItem } from './queue';
+import { canRemove, isRunning, percentSent, stateLabel, type QueueItem } from './queue';
 import styles from './Uploads.module.css';
 
 interface UploadQueueListProps {
@@ -11,9 +11,9 @@ interface UploadQueueListProps {
 }
 
 /**
- * The files of this block not yet submitted: name, size and state; an upload's progress as a bar
- * with its percent. Queued and failed files have Remove, uploading ones Cancel, uploaded ones
- * nothing (they wait for Submit files).
+ * The files of this block not yet submitted: name, size and state; an upload's progress, paused
+ * or not, as a bar with its percent and the size sent ('4.2 MB of 20 MB'). Queued and failed files
+ * have Remove, uploading and paused ones Cancel, uploaded ones nothing (they wait for Submit files).
  */
 export function UploadQueueList({ items, onRemove, onCancel }: UploadQueueListProps) {
   if (items.length === 0) return null;
@@ -29,7 +29,7 @@ export function UploadQueueList({ items, onRemove, onCancel }: UploadQueueListPr
             <span className={styles.stateLabel} data-state={item.state}>
               {stateLabel(item.state)}
             </span>
-            {item.state === 'uploading' && (
+            {isRunning(item) && (
               <>
                 <progress
                   className={styles.progress}
@@ -39,6 +39,9 @@ export function UploadQueueList({ items, onRemove, onCancel }: UploadQueueListPr
                 />
                 <span className={styles.percent} aria-hidden="true">
                   {percentSent(item)}%
+                </span>
+                <span className={styles.sent} aria-hidden="true">
+                  {formatFileSize(item.sent)} of {formatFileSize(item.total)}
                 </span>
               </>
             )}
@@ -50,7 +53,7 @@ export function UploadQueueList({ items, onRemove, onCancel }: UploadQueueListPr
               <span className="visually-hidden"> {item.name}</span>
             </button>
           )}
-          {item.state === 'uploading' && (
+          {isRunning(item) && (
             <button type="button" className={styles.action} onClick={() => onCancel(item.id)}>
               Cancel<span className="visually-hidden"> {item.name}</span>
             </button>

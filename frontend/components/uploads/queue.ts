@@ -1,11 +1,12 @@
 // The upload queue of one case block (spec 2 §4 'Case file lifecycle'), as plain data and a
 // reducer, so its rules are tested without a browser: queued in the browser, then uploading with
-// progress, then uploaded or failed; at most `limit` uploads at once; only queued and failed files
-// can be removed; submitted files leave the queue.
+// progress (paused while it waits for a connection, and back), then uploaded or failed; at most
+// `limit` uploads at once; only queued and failed files can be removed; submitted files leave the
+// queue.
 import type { SubmittedFile, UploadedFile } from '@/lib/bff/types';
 import { checkFile, uploadMessage } from '@/lib/uploads';
 
-export type QueueState = 'queued' | 'uploading' | 'uploaded' | 'failed';
+export type QueueState = 'queued' | 'uploading' | 'paused' | 'uploaded' | 'failed';
 
 export interface QueueItem {
   /** Unique within the block, for keys and actions (two files never share a name in one queue). */
@@ -14,7 +15,7 @@ export interface QueueItem {
   name: string;
   size: number;
   state: QueueState;
-  /** Bytes sent of `total`, while uploading. */
+  /** Bytes sent of `total`, while uploading or paused. */
   sent: number;
   total: number;
   /** Why it failed, for the member. */
@@ -27,6 +28,7 @@ export type QueueAction =
   | { type: 'add'; items: QueueItem[] }
   | { type: 'start'; id: string }
   | { type: 'progress'; id: string; sent: number; total: number }
+  | { type: 'paused'; id: string; paused: boolean }
   | { type: 'uploaded'; id: string; file: UploadedFile }
   | { type: 'failed'; id: string; error: string }
   | { type: 'remove'; id: string }
@@ -39,6 +41,11 @@ export function queueItem(id: string, file: File): QueueItem {
 
 /** Queued and failed files can be removed; uploading ones are cancelled instead, uploaded ones stay. */
 export const canRemove = (item: QueueItem) => item.state === 'queued' || item.state === 'failed';
+
+/** Uploading or waiting for a connection to go on: it holds a slot, shows its progress and can be cancelled. */
+export const isRunning = (item: Pick<QueueItem, 'state'>) => item.state === 'uploading' || item.state === 'paused';
+
+const RUNNING: QueueState[] = ['uploading', 'paused'];
 
 function update(items: QueueItem[], id: string, from: QueueState[], change: (item: QueueItem) => QueueItem): QueueItem[] {
   let changed = false;
@@ -58,11 +65,15 @@ export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem
     case 'start':
       return update(items, action.id, ['queued'], (item) => ({ ...item, state: 'uploading', sent: 0, total: item.size, error: undefined }));
     case 'progress':
-      return update(items, action.id, ['uploading'], (item) => ({ ...item, sent: Math.min(action.sent, action.total), total: action.total }));
+      return update(items, action.id, RUNNING, (item) => ({ ...item, sent: Math.min(action.sent, action.total), total: action.total }));
+    case 'paused':
+      return action.paused
+        ? update(items, action.id, ['uploading'], (item) => ({ ...item, state: 'paused' }))
+        : update(items, action.id, ['paused'], (item) => ({ ...item, state: 'uploading' }));
     case 'uploaded':
-      return update(items, action.id, ['uploading'], (item) => ({ ...item, state: 'uploaded', sent: item.total, uploaded: action.file }));
+      return update(items, action.id, RUNNING, (item) => ({ ...item, state: 'uploaded', sent: item.total, uploaded: action.file }));
     case 'failed':
-      return update(items, action.id, ['uploading'], (item) => ({ ...item, state: 'failed', error: action.error }));
+      return update(items, action.id, RUNNING, (item) => ({ ...item, state: 'failed', error: action.error }));
     case 'remove': {
       const next = items.filter((item) => item.id !== action.id || !canRemove(item));
       return next.length === items.length ? items : next;
@@ -75,9 +86,9 @@ export function queueReducer(items: QueueItem[], action: QueueAction): QueueItem
   }
 }
 
-/** The queued files to start now, oldest first, so that at most `limit` upload at once. */
+/** The queued files to start now, oldest first, so that at most `limit` upload (or wait to go on) at once. */
 export function toStart(items: QueueItem[], limit: number): QueueItem[] {
-  const running = items.filter((item) => item.state === 'uploading').length;
+  const running = items.filter(isRunning).length;
   return items.filter((item) => item.state === 'queued').slice(0, Math.max(0, limit - running));
 }
 
@@ -127,7 +138,8 @@ export function stateLabel(state: QueueState): string {
 
 /**
  * What a screen reader is told between two versions of the queue: a file queued, uploading, each
- * 25% of its bytes, uploaded, failed (with why) or removed. Submitted files leave silently: the
+ * 25% of its bytes, paused for a connection and uploading again, uploaded, failed (with why) or
+ * removed. Submitted files leave silently: the
  * block says 'Your files were submitted.' itself.
  */
 export function queueAnnouncements(before: QueueItem[], after: QueueItem[]): string[] {

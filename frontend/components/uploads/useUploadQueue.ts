@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import type { BffUploadOptions } from '@/lib/bff/transport';
+import type { BffUploadOptions } from '@/lib/bff/upload';
 import type { UploadedFile } from '@/lib/bff/types';
 import { uploadLimits } from '@/lib/uploads';
 import { admit, canRemove, queueReducer, toStart, type QueueItem } from './queue';
@@ -23,15 +23,16 @@ export interface UploadQueue {
   add: (files: File[]) => string[];
   /** Takes a queued or failed file out of the queue. */
   remove: (id: string) => void;
-  /** Abandons an upload: the file shows as failed, 'User cancelled upload: {name}'. */
+  /** Abandons an upload, running or paused: the file shows as failed, 'User cancelled upload: {name}'. */
   cancel: (id: string) => void;
   /** Takes submitted files out of the queue, by id (only uploaded ones leave). */
   submitted: (ids: string[]) => void;
 }
 
 /**
- * One case block's queue: files start uploading as slots free up, at most `limit` at once, each
- * with its progress; leaving the page abandons the uploads still running.
+ * One case block's queue: files start uploading as slots free up, at most `limit` at once (a
+ * paused one keeps its slot), each with its progress; leaving the page abandons the uploads still
+ * running.
  */
 export function useUploadQueue({ upload, describeFailure, limit = uploadLimits.concurrentUploads }: UploadQueueOptions): UploadQueue {
   const [items, dispatch] = useReducer(queueReducer, []);
@@ -55,6 +56,7 @@ export function useUploadQueue({ upload, describeFailure, limit = uploadLimits.c
     upload(item.file, {
       signal: controller.signal,
       onProgress: (sent, total) => dispatch({ type: 'progress', id: item.id, sent, total }),
+      onPaused: (paused) => dispatch({ type: 'paused', id: item.id, paused }),
     })
       .then(
         (file) => dispatch({ type: 'uploaded', id: item.id, file }),

@@ -4,7 +4,7 @@
 // site's own /api/v1, which the edge in front of Next (Netlify's CDN; the stack's edge offline)
 // forwards to the BFF, signed, so the session cookie stays first-party and HttpOnly; this module
 // must not import the server config.
-import { bffFetch, bffUpload, type BffRequest, type BffUploadOptions } from './transport';
+import { bffFetch, type BffRequest } from './transport';
 import type {
   AuthResult,
   BlogFilters,
@@ -42,6 +42,7 @@ import type {
   SubscribeRequest,
   UploadedFile,
 } from './types';
+import { bffUpload, unfinishedUploads, type BffUploadOptions } from './upload';
 import { bffPath } from './urls';
 
 /** The TanStack Query key of the session; every sign-in, sign-out or change writes or invalidates it. */
@@ -84,13 +85,22 @@ export const grantsApi = {
 /** The TanStack Query key of a case's documents; under CASES_KEY, so sign-out clears it too. */
 export const caseFilesKey = (caseId: string) => [...CASES_KEY, caseId, 'files'] as const;
 
-/** A case's documents (spec 2 §4-5, contracts/uploads.json): read them, upload one, submit uploaded ones. */
+/**
+ * A case's documents (spec 2 §4-5, contracts/uploads.json): read them, upload one, submit uploaded
+ * ones, and the uploads of the case this browser left unfinished.
+ */
 export const uploadsApi = {
   files: (caseId: string) => personal<CaseFileList>('GET', bffPath.caseFiles(caseId)),
   submit: (caseId: string, body: FilesSubmission) => personal<CaseFileList>('POST', bffPath.caseFiles(caseId), body),
-  /** The file's bytes as the body, its name in the address; progress through `options`. */
+  /**
+   * A tus upload (upload.ts): its name and type travel as its metadata; progress, waiting for a
+   * connection and Cancel through `options`. The same file chosen again for the case, after a
+   * reload too, goes on from what the server has.
+   */
   upload: (caseId: string, file: File, options?: BffUploadOptions) =>
-    bffUpload<UploadedFile>(bffPath.caseUploads(caseId, file.name), file, options),
+    bffUpload<UploadedFile>(bffPath.caseUploads(caseId), file, caseId, options),
+  /** What choosing the same file again would go on with (a hint for the member, not a list of the server's). */
+  unfinished: (caseId: string) => unfinishedUploads(caseId),
 };
 
 /**

@@ -533,22 +533,54 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Store one document for the member's case (contracts/uploads.json); it joins the case when submitted.
-         * @description The body is the file's bytes, streamed to Cloud Storage at
-         *     forms/uploads/{uid}/{caseId}/{name} (uid from the session only) and never buffered whole.
-         *     Content-Type is the type the browser declares (may be empty); Content-Length, when sent,
-         *     must be within limits.maxBytes. Every check of contracts/uploads.json runs before the
-         *     object exists: the name, the extension, the declared type, the content's signature, no
-         *     second format inside, the size while streaming. A refused or broken upload stores nothing.
-         *     The same bytes again under a name already stored (a retry) answer 200 with the stored
-         *     file; other bytes under that name answer 409 'File {name} already exists. Please use a
-         *     different name.'
+         * Begin a resumable upload of one document for the member's case (tus 1.0.0, creation).
+         * @description A tus creation request: no body; Upload-Length is the file's length and Upload-Metadata
+         *     names it (filename, filetype: the type the browser declares, may be empty). Everything
+         *     that can be checked without the bytes is checked now (contracts/uploads.json): the name,
+         *     the extension, the declared type, the length (limits.maxBytes), the case being the
+         *     member's, the member's email confirmed (403 verifyFirst), a file of that name not already
+         *     in the case with another length (409 exists), and the quotas: 413 caseFull, 429
+         *     tooManyInFlight, 429 dailyLimit. Answers 201 with Location, the upload's address on this
+         *     origin; the bytes follow in PATCH requests to it.
          */
-        post: operations["uploadCaseFile"];
+        post: operations["createCaseUpload"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{caseId}/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+                /** @description As the creation's Location gave it; only the member who created it reaches it. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel the upload (tus termination); what was sent of it is removed. */
+        delete: operations["cancelCaseUpload"];
+        options?: never;
+        /** How many bytes of the upload the server has (tus core); a resumed upload asks first. */
+        head: operations["getCaseUploadOffset"];
+        /**
+         * The next bytes of the upload (tus core), at most 4 MB per request.
+         * @description Content-Type application/offset+octet-stream; Upload-Offset must be the server's offset.
+         *     The chunk is stored where every replica reads it. The request that carries the last byte
+         *     has the whole file checked (the content's signature, no second format inside, no script,
+         *     PDF object streams read) and copied to Cloud Storage at forms/uploads/{uid}/{caseId}/{name}
+         *     (uid from the session only), and answers the stored file: 201, or 200 when the same bytes
+         *     were already stored under the name (a retry). A refused file stores nothing, and the
+         *     upload is removed either way. Other bytes under a stored name answer 409 exists.
+         */
+        patch: operations["sendCaseUploadChunk"];
         trace?: never;
     };
     "/api/v1/cases/{caseId}/files": {
@@ -3287,30 +3319,134 @@ export interface operations {
             503: components["responses"]["Problem"];
         };
     };
-    uploadCaseFile: {
+    createCaseUpload: {
         parameters: {
-            query: {
-                /** @description The file's name, as the member's device named it. */
-                name: string;
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Length": number;
+                /** @description tus metadata: filename and filetype, each base64 */
+                "Upload-Metadata": string;
             };
-            header?: never;
             path: {
                 /** @description A case id of the signed-in member's (another member's case is not found). */
                 caseId: components["parameters"]["CaseId"];
             };
             cookie?: never;
         };
+        requestBody?: never;
+        responses: {
+            /** @description Created; the upload's address is in Location. */
+            201: {
+                headers: {
+                    /** @description /api/v1/cases/{caseId}/uploads/{uploadId} */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    cancelCaseUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+                /** @description As the creation's Location gave it; only the member who created it reaches it. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getCaseUploadOffset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+                /** @description As the creation's Location gave it; only the member who created it reaches it. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upload-Offset and Upload-Length in headers. */
+            200: {
+                headers: {
+                    "Upload-Offset"?: number;
+                    "Upload-Length"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in (no body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The store is unavailable (no body) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sendCaseUploadChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A case id of the signed-in member's (another member's case is not found). */
+                caseId: components["parameters"]["CaseId"];
+                /** @description As the creation's Location gave it; only the member who created it reaches it. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
         requestBody: {
             content: {
-                "application/pdf": string;
-                "application/msword": string;
-                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
-                "image/jpeg": string;
-                "image/png": string;
+                "application/offset+octet-stream": string;
             };
         };
         responses: {
-            /** @description The same bytes were already stored under this name. */
+            /** @description The last chunk; the same bytes were already stored under this name. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3319,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedFile"];
                 };
             };
-            /** @description Stored. */
+            /** @description The last chunk; the file is stored. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3327,6 +3463,14 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UploadedFile"];
                 };
+            };
+            /** @description Stored; Upload-Offset says the new offset. */
+            204: {
+                headers: {
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];

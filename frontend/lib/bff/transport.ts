@@ -1,8 +1,8 @@
 // The one way to call the BFF, from the server (server.ts, and the proxy's page check in
 // missingPage.ts) and from the browser (browser.ts) alike, and the one error every failed call
 // becomes. It reads no configuration, so the browser bundle may include it: the caller gives the
-// full address. bffUpload is the one exception to fetch: a file's upload, whose progress only
-// XMLHttpRequest reports.
+// full address. A file's upload (upload.ts) goes by tus-js-client instead, and fails with the
+// same BffError, read here.
 import type { Problem } from './types';
 
 /** Said when the BFF could not be reached at all; the BFF never words this case itself. */
@@ -75,6 +75,14 @@ async function readProblem(res: Response): Promise<Problem | undefined> {
   }
 }
 
+/**
+ * The BffError of an answer that was not a document: its status and its body, problem+json or
+ * not (upload.ts reads tus-js-client's answers with it).
+ */
+export function responseFailure(method: string, url: string, status: number, body: string): BffError {
+  return failure(method, url, status, parseProblem(body));
+}
+
 function failure(method: string, url: string, status: number, problem: Problem | undefined): BffError {
   const fields: Record<string, string> = {};
   for (const e of problem?.errors ?? []) fields[e.field] ??= e.message;
@@ -89,7 +97,8 @@ function failure(method: string, url: string, status: number, problem: Problem |
   });
 }
 
-function unreachable(method: string, url: string, cause?: unknown): BffError {
+/** The BffError of a call whose answer never came (status 0). */
+export function unreachable(method: string, url: string, cause?: unknown): BffError {
   return new BffError(`BFF unreachable: ${method} ${url}`, { status: 0, code: 'unavailable', detail: NETWORK_DETAIL }, { cause });
 }
 
@@ -139,60 +148,7 @@ export async function bffHead(url: string, { headers, ...init }: Omit<BffRequest
   return res.headers;
 }
 
-export interface BffUploadOptions {
-  /** Bytes sent so far of the body's total, as the browser reports them. */
-  onProgress?: (sent: number, total: number) => void;
-  /** Aborting it abandons the upload: the promise rejects with a BffError whose code is CANCELLED. */
-  signal?: AbortSignal;
-}
-
-/** Whether a call failed because the browser abandoned it (see bffUpload's signal). */
+/** Whether a call failed because the browser abandoned it (an upload's Cancel, see upload.ts). */
 export function isCancelled(error: unknown): boolean {
   return error instanceof BffError && error.code === CANCELLED;
-}
-
-/**
- * POSTs a file's bytes as the body (its type as the Content-Type, left out when the browser knows
- * none) and answers the BFF's JSON document, reporting progress on the way. It fails as bffFetch
- * does: a BffError read from the problem+json answer, status 0 when the BFF was not reached, and a
- * BffError with code CANCELLED when `signal` aborted it.
- */
-export function bffUpload<T>(url: string, body: Blob, { onProgress, signal }: BffUploadOptions = {}): Promise<T> {
-  const method = 'POST';
-  const cancelled = () =>
-    new BffError(`Upload cancelled: ${method} ${url}`, { status: 0, code: CANCELLED, detail: 'The upload was cancelled.' });
-  return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(cancelled());
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    const settle = (outcome: () => void) => {
-      signal?.removeEventListener('abort', abort);
-      outcome();
-    };
-    xhr.open(method, url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (body.type) xhr.setRequestHeader('Content-Type', body.type);
-    // Registered before send, or the browser reports no upload progress at all.
-    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : body.size);
-    xhr.onload = () =>
-      settle(() => {
-        if (xhr.status < 200 || xhr.status >= 300) {
-          reject(failure(method, url, xhr.status, parseProblem(xhr.responseText)));
-          return;
-        }
-        try {
-          resolve(JSON.parse(xhr.responseText) as T);
-        } catch (cause) {
-          reject(new BffError(`BFF answered ${xhr.status} to ${method} ${url} without JSON`, { status: xhr.status }, { cause }));
-        }
-      });
-    xhr.onerror = () => settle(() => reject(unreachable(method, url)));
-    xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => settle(() => reject(cancelled()));
-    signal?.addEventListener('abort', abort, { once: true });
-    xhr.send(body);
-  });
 }

@@ -53,8 +53,8 @@ export const bffPath = {
   formCases: (id: string) => `${API}/forms/${segment(id)}/cases`,
   /** My Forms: the member's cases, newest first. */
   cases: () => `${API}/cases`,
-  /** Where one document of a case is uploaded (the body is the file's bytes). */
-  caseUploads: (caseId: string, name: string) => `${API}/cases/${segment(caseId)}/uploads?name=${encodeURIComponent(name)}`,
+  /** Where a tus upload of one document of a case is created (its name travels in the Upload-Metadata). */
+  caseUploads: (caseId: string) => `${API}/cases/${segment(caseId)}/uploads`,
   /** A case's documents: read them, or submit uploaded ones to the case. */
   caseFiles: (caseId: string) => `${API}/cases/${segment(caseId)}/files`,
   /** My Orders: a page of the member's store orders, newest first; page 1 is the first, and is left out. */

@@ -56,7 +56,8 @@ func LoadContract(t testing.TB) *Contract {
 // Doc is the contract as parsed, for tests that look up what it documents (see Dig).
 func (c *Contract) Doc() any { return c.doc }
 
-// ResponseSchema finds the JSON pointer of the schema documented for an answer.
+// ResponseSchema finds the JSON pointer of the schema documented for an answer; "" when the
+// answer is documented without a body.
 func (c *Contract) ResponseSchema(path, method string, status int, contentType string) (string, error) {
 	op, ok := Dig(c.doc, "paths", path, strings.ToLower(method)).(map[string]any)
 	if !ok {
@@ -70,6 +71,9 @@ func (c *Contract) ResponseSchema(path, method string, status int, contentType s
 	if ref, ok := resp["$ref"].(string); ok {
 		ptr = ref
 		resp = Dig(c.doc, strings.Split(strings.TrimPrefix(ref, "#/"), "/")...).(map[string]any)
+	}
+	if _, ok := resp["content"]; !ok {
+		return "", nil // an answer documented without a body (a 204, a HEAD, a 201 with Location)
 	}
 	mt, _, err := mime.ParseMediaType(contentType)
 	if err != nil {

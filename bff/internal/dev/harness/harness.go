@@ -185,6 +185,7 @@ type BFF struct {
 	Profiles      *accounttest.Profiles
 	Cases         *grantstest.Cases
 	Files         *uploadstest.Files
+	Staging       uploadstest.Staging // the staging area of resumable uploads, in a temporary folder
 	Carts         *storetest.Carts
 	Partners      *partnerstest.Partners
 	// Subscriptions is the fake mailing list.
@@ -226,6 +227,7 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 	now.Store(Start.UnixNano())
 	auth, profiles, cases := accounttest.NewAuth(), accounttest.NewProfiles(), grantstest.NewCases()
 	files := uploadstest.NewFiles(cfg.Storage.Bucket)
+	staging := uploadstest.NewStaging(t.TempDir())
 	carts := storetest.NewCarts()
 	partners := partnerstest.NewPartners(profiles)
 	subscriptions := mailingtest.NewSubscriptions()
@@ -238,6 +240,7 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 		Profiles: profiles,
 		Cases:    cases,
 		Files:    files,
+		Staging:  staging,
 		Carts:    carts,
 		Partners: partners,
 
@@ -246,7 +249,7 @@ func withFakes(t testing.TB, cfg config.Config, build func(testing.TB, config.Co
 		CommentAccess: chat,
 	})
 	b.now, b.Auth, b.Profiles, b.Cases, b.Files, b.Carts, b.Partners, b.Chat = now, auth, profiles, cases, files, carts, partners, chat
-	b.Subscriptions = subscriptions
+	b.Subscriptions, b.Staging = subscriptions, staging
 	return b
 }
 
