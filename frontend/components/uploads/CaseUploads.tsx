@@ -61,7 +61,6 @@ function CaseUploadsArea({ caseId, supportPhone, upload }: CaseUploadsProps) {
   const send: Uploader = useMemo(() => upload ?? ((file, options) => uploadsApi.upload(caseId, file, options)), [upload, caseId]);
   const describeFailure = useCallback((error: unknown, name: string) => uploadFailure(error, name, supportPhone), [supportPhone]);
   const queue = useUploadQueue({ upload: send, describeFailure });
-  const unfinished = useUnfinishedUploads(caseId, queue.items);
 
   const [rejections, setRejections] = useState<Rejection[]>([]);
   const rejectionId = useRef(0);
@@ -124,6 +123,9 @@ function CaseUploadsArea({ caseId, supportPhone, upload }: CaseUploadsProps) {
   }
 
   const ready = uploadedFiles(queue.items);
+  // A file stored in the case already (its last byte arrived just before the reload) is no longer
+  // unfinished, whatever the browser remembers.
+  const unfinished = useUnfinishedUploads(caseId, queue.items, files.data?.files);
   // Uploaded here and not yet submitted: the listing says 'Failed to process' of them, wrongly.
   const pendingNames = useMemo(
     () => new Set(uploadedFiles(queue.items).flatMap((item) => [item.name, item.uploaded.name])),
@@ -238,10 +240,11 @@ function CaseUploadsArea({ caseId, supportPhone, upload }: CaseUploadsProps) {
 
 /**
  * The names of this case's uploads that this browser left unfinished (a reload, a closed tab),
- * less those in the queue now: choosing the same file again goes on where it stopped. Read again
- * as uploads settle, since a finished, cancelled or refused upload is forgotten.
+ * less those in the queue now and those the case's folder has: choosing the same file again goes
+ * on where it stopped. Read again as uploads settle, since a finished, cancelled or refused upload
+ * is forgotten.
  */
-function useUnfinishedUploads(caseId: string, items: QueueItem[]): string[] {
+function useUnfinishedUploads(caseId: string, items: QueueItem[], stored: { name: string }[] = []): string[] {
   const [names, setNames] = useState<string[]>([]);
   const settled = items
     .filter((item) => item.state === 'uploaded' || item.state === 'failed')
@@ -260,7 +263,7 @@ function useUnfinishedUploads(caseId: string, items: QueueItem[]): string[] {
     };
   }, [caseId, settled]);
   return useMemo(() => {
-    const queued = new Set(items.map((item) => item.name));
-    return names.filter((name) => !queued.has(name));
-  }, [names, items]);
+    const known = new Set([...items.map((item) => item.name), ...stored.map((file) => file.name)]);
+    return names.filter((name) => !known.has(name));
+  }, [names, items, stored]);
 }
