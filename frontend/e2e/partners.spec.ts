@@ -31,7 +31,7 @@ async function verifiedMember(page: Page) {
 
 const messages = (page: Page) => page.getByTestId('messages').locator('li');
 
-test('a signed-in member allows the partner once; the partner is signed in as them', async ({ page }) => {
+test('a signed-in member allows the partner once; the partner learns who they are, checked on its server', async ({ page }) => {
   const { uid, email } = await verifiedMember(page);
   const popup = await openPopup(page);
   // The popup: partner logo and name, no main menu, the short footer.
@@ -45,10 +45,14 @@ test('a signed-in member allows the partner once; the partner is signed in as th
   await expect(popup.getByRole('heading', { name: 'Login verified' })).toBeVisible();
   await expect(popup.getByText('You can close this page.')).toBeVisible();
 
-  // The partner received exactly one message, the token, and Firebase signed it in as this member.
-  await expect(page.locator('#status')).toContainText(`Signed in as ${email}`);
-  await expect(page.locator('#status')).toHaveAttribute('data-uid', uid);
+  // The partner received exactly one message, the token; its server checked it against the
+  // portal's published keys and learned the member's email and their id at this partner, which
+  // is not the portal's uid.
+  await expect(page.locator('#status')).toContainText(`Signed in as ${email} (verified)`);
   await expect(page.locator('#status')).toContainText('partner test-partner');
+  const subject = await page.locator('#status').getAttribute('data-subject');
+  expect(subject).toBeTruthy();
+  expect(subject).not.toBe(uid);
   await expect(messages(page)).toHaveCount(1);
   await expect(messages(page).first()).toHaveAttribute('data-type', 'upCustomToken');
 
@@ -58,7 +62,7 @@ test('a signed-in member allows the partner once; the partner is signed in as th
   const again = await openPopup(page);
   await expect(again.getByRole('heading', { name: 'Login verified' })).toBeVisible();
   await expect(again.getByRole('button', { name: 'Continue' })).toHaveCount(0);
-  await expect(page.locator('#status')).toHaveAttribute('data-uid', uid);
+  await expect(page.locator('#status')).toHaveAttribute('data-subject', subject!);
   await expect(messages(page)).toHaveCount(1);
   await expect(messages(page).first()).toHaveAttribute('data-type', 'upCustomToken');
 });

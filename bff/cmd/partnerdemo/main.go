@@ -19,13 +19,11 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:3100", "address to listen on")
-	site := flag.String("site", "http://127.0.0.1:3000", "the portal's origin, whose partner popup the page opens")
-	authURL := flag.String("auth", "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1", "Identity Toolkit endpoint tokens are exchanged at")
-	apiKey := flag.String("api-key", "fake-api-key", "web API key for the exchange")
+	site := flag.String("site", "http://127.0.0.1:3000", "the portal's origin: its partner popup, the issuer of what it posts, and its published keys")
 	flag.Parse()
 	serve.Command("demo partner site", func(log *slog.Logger) error {
 		srv := &http.Server{
-			Handler:           partnerdemo.Handler(partnerdemo.Options{Site: *site, AuthURL: *authURL, APIKey: *apiKey}),
+			Handler:           partnerdemo.Handler(partnerdemo.Options{Site: *site}),
 			ReadHeaderTimeout: 5 * time.Second,
 		}
 		return serve.Listen(log, "demo partner site", *addr, srv, "site", *site)

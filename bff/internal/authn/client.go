@@ -45,7 +45,6 @@ type admin interface {
 	SessionCookie(ctx context.Context, idToken string, expiresIn time.Duration) (string, error)
 	VerifySessionCookie(ctx context.Context, sessionCookie string) (*auth.Token, error)
 	CustomToken(ctx context.Context, uid string) (string, error)
-	CustomTokenWithClaims(ctx context.Context, uid string, claims map[string]any) (string, error)
 }
 
 // Client is portal.Auth on Firebase Auth. It is safe for concurrent use.

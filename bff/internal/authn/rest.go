@@ -156,19 +156,6 @@ func (c *Client) SignInAs(ctx context.Context, uid string) (string, error) {
 	return signedIn.IDToken, nil
 }
 
-// PartnerToken is a custom token a partner site exchanges for a sign-in as the user (the spec's
-// getPartnerCustomToken). It carries the partner's id as the claim "partner", so the partner's
-// sign-ins are told apart from the member's own.
-func (c *Client) PartnerToken(ctx context.Context, uid, partner string) (string, error) {
-	token, err := callFor(ctx, c, func(ctx context.Context) (string, error) {
-		return c.admin.CustomTokenWithClaims(ctx, uid, map[string]any{"partner": partner})
-	})
-	if err != nil {
-		return "", translate(err)
-	}
-	return token, nil
-}
-
 // tokenClaims reads a JWT's claims without checking its signature.
 func tokenClaims(jwt string) (map[string]any, error) {
 	parts := strings.Split(jwt, ".")

@@ -46,6 +46,7 @@ type Config struct {
 	Storage  Storage
 	Hotels   Hotels
 	Edge     Edge
+	Partners Partners
 	// RedisURL is REDIS_URL: the Redis every replica shares (the abuse limits' counts and the bus
 	// that carries a CMS purge to every replica's cache); empty keeps both in this process, which
 	// is right for a single replica only. A Secret: the URL may carry Redis's password.
@@ -88,6 +89,24 @@ type Orders struct {
 // DevOrdersToken is ORDERS_TOKEN outside a real project: the credential the order stand-in
 // requires (orderstub.DevToken), so a development BFF sends one as production's does.
 const DevOrdersToken = "order-stand-in-development-token"
+
+// Partners configures what partner sites receive when a member signs in to them: an assertion
+// signed with a key derived from SigningKey, which partners check against the published keys.
+type Partners struct {
+	SigningKey Secret // PARTNER_SIGNING_KEY: the secret the signing key is derived from
+	// PreviousSigningKey is PARTNER_SIGNING_KEY_PREVIOUS: during a rotation, the key before, still
+	// published so what it signed checks; empty otherwise.
+	PreviousSigningKey Secret
+	// SubjectSecret is PARTNER_SUBJECT_SECRET: the key of members' pairwise ids at partners. It
+	// must never change: a partner knows its members by those ids.
+	SubjectSecret Secret
+}
+
+// The partner keys outside a real project, public like every development default.
+const (
+	DevPartnerSigningKey    = "partner-assertions-development-signing-key"
+	DevPartnerSubjectSecret = "partner-assertions-development-subject-secret"
+)
 
 // Firebase configures Firebase Auth, Firestore and the sessions built on them.
 type Firebase struct {
@@ -206,6 +225,11 @@ func Load(getenv func(string) string) (Config, error) {
 			RevalidateSecret: Secret(r.str("REVALIDATE_SECRET", "")),
 		},
 		Orders: Orders{URL: r.str("ORDERS_URL", "http://127.0.0.1:8082/graphql"), Token: Secret(r.str("ORDERS_TOKEN", ""))},
+		Partners: Partners{
+			SigningKey:         Secret(r.str("PARTNER_SIGNING_KEY", "")),
+			PreviousSigningKey: Secret(r.str("PARTNER_SIGNING_KEY_PREVIOUS", "")),
+			SubjectSecret:      Secret(r.str("PARTNER_SUBJECT_SECRET", "")),
+		},
 		Firebase: Firebase{
 			ProjectID:        r.str("FIREBASE_PROJECT_ID", "demo-union-benefits"),
 			APIKey:           Secret(r.str("FIREBASE_API_KEY", "")),
@@ -282,8 +306,16 @@ func Load(getenv func(string) string) (Config, error) {
 			c.ShutdownDrain+c.ShutdownTimeout))
 	}
 	r.production(c)
-	if c.Orders.Token == "" && !c.Production() {
-		c.Orders.Token = DevOrdersToken
+	if !c.Production() {
+		if c.Orders.Token == "" {
+			c.Orders.Token = DevOrdersToken
+		}
+		if c.Partners.SigningKey == "" {
+			c.Partners.SigningKey = DevPartnerSigningKey
+		}
+		if c.Partners.SubjectSecret == "" {
+			c.Partners.SubjectSecret = DevPartnerSubjectSecret
+		}
 	}
 	if c.Firebase.APIKey == "" {
 		// production has already refused a real project without a key, emulator or not.
@@ -352,6 +384,9 @@ func (r *reader) production(c Config) {
 		{"CMS_WEBHOOK_SECRET", c.CMS.WebhookSecret},
 		{"PREVIEW_SECRET", c.CMS.PreviewSecret},
 		{"ORDERS_TOKEN", c.Orders.Token},
+		{"PARTNER_SIGNING_KEY", c.Partners.SigningKey},
+		{"PARTNER_SIGNING_KEY_PREVIOUS", c.Partners.PreviousSigningKey},
+		{"PARTNER_SUBJECT_SECRET", c.Partners.SubjectSecret},
 	} {
 		// Empty is either reported as required already, or (PREVIEW_SECRET) turns the feature off.
 		if n := len(s.value.Reveal()); n > 0 && n < minProductionSecret {
@@ -367,6 +402,14 @@ func (r *reader) production(c Config) {
 	// only a client that presents its credential, and the development one is public.
 	if c.Orders.Token == "" || c.Orders.Token == DevOrdersToken {
 		r.errs = append(r.errs, errors.New("ORDERS_TOKEN: required for a real project (the order system's credential; the development one will not do)"))
+	}
+	// What partners receive is signed with a key derived from it: the development one is public,
+	// and anyone holding it could vouch for any member to a partner.
+	if c.Partners.SigningKey == "" || c.Partners.SigningKey == DevPartnerSigningKey {
+		r.errs = append(r.errs, errors.New("PARTNER_SIGNING_KEY: required for a real project (what partners receive is signed with it; the development one will not do)"))
+	}
+	if c.Partners.SubjectSecret == "" || c.Partners.SubjectSecret == DevPartnerSubjectSecret {
+		r.errs = append(r.errs, errors.New("PARTNER_SUBJECT_SECRET: required for a real project (it keys members' ids at partners; the development one will not do)"))
 	}
 	// Without it the BFF cannot ask Next.js to revalidate, so editors' publishes would never reach
 	// the pages Next.js has already rendered.

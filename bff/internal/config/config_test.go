@@ -270,27 +270,29 @@ func TestTheOldTrustedProxiesAreRefused(t *testing.T) {
 // keys of 32 characters or more, on Cloud Run.
 func productionVars() map[string]string {
 	return map[string]string{
-		"FIREBASE_PROJECT_ID":   "union-benefits-prod",
-		"FIREBASE_API_KEY":      "AIzaSyExampleExampleExampleExample0",
-		"STORAGE_BUCKET":        "union-benefits-prod-cases",
-		"FRONTEND_URL":          "https://benefits.example.org",
-		"ALLOWED_ORIGINS":       "https://benefits.example.org,https://www.benefits.example.org",
-		"CMS_URL":               "https://cms.example.org",
-		"CMS_PUBLIC_URL":        "https://files.example.org",
-		"ORDERS_URL":            "https://orders.example.org/graphql",
-		"ORDERS_TOKEN":          "orders-0123456789abcdef0123456789abcdef",
-		"HOTELS_API_URL":        "https://hotels.example.com",
-		"HOTELS_LISTINGS_URL":   "https://hotels.example.com/hotels/listings",
-		"HOTELS_MEMBER_KEY":     "mk-1",
-		"EXTERNAL_FORM_URL":     "https://forms.example.org/embed/{id}?embed=1",
-		"EDGE_SIGNING_SECRET":   "edge-0123456789abcdef0123456789abcdef",
-		"SERVER_SIGNING_SECRET": "server-0123456789abcdef0123456789abcdef",
-		"CMS_WEBHOOK_SECRET":    "webhook-0123456789abcdef0123456789abcdef",
-		"PREVIEW_SECRET":        "preview-0123456789abcdef0123456789abcdef",
-		"REVALIDATE_SECRET":     "revalidate-secret",
-		"REDIS_URL":             "rediss://10.0.0.3:6378/0",
-		"K_SERVICE":             "bff",
-		"PORT":                  "8080",
+		"FIREBASE_PROJECT_ID":    "union-benefits-prod",
+		"FIREBASE_API_KEY":       "AIzaSyExampleExampleExampleExample0",
+		"STORAGE_BUCKET":         "union-benefits-prod-cases",
+		"FRONTEND_URL":           "https://benefits.example.org",
+		"ALLOWED_ORIGINS":        "https://benefits.example.org,https://www.benefits.example.org",
+		"CMS_URL":                "https://cms.example.org",
+		"CMS_PUBLIC_URL":         "https://files.example.org",
+		"ORDERS_URL":             "https://orders.example.org/graphql",
+		"ORDERS_TOKEN":           "orders-0123456789abcdef0123456789abcdef",
+		"PARTNER_SIGNING_KEY":    "partner-signing-0123456789abcdef0123456789",
+		"PARTNER_SUBJECT_SECRET": "partner-subject-0123456789abcdef0123456789",
+		"HOTELS_API_URL":         "https://hotels.example.com",
+		"HOTELS_LISTINGS_URL":    "https://hotels.example.com/hotels/listings",
+		"HOTELS_MEMBER_KEY":      "mk-1",
+		"EXTERNAL_FORM_URL":      "https://forms.example.org/embed/{id}?embed=1",
+		"EDGE_SIGNING_SECRET":    "edge-0123456789abcdef0123456789abcdef",
+		"SERVER_SIGNING_SECRET":  "server-0123456789abcdef0123456789abcdef",
+		"CMS_WEBHOOK_SECRET":     "webhook-0123456789abcdef0123456789abcdef",
+		"PREVIEW_SECRET":         "preview-0123456789abcdef0123456789abcdef",
+		"REVALIDATE_SECRET":      "revalidate-secret",
+		"REDIS_URL":              "rediss://10.0.0.3:6378/0",
+		"K_SERVICE":              "bff",
+		"PORT":                   "8080",
 	}
 }
 
@@ -350,6 +352,11 @@ func TestProductionRefusesUnsafeValues(t *testing.T) {
 		{"no ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": ""}, "ORDERS_TOKEN"},
 		{"a short ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": short}, "ORDERS_TOKEN"},
 		{"the order stand-in's ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": DevOrdersToken}, "ORDERS_TOKEN"},
+		{"no PARTNER_SIGNING_KEY", map[string]string{"PARTNER_SIGNING_KEY": ""}, "PARTNER_SIGNING_KEY"},
+		{"the development PARTNER_SIGNING_KEY", map[string]string{"PARTNER_SIGNING_KEY": DevPartnerSigningKey}, "PARTNER_SIGNING_KEY"},
+		{"a short PARTNER_SIGNING_KEY_PREVIOUS", map[string]string{"PARTNER_SIGNING_KEY_PREVIOUS": short}, "PARTNER_SIGNING_KEY_PREVIOUS"},
+		{"no PARTNER_SUBJECT_SECRET", map[string]string{"PARTNER_SUBJECT_SECRET": ""}, "PARTNER_SUBJECT_SECRET"},
+		{"a short PARTNER_SUBJECT_SECRET", map[string]string{"PARTNER_SUBJECT_SECRET": short}, "PARTNER_SUBJECT_SECRET"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load(env(mergeVars(productionVars(), tc.set)))
@@ -392,7 +399,7 @@ func TestProductionReportsEveryDevelopmentDefaultAtOnce(t *testing.T) {
 	}
 	for _, want := range []string{"FRONTEND_URL", "ALLOWED_ORIGINS", "CMS_URL", "CMS_PUBLIC_URL", "ORDERS_URL",
 		"HOTELS_API_URL", "HOTELS_LISTINGS_URL", "EXTERNAL_FORM_URL", "EDGE_SIGNING_SECRET", "SERVER_SIGNING_SECRET",
-		"FIREBASE_API_KEY", "REVALIDATE_SECRET", "CMS_WEBHOOK_SECRET", "ORDERS_TOKEN"} {
+		"FIREBASE_API_KEY", "REVALIDATE_SECRET", "CMS_WEBHOOK_SECRET", "ORDERS_TOKEN", "PARTNER_SIGNING_KEY", "PARTNER_SUBJECT_SECRET"} {
 		if !got[want] {
 			t.Errorf("no %s problem", want)
 		}

@@ -42,8 +42,8 @@ type ConnectedSites struct {
 	Sites []ConnectedSite `json:"sites"`
 }
 
-// PartnerToken is the sign-in token a partner receives (the spec's getPartnerCustomToken): a
-// Firebase custom token for the member, carrying the partner's id as a claim.
+// PartnerToken is what a partner receives (the spec's getPartnerCustomToken): an assertion of who
+// the member is to it (Assertions), which the popup posts as upCustomToken.
 type PartnerToken struct {
 	Token string `json:"token"`
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/go-jose/go-jose/v4"
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/httpapi"
@@ -16,7 +17,8 @@ type PartnerService interface {
 	Connect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSite, error)
 	Token(ctx context.Context, id portal.Identity, partnerID, origin string) (PartnerToken, error)
 	Sites(ctx context.Context, id portal.Identity) (ConnectedSites, error)
-	Disconnect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSites, string, error)
+	Disconnect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSites, error)
+	KeySet() jose.JSONWebKeySet
 }
 
 // Sessions tells who a session cookie belongs to and how long a reopened session's cookie lives
@@ -42,10 +44,11 @@ type MountDeps struct {
 // and one credential: never cached.
 func Mount(d MountDeps) httpapi.Mount {
 	cookies := httpapi.SessionCookies{Secure: d.SecureCookies, TTL: d.Sessions.SessionTTL()}
-	h := partnerHandlers{d, cookies}
+	h := partnerHandlers{d}
 	member := httpapi.RequireMember(d.Sessions, cookies)
 	return func(api fiber.Router) {
 		api.Get("/partners", httpapi.Private, member, h.sites)
+		api.Get("/partners/.well-known/jwks.json", h.keys)
 		api.Get("/partners/:id", httpapi.Private, h.document)
 		api.Put("/partners/:id/connection", httpapi.Private, member, h.connect)
 		api.Delete("/partners/:id/connection", httpapi.Private, member, h.disconnect)
@@ -53,10 +56,7 @@ func Mount(d MountDeps) httpapi.Mount {
 	}
 }
 
-type partnerHandlers struct {
-	MountDeps
-	cookies httpapi.SessionCookies
-}
+type partnerHandlers struct{ MountDeps }
 
 // document answers GET /api/v1/partners/{id}: the popup's partner and, with a live session, the
 // member's state; a dead session reads as a visitor (the popup shows its form).
@@ -98,15 +98,14 @@ func (h partnerHandlers) sites(c fiber.Ctx) error {
 	return httpapi.JSON(c, s, err)
 }
 
-// disconnect answers DELETE /api/v1/partners/{id}/connection; the revocation ended this
-// browser's session too, so the answer carries the reopened one.
 func (h partnerHandlers) disconnect(c fiber.Ctx) error {
-	s, cookie, err := h.Partners.Disconnect(c.Context(), httpapi.Identity(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	if cookie != "" {
-		h.cookies.Set(c, cookie)
-	}
-	return c.JSON(s)
+	s, err := h.Partners.Disconnect(c.Context(), httpapi.Identity(c), c.Params("id"))
+	return httpapi.JSON(c, s, err)
+}
+
+// keys answers the published keys partners check assertions with (a JWKS). They change only at a
+// rotation, which keeps the previous key published for a while: an hour's cache is safe.
+func (h partnerHandlers) keys(c fiber.Ctx) error {
+	c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+	return c.JSON(h.Partners.KeySet())
 }

@@ -1,9 +1,10 @@
 // Package partners is partner sign-in (spec 1 §2 'Partner login', §4 'Partner connect', §6, §7
 // getPartnerCustomToken, §8): partner sites open the popup /login/partner/{id}, the member signs
-// in and allows the partner once, and the partner receives a Firebase custom token for them. It
-// is the one place the portal hands a credential to another origin, so every rule is here,
-// whatever the popup checked: a known partner, a live session, a verified email (read afresh),
-// the member's consent; and every token is written to an audit log. Members see and end their
+// in and allows the partner once, and the partner receives a signed statement of who they are
+// (Assertions): never a credential, so a partner cannot act as the member. It is the one place
+// the portal vouches for a member to another origin, so every rule is here, whatever the popup
+// checked: a known partner, a live session, a verified email (read afresh), the member's consent;
+// and every statement is written to an audit log. Members see and end their
 // connections in the account's Connected sites tab. The words are contracts/partners.json's.
 package partners
 
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/go-jose/go-jose/v4"
 	gocache "github.com/patrickmn/go-cache"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
@@ -22,15 +24,15 @@ import (
 
 func msg(key string, pairs ...string) string { return contracts.PartnerMessage(key, pairs...) }
 
-// LoginSwitch is the site's login switch (account.SessionService).
-type LoginSwitch interface {
+// Site is what the rest of the site tells partner sign-in (account.SessionService): the login
+// switch, and the member's union, which a partner learns.
+type Site interface {
 	LoginSwitch(ctx context.Context) (enabled bool, offlineMessage string)
+	MemberUnion(ctx context.Context, id portal.Identity) (string, error)
 }
 
 // Options configures the service.
 type Options struct {
-	// SessionTTL is the lifetime of the session reopened after a disconnect (the site's own).
-	SessionTTL time.Duration
 	// PartnerTTL is how long a partner record is trusted before it is read again; 0 means a minute.
 	PartnerTTL time.Duration
 	Logger     *slog.Logger
@@ -39,15 +41,17 @@ type Options struct {
 
 // Service is partner sign-in.
 type Service struct {
-	auth     portal.Auth
-	store    PartnerStore
-	login    LoginSwitch
-	partners *gocache.Cache // partner records by id, and not-found answers, briefly
-	o        Options
+	auth       portal.Auth
+	store      PartnerStore
+	login      Site
+	assertions *Assertions
+	partners   *gocache.Cache // partner records by id, and not-found answers, briefly
+	o          Options
 }
 
-// New returns the service over the identity provider, the partner store and the login switch.
-func New(auth portal.Auth, store PartnerStore, login LoginSwitch, o Options) *Service {
+// New returns the service over the identity provider, the partner store, the site and the
+// signer of what partners receive.
+func New(auth portal.Auth, store PartnerStore, login Site, assertions *Assertions, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -57,7 +61,7 @@ func New(auth portal.Auth, store PartnerStore, login LoginSwitch, o Options) *Se
 	if o.PartnerTTL <= 0 {
 		o.PartnerTTL = time.Minute
 	}
-	return &Service{auth: auth, store: store, login: login, partners: gocache.New(o.PartnerTTL, time.Minute), o: o}
+	return &Service{auth: auth, store: store, login: login, assertions: assertions, partners: gocache.New(o.PartnerTTL, time.Minute), o: o}
 }
 
 // partner is a partner record, cached: the popup, the token and the tab all read it. An unknown
@@ -144,9 +148,10 @@ func (s *Service) Connect(ctx context.Context, id portal.Identity, partnerID str
 	return site(p, links[i]), nil
 }
 
-// Token is the sign-in token for partner (the spec's getPartnerCustomToken), released only for a
-// known partner, a verified email (read afresh, so a member who just clicked the link need not
-// sign in again) and the member's consent. origin is where the popup says it was opened from; it
+// Token is what partner receives when the member signs in to it (the spec's
+// getPartnerCustomToken, which the popup posts as upCustomToken): an assertion of who the member
+// is to that partner, released only for a known partner, a verified email (read afresh, so a
+// member who just clicked the link need not sign in again) and the member's consent. origin is where the popup says it was opened from; it
 // is recorded, not trusted: the popup posts the token only to the partner's allowed origins.
 func (s *Service) Token(ctx context.Context, id portal.Identity, partnerID, origin string) (PartnerToken, error) {
 	p, err := s.partner(ctx, partnerID)
@@ -186,7 +191,11 @@ func (s *Service) Token(ctx context.Context, id portal.Identity, partnerID, orig
 	if err := s.store.RecordPartnerToken(ctx, PartnerTokenRecord{UID: id.UID, Partner: p.ID, Origin: origin, Issued: now}); err != nil {
 		return PartnerToken{}, tokenError(err)
 	}
-	token, err := s.auth.PartnerToken(ctx, id.UID, p.ID)
+	union, err := s.login.MemberUnion(ctx, id)
+	if err != nil {
+		return PartnerToken{}, tokenError(err)
+	}
+	token, err := s.assertions.Assert(p.ID, id.UID, MemberClaims{Email: fresh.Email, EmailVerified: fresh.EmailVerified, Union: union})
 	if err != nil {
 		return PartnerToken{}, tokenError(err)
 	}
@@ -224,38 +233,16 @@ func (s *Service) Sites(ctx context.Context, id portal.Identity) (ConnectedSites
 	return out, nil
 }
 
-// Disconnect removes the member's consent to partner and ends the sign-ins partners hold now:
-// Firebase revokes a user's refresh tokens all together, so every partner's sign-in ends (those
-// still connected sign the member in again without asking) and so do the member's other
-// sessions. This browser's session is reopened: the answer's cookie replaces the revoked one.
-func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSites, string, error) {
-	removed := false
+// Disconnect removes the member's consent to partner: its popup asks again before the partner
+// learns anything more. There is nothing to revoke: what a partner received was never a sign-in
+// to the portal, and the member's own sessions go on.
+func (s *Service) Disconnect(ctx context.Context, id portal.Identity, partnerID string) (ConnectedSites, error) {
 	if _, err := s.store.UpdatePartnerLinks(ctx, id.UID, func(links []portal.PartnerLink) []portal.PartnerLink {
-		n := len(links)
-		links = slices.DeleteFunc(links, func(l portal.PartnerLink) bool { return l.ID == partnerID })
-		removed = len(links) < n
-		return links
+		return slices.DeleteFunc(links, func(l portal.PartnerLink) bool { return l.ID == partnerID })
 	}); err != nil {
-		return ConnectedSites{}, "", err
+		return ConnectedSites{}, err
 	}
-	if !removed {
-		// Nothing to end: a second click, or another tab was first.
-		sites, err := s.Sites(ctx, id)
-		return sites, "", err
-	}
-	if err := s.auth.RevokeSessions(ctx, id.UID); err != nil {
-		return ConnectedSites{}, "", err
-	}
-	idToken, err := s.auth.SignInAs(ctx, id.UID)
-	if err != nil {
-		return ConnectedSites{}, "", err
-	}
-	cookie, err := s.auth.NewSession(ctx, idToken, s.o.SessionTTL)
-	if err != nil {
-		return ConnectedSites{}, "", err
-	}
-	sites, err := s.Sites(ctx, id)
-	return sites, cookie, err
+	return s.Sites(ctx, id)
 }
 
 func site(p Partner, l portal.PartnerLink) ConnectedSite {
@@ -268,3 +255,6 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+// KeySet is the keys partners check what they receive with (Assertions.KeySet).
+func (s *Service) KeySet() jose.JSONWebKeySet { return s.assertions.KeySet() }

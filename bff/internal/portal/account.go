@@ -36,13 +36,11 @@ type Auth interface {
 	UpdatePassword(ctx context.Context, uid, password string) error
 	// UpdateEmail sets a new email, which is then unverified.
 	UpdateEmail(ctx context.Context, uid, email string) error
-	// RevokeSessions ends every session and refresh token the user holds, partner sites' too.
+	// RevokeSessions ends every session and refresh token the user holds.
 	RevokeSessions(ctx context.Context, uid string) error
 	// SignInAs returns a fresh ID token for an existing user, as if they had signed in: a
 	// session the BFF ended on purpose (revoking a partner) is reopened for this browser with it.
 	SignInAs(ctx context.Context, uid string) (string, error)
-	// PartnerToken is a custom token a partner site exchanges for a sign-in as the user.
-	PartnerToken(ctx context.Context, uid, partner string) (string, error)
 	// SendEmailVerification mails the user a link that verifies their email.
 	SendEmailVerification(ctx context.Context, uid string) error
 	// SendPasswordReset mails a reset link to an email. An unknown email is not an error, so the

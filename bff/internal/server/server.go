@@ -162,6 +162,15 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
+	assertions, err := partners.NewAssertions(cfg.Frontend.URL, partners.AssertionKeys{
+		Signing:  cfg.Partners.SigningKey.Reveal(),
+		Previous: cfg.Partners.PreviousSigningKey.Reveal(),
+		Subject:  cfg.Partners.SubjectSecret.Reveal(),
+	}, o.Now)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
 	resumable, err := uploads.NewResumable(documents)
 	if err != nil {
 		srv.Close()
@@ -252,10 +261,9 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		hotels.Mount(hotelSearch),
 		partners.Mount(partners.MountDeps{
 			Sessions: accounts.Sessions,
-			Partners: partners.New(up.auth, partnerStore, accounts.Sessions, partners.Options{
-				SessionTTL: cfg.Firebase.SessionTTL,
-				Logger:     o.Logger,
-				Now:        o.Now,
+			Partners: partners.New(up.auth, partnerStore, accounts.Sessions, assertions, partners.Options{
+				Logger: o.Logger,
+				Now:    o.Now,
 			}),
 			SecureCookies: cfg.Frontend.SecureCookies,
 			TokenLimits:   up.limiter("partner-tokens", cfg.Limits.PerIP, cfg.Limits.Window),

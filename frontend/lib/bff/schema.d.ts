@@ -881,13 +881,33 @@ export interface paths {
         post?: never;
         /**
          * The member disconnects a partner (Connected sites' Disconnect).
-         * @description Members only. Removes the consent, so the next sign-in through the popup asks again, and
-         *     revokes the member's refresh tokens: Firebase cannot revoke one partner's alone, so every
-         *     partner's current sign-in and the member's other sessions end; this browser's session is
-         *     reopened (a new session cookie is set). Disconnecting a partner that is not connected
-         *     changes nothing and revokes nothing. Answers the remaining sites.
+         * @description Members only. Removes the consent, so the partner learns nothing more until the member
+         *     allows it again in the popup. Nothing is revoked: what a partner received was never a
+         *     sign-in to the portal, and the member's sessions go on. Disconnecting a partner that is
+         *     not connected changes nothing. Answers the remaining sites.
          */
         delete: operations["disconnectPartner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The keys partners check what they receive with (a JWKS).
+         * @description Public, cached for an hour. The current Ed25519 public key, and during a rotation the
+         *     previous one, each with its kid.
+         */
+        get: operations["getPartnerKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -903,9 +923,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A sign-in token for the partner (the spec's getPartnerCustomToken, spec 1 §4, §6, §8).
-         * @description Members only (401; while login is off every session has ended). A Firebase custom token
-         *     for the session's member with the claim `partner: {id}`, released only for a known partner
+         * What the partner receives when the member signs in to it (the spec's getPartnerCustomToken, spec 1 §4, §6, §8).
+         * @description Members only (401; while login is off every session has ended). An assertion of who the
+         *     member is to that partner, not a credential (see PartnerToken), released only for a known partner
          *     (404 'Partner {id} not found.'), a verified email, read afresh (403 'Your email address is
          *     still unverified.'), and the member's consent (409 'Please confirm that {partner} may sign
          *     you in.'). Every token is written to the audit log (`partnerTokens`: uid, partner, origin,
@@ -1384,7 +1404,14 @@ export interface components {
             sites: components["schemas"]["ConnectedSite"][];
         };
         PartnerToken: {
-            /** @description A Firebase custom token; the partner signs in with it (signInWithCustomToken) */
+            /**
+             * @description A JWT signed by the portal (EdDSA, a key of /api/v1/partners/.well-known/jwks.json):
+             *     iss the site's origin, aud the partner's id, sub the member's id at that partner
+             *     (stable, different at every partner, never the uid), email, email_verified, union
+             *     (the union's id), iat, exp two minutes later, jti. The partner's server checks all of
+             *     it and uses each jti once. No Firebase project or portal route takes it: it signs
+             *     nobody in.
+             */
             token: string;
         };
         CaseList: {
@@ -3846,6 +3873,39 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
+        };
+    };
+    getPartnerKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /** @enum {string} */
+                            kty: "OKP";
+                            /** @enum {string} */
+                            crv: "Ed25519";
+                            x: string;
+                            kid: string;
+                            /** @enum {string} */
+                            alg: "EdDSA";
+                            /** @enum {string} */
+                            use: "sig";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getPartnerToken: {

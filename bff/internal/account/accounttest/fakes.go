@@ -197,17 +197,6 @@ func (a *Auth) SignInAs(_ context.Context, uid string) (string, error) {
 	return fmt.Sprintf("%s|%d", uid, a.seq), nil
 }
 
-// PartnerToken implements portal.Auth: "partner-token|uid|partner|seq", which Partner reads.
-func (a *Auth) PartnerToken(_ context.Context, uid, partner string) (string, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if err := a.fail("PartnerToken"); err != nil {
-		return "", err
-	}
-	a.seq++
-	return fmt.Sprintf("partner-token|%s|%s|%d", uid, partner, a.seq), nil
-}
-
 // SetVerified marks a user's email verified or not, as the member clicking the link would.
 func (a *Auth) SetVerified(uid string, verified bool) {
 	a.mu.Lock()

@@ -311,8 +311,7 @@ func Parts(root string, mode Mode) []Part {
 		standIn("cms", "fixture CMS", "fixturecms", PortCMS, cmsArgs(mode)...),
 		orders,
 		standIn("chat", "chat provider stand-in", "chatstub", PortChat),
-		standIn("partner", "demo partner site", "partnerdemo", PortPartner, "-site", httpURL(PortFrontend),
-			"-auth", httpURL(PortAuth)+"/identitytoolkit.googleapis.com/v1"),
+		standIn("partner", "demo partner site", "partnerdemo", PortPartner, "-site", httpURL(PortFrontend)),
 		{
 			Name:    "bff",
 			Title:   "BFF",

@@ -330,6 +330,15 @@ func ServerHeaders(address string) http.Header {
 // Advance moves the BFF's clock.
 func (b *BFF) Advance(d time.Duration) { b.now.Add(int64(d)) }
 
+// Now is the BFF's clock: the fakes' (Start, moved by Advance), or the wall clock's on the
+// emulators.
+func (b *BFF) Now() time.Time {
+	if b.now == nil {
+		return time.Now()
+	}
+	return time.Unix(0, b.now.Load())
+}
+
 // Get fetches url and reads the whole answer.
 func Get(t testing.TB, url string) (int, http.Header, []byte) {
 	t.Helper()

@@ -8,7 +8,7 @@ import (
 )
 
 func TestPageOpensThePortalsPopupForThePartner(t *testing.T) {
-	h := Handler(Options{Site: "http://127.0.0.1:3000", AuthURL: "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1", APIKey: "fake-api-key"})
+	h := Handler(Options{Site: "http://127.0.0.1:3000"})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/?partner=travel-deals%22%3C%2Fscript%3E", nil))
 	body, _ := io.ReadAll(rec.Result().Body)
