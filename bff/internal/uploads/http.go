@@ -116,7 +116,13 @@ func (h uploadHandlers) tus(c fiber.Ctx) error {
 	for k, v := range c.Request().Header.All() {
 		req.Header.Add(string(k), string(v))
 	}
-	req.ContentLength = int64(max(length, 0))
+	if c.Method() == fiber.MethodPatch {
+		req.ContentLength = int64(length)
+	} else {
+		// Only a chunk carries bytes: a creation with a body (tus's creation-with-upload) is
+		// taken as a creation alone, and the body left unread closes the connection.
+		req.Header.Del(fiber.HeaderContentType)
+	}
 	w := &answer{header: http.Header{}, status: http.StatusOK}
 	if err := h.Uploads.Serve(call, w, req); err != nil {
 		return err
