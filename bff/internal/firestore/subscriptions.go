@@ -34,8 +34,9 @@ func SubscriptionID(email string) string {
 }
 
 // Subscribe implements mailing.Subscriptions: the first sign-up creates the document (with its
-// time); a repeat merges the fields it may change and keeps subscribedAt. Create's precondition
-// decides which, so two tabs at once still make one document.
+// time); a repeat by the email's owner merges the fields it may change and keeps subscribedAt,
+// anyone else's changes nothing. Create's precondition decides which, so two tabs at once still
+// make one document.
 func (s *Subscriptions) Subscribe(ctx context.Context, sub mailing.Subscription) error {
 	ctx, cancel := s.withTimeout(ctx)
 	defer cancel()
@@ -51,6 +52,9 @@ func (s *Subscriptions) Subscribe(ctx context.Context, sub mailing.Subscription)
 		created[k] = v
 	}
 	_, err := ref.Create(ctx, created)
+	if status.Code(err) == codes.AlreadyExists && !sub.Owner {
+		return nil // listed already, and not the requester's own address to change
+	}
 	if status.Code(err) == codes.AlreadyExists {
 		// A repeat without a name (the short forms) keeps the name a Plus More page gave.
 		if sub.FirstName == "" {

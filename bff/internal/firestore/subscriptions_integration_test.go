@@ -23,12 +23,16 @@ func TestOneSubscriptionPerEmail(t *testing.T) {
 	if err := list.Subscribe(ctx(t), mailing.Subscription{Email: email, FirstName: "Ada", Union: "Communications Workers of America", Source: "plusmore", At: first}); err != nil {
 		t.Fatal(err)
 	}
-	// Two tabs at once, typed in another case, from a short form without a name.
+	// A stranger's sign-up of the address changes nothing.
+	if err := list.Subscribe(ctx(t), mailing.Subscription{Email: email, FirstName: "Mallory", Union: "Teamsters", Source: "hero-form", UID: "u2", At: first.Add(time.Minute)}); err != nil {
+		t.Fatal(err)
+	}
+	// The owner in two tabs at once, typed in another case, from a short form without a name.
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i := range errs {
 		wg.Go(func() {
-			errs[i] = list.Subscribe(ctx(t), mailing.Subscription{Email: " " + email + " ", Union: "Communications Workers of America", Source: "blog-sidebar", UID: "u1", At: first.Add(time.Hour)})
+			errs[i] = list.Subscribe(ctx(t), mailing.Subscription{Email: " " + email + " ", Union: "Communications Workers of America", Source: "blog-sidebar", UID: "u1", At: first.Add(time.Hour), Owner: true})
 		})
 	}
 	wg.Wait()

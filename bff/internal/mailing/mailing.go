@@ -92,7 +92,8 @@ func Check(req *SubscribeRequest) error {
 
 // Subscribe puts the email on the list, once however often it is sent, and for a member (who is
 // not nil) turns their profile's emailOpt on with its date. The union must be one the sign-up
-// forms offer.
+// forms offer. An email already on the list changes only when it is the signed-in member's own;
+// anyone else is answered alike, so the answer does not tell whether an address is listed.
 func (s *Service) Subscribe(ctx context.Context, who *portal.Identity, req SubscribeRequest) (SubscribeResult, error) {
 	if err := Check(&req); err != nil {
 		return SubscribeResult{}, err
@@ -109,6 +110,7 @@ func (s *Service) Subscribe(ctx context.Context, who *portal.Identity, req Subsc
 	sub := Subscription{Email: req.Email, FirstName: req.FirstName, Union: union.Name, Source: req.Source, At: now}
 	if who != nil {
 		sub.UID = who.UID
+		sub.Owner = who.EmailVerified && strings.EqualFold(who.Email, req.Email)
 	}
 	if err := s.list.Subscribe(ctx, sub); err != nil {
 		return SubscribeResult{}, apperr.Wrap(apperr.Unavailable, msg("mailingError"), err)

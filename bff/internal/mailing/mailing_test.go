@@ -63,9 +63,12 @@ func TestTheFormsRules(t *testing.T) {
 	}
 }
 
-// One entry per email however often and however it is typed; the first time and a Plus More
-// page's name are kept; the union is stored by name, as profiles store it.
-func TestOneEntryPerEmail(t *testing.T) {
+// One entry per email however often and however it is typed; the union is stored by name, as
+// profiles store it. A repeat by anyone but the email's owner changes nothing (a stranger typing
+// someone's address cannot rewrite their entry), and is answered alike; the owner's, signed in
+// with that address verified, updates the entry and keeps the first time and a Plus More page's
+// name.
+func TestOneEntryPerEmailChangedOnlyByItsOwner(t *testing.T) {
 	list := mailingtest.NewSubscriptions()
 	s := service(list, accounttest.NewProfiles())
 	ctx := context.Background()
@@ -76,17 +79,26 @@ func TestOneEntryPerEmail(t *testing.T) {
 	}
 	now = now.Add(time.Hour)
 	defer func() { now = now.Add(-time.Hour) }()
-	if _, err := s.Subscribe(ctx, nil, mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "blog-sidebar"}); err != nil {
-		t.Fatal(err)
+	stranger := &portal.Identity{UID: "u-mallory", Email: "mallory@example.org", EmailVerified: true}
+	for _, who := range []*portal.Identity{nil, stranger} {
+		res, err := s.Subscribe(ctx, who, mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", FirstName: "Mallory", Source: "plusmore-email"})
+		if err != nil || res.Message != "Newsletter signup successful!" {
+			t.Fatalf("a stranger's repeat: %+v %v", res, err)
+		}
 	}
 	all := list.All()
-	if len(all) != 1 {
-		t.Fatalf("%d entries, want 1: %+v", len(all), all)
+	if len(all) != 1 || all[0].FirstName != "Ada" || all[0].Source != "plusmore" || all[0].UID != "" {
+		t.Fatalf("after strangers' repeats: %+v", all)
 	}
-	got := all[0]
+
+	owner := &portal.Identity{UID: "u-ada", Email: "ada@example.org", EmailVerified: true}
+	if _, err := s.Subscribe(ctx, owner, mailing.SubscribeRequest{Email: "ada@example.org", Union: "37", Source: "blog-sidebar"}); err != nil {
+		t.Fatal(err)
+	}
+	got := list.All()[0]
 	if got.FirstName != "Ada" || got.Union != "Communications Workers of America" || got.Source != "blog-sidebar" ||
-		!got.At.Equal(now.Add(-time.Hour)) || got.UID != "" {
-		t.Errorf("entry %+v", got)
+		!got.At.Equal(now.Add(-time.Hour)) || got.UID != "u-ada" {
+		t.Errorf("after the owner's repeat %+v", got)
 	}
 }
 

@@ -26,8 +26,8 @@ func NewSubscriptions() *Subscriptions {
 
 var _ mailing.Subscriptions = (*Subscriptions)(nil)
 
-// Subscribe implements mailing.Subscriptions as Firestore does: one entry per email, the first
-// time kept, a repeat without a name keeping the name.
+// Subscribe implements mailing.Subscriptions as Firestore does: one entry per email, changed only
+// by its owner; the first time kept, a repeat without a name keeping the name.
 func (s *Subscriptions) Subscribe(_ context.Context, sub mailing.Subscription) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -36,6 +36,9 @@ func (s *Subscriptions) Subscribe(_ context.Context, sub mailing.Subscription) e
 	}
 	key := strings.ToLower(sub.Email)
 	if old, ok := s.list[key]; ok {
+		if !sub.Owner {
+			return nil
+		}
 		sub.At = old.At
 		if sub.FirstName == "" {
 			sub.FirstName = old.FirstName
