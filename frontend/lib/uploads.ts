@@ -103,8 +103,9 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * Statuses whose problem+json detail the BFF words for the member (openapi: uploadCaseFile); 413
- * and 429 carry the quotas' messages too (caseFull, dailyLimit, tooManyInFlight).
+ * Statuses whose problem+json detail the BFF words for the member (openapi: createCaseUpload,
+ * sendCaseUploadChunk); 413 and 429 carry the quotas' messages too (caseFull, dailyLimit,
+ * tooManyInFlight).
  */
 const WORDED_BY_BFF = new Set([400, 403, 404, 409, 413, 429, 503]);
 

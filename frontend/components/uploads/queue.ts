@@ -139,8 +139,7 @@ export function stateLabel(state: QueueState): string {
 /**
  * What a screen reader is told between two versions of the queue: a file queued, uploading, each
  * 25% of its bytes, paused for a connection and uploading again, uploaded, failed (with why) or
- * removed. Submitted files leave silently: the
- * block says 'Your files were submitted.' itself.
+ * removed. Submitted files leave silently: the block says 'Your files were submitted.' itself.
  */
 export function queueAnnouncements(before: QueueItem[], after: QueueItem[]): string[] {
   const previous = new Map(before.map((item) => [item.id, item]));
