@@ -209,8 +209,13 @@ test.describe('the rules of the grant forms', () => {
     await field(form, 'Email').fill('robin@');
     await field(form, 'Zip').fill('12');
     await field(form, 'Mobile Phone').fill('555-01');
+    // Thousands commas are dropped as they are typed (amounts are digits only); letters and a
+    // single decimal are refused.
     await field(form, 'Annual household income').fill('50,000');
-    await field(form, 'Unreimbursed out-of-pocket expenses').fill('2,400');
+    await expect(field(form, 'Annual household income')).toHaveValue('50000');
+    await field(form, 'Annual household income').fill('50k');
+    await field(form, 'Unreimbursed out-of-pocket expenses').fill('2,400.5');
+    await expect(field(form, 'Unreimbursed out-of-pocket expenses')).toHaveValue('2400.5');
     await pickDate(form, 'First hospitalization: admitted', { month: '1' });
     await pickDate(form, 'First hospitalization: discharged', day(-1));
     await submitButton.click();

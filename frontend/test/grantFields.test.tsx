@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { grantMessage } from '@/lib/grants';
 import { CheckboxGroup, checkboxGroupError } from '@/components/grants/CheckboxGroup';
 import { DateField } from '@/components/grants/DateField';
+import { GrantFieldControl } from '@/components/grants/GrantFieldControl';
+import type { GrantValue } from '@/components/grants/grantRules';
 import {
   changeDate,
   dateFieldError,
@@ -161,5 +163,37 @@ describe('CheckboxGroup', () => {
     render(<StatefulGroup required={false} />);
     expect(screen.getByRole('group').querySelector('legend')?.textContent).not.toContain('*');
     expect(checkboxGroupError('Anything', [], false)).toBeUndefined();
+  });
+});
+
+describe('an amount field', () => {
+  /** A grant form's amount field, as its form keeps it. */
+  function Amount({ type }: { type: 'digits' | 'money' }) {
+    const [value, setValue] = useState<GrantValue>('');
+    return (
+      <GrantFieldControl
+        field={{ name: 'annualIncome', label: 'Annual household income', type }}
+        value={value}
+        onChange={setValue}
+        onTouch={() => undefined}
+        required
+        unions={[]}
+        thisYear={2025}
+      />
+    );
+  }
+
+  it('drops the thousands commas people type, so "60,000" is the amount 60000', () => {
+    render(<Amount type="digits" />);
+    const input = screen.getByLabelText(/^Annual household income/);
+    fireEvent.change(input, { target: { value: '60,000' } });
+    expect((input as HTMLInputElement).value).toBe('60000');
+  });
+
+  it('keeps the cents of an expense: "2,500.50" is 2500.50', () => {
+    render(<Amount type="money" />);
+    const input = screen.getByLabelText(/^Annual household income/);
+    fireEvent.change(input, { target: { value: '2,500.50' } });
+    expect((input as HTMLInputElement).value).toBe('2500.50');
   });
 });

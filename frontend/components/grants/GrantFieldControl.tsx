@@ -95,6 +95,10 @@ export function GrantFieldControl({
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),
     onBlur,
   };
+  // Amounts are digits only (spec 2 §5: incomes are digits only, an expense has no commas); the
+  // thousands commas people type ('60,000') are dropped as they type, so the amount they meant is
+  // the one checked and sent.
+  const amount = { ...text, onChange: (e: { target: { value: string } }) => onChange(e.target.value.replaceAll(',', '')) };
 
   switch (field.type) {
     case 'checkbox':
@@ -163,9 +167,9 @@ export function GrantFieldControl({
     case 'fourDigits':
       return <TextField {...text} inputMode="numeric" hint="4 digits" />;
     case 'digits':
-      return <TextField {...text} inputMode="numeric" hint="Whole dollars, digits only" />;
+      return <TextField {...amount} inputMode="numeric" hint="Whole dollars, digits only" />;
     case 'money':
-      return <TextField {...text} inputMode="decimal" hint="Dollars, e.g. 2500 or 2500.00" />;
+      return <TextField {...amount} inputMode="decimal" hint="Dollars, e.g. 2500 or 2500.00" />;
     default:
       return <TextField {...text} type="text" />;
   }
