@@ -98,8 +98,11 @@ test.describe('page kinds', () => {
 
   test("a benefit's partner tool and sweepstakes run in sandboxed frames that fit them; the lightbox opens once a visit", async ({ page }) => {
     await page.goto('/benefits/car-buying');
-    // The campaign's lightbox opens by itself over the page, with the vendor's entry form working.
+    // The campaign's lightbox opens by itself over the page once the reader reaches the campaign
+    // (not as the page loads: that is the unit test's, here it would need an idle wait), with the
+    // vendor's entry form working.
     const lightbox = page.getByRole('dialog', { name: 'Win a year of car payments' });
+    await page.getByRole('button', { name: 'Enter now' }).scrollIntoViewIfNeeded();
     await expect(lightbox).toBeVisible();
     const entry = lightbox.frameLocator('iframe');
     await entry.getByPlaceholder('Your email address').fill('member@example.org');

@@ -21,6 +21,26 @@ function post(frame: HTMLIFrameElement, data: unknown, source: MessageEventSourc
   });
 }
 
+// jsdom has no IntersectionObserver: this one reports what scrolledIntoView says.
+const observers = new Set<IntersectionObserverCallback>();
+class FakeIntersectionObserver {
+  constructor(private callback: IntersectionObserverCallback) {
+    observers.add(callback);
+  }
+  observe() {}
+  disconnect() {
+    observers.delete(this.callback);
+  }
+}
+vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+
+/** Every observed element comes into view (or leaves it). */
+function scrolledIntoView(isIntersecting: boolean) {
+  act(() => {
+    for (const cb of [...observers]) cb([{ isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver);
+  });
+}
+
 describe('EmbedFrame', () => {
   it("takes the height its own document reports, within bounds, and ignores other windows' messages", () => {
     const { container } = render(<EmbedFrame src="/embed/page/embed?path=%2Fx" title="Tool" minHeight={120} />);
@@ -69,16 +89,22 @@ describe('PageEmbeds', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it("opens a campaign's lightbox by itself once per visit; the button reopens it", () => {
+  it("opens a campaign's lightbox by itself once per visit, once the reader has reached it; the button reopens it", () => {
     const first = render(<PageEmbeds page={page} />);
     const dialog = () => document.querySelector('dialog')!;
+    // Not over a page that has only just loaded: the campaign is still out of sight.
+    act(() => void vi.advanceTimersByTime(LIGHTBOX_DELAY_MS * 2));
     expect(dialog().open).toBe(false);
-    act(() => void vi.advanceTimersByTime(LIGHTBOX_DELAY_MS));
+    scrolledIntoView(true);
+    act(() => void vi.advanceTimersByTime(LIGHTBOX_DELAY_MS - 100));
+    expect(dialog().open).toBe(false);
+    act(() => void vi.advanceTimersByTime(100));
     expect(dialog().open).toBe(true);
     expect(sessionStorage.getItem(lightboxSeenKey('1401'))).toBe('1');
     first.unmount();
 
     render(<PageEmbeds page={page} />);
+    scrolledIntoView(true);
     act(() => void vi.advanceTimersByTime(LIGHTBOX_DELAY_MS * 2));
     expect(dialog().open).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Enter now' }));
@@ -90,6 +116,7 @@ describe('PageEmbeds', () => {
     other.setAttribute('open', '');
     document.body.append(other);
     render(<PageEmbeds page={page} />);
+    scrolledIntoView(true);
     act(() => void vi.advanceTimersByTime(LIGHTBOX_DELAY_MS));
     expect(document.querySelector('[data-campaign] dialog')!.hasAttribute('open')).toBe(false);
     expect(sessionStorage.getItem(lightboxSeenKey('1401'))).toBeNull();

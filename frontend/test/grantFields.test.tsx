@@ -197,3 +197,41 @@ describe('an amount field', () => {
     expect((input as HTMLInputElement).value).toBe('2500.50');
   });
 });
+
+describe("a grant date's years", () => {
+  function GrantDate({ window, initial = '' }: { window?: 'jobLossDate' | 'workReturn'; initial?: GrantValue }) {
+    const [value, setValue] = useState<GrantValue>(initial);
+    return (
+      <GrantFieldControl
+        field={{ name: 'lastWorkDay', label: 'Last day at work', type: 'date', window }}
+        value={value}
+        onChange={setValue}
+        onTouch={() => undefined}
+        required
+        unions={[]}
+        thisYear={2025}
+      />
+    );
+  }
+  const years = () => within(screen.getByLabelText('Year')).getAllByRole('option').slice(1).map((o) => o.textContent);
+
+  it('offers only the years a date within the last 24 months can fall in', () => {
+    render(<GrantDate window="jobLossDate" />);
+    expect(years()).toEqual(['2025', '2024', '2023']);
+  });
+
+  it('still shows a saved date from before them, for its rule to refuse in words', () => {
+    render(<GrantDate window="jobLossDate" initial={{ year: '2019', month: '5', day: '1' }} />);
+    expect(years()).toEqual(['2025', '2024', '2023', '2019']);
+    expect((screen.getByLabelText('Year') as HTMLSelectElement).value).toBe('2019');
+  });
+
+  it('offers a return to work from this year to ten ahead, and other dates from 1900', () => {
+    const { unmount } = render(<GrantDate window="workReturn" />);
+    expect(years()[0]).toBe('2035');
+    expect(years().at(-1)).toBe('2025');
+    unmount();
+    render(<GrantDate />);
+    expect(years().at(-1)).toBe('1900');
+  });
+});

@@ -5,10 +5,12 @@ import (
 	"context"
 	"log/slog"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"golang.org/x/sync/errgroup"
 
@@ -61,6 +63,9 @@ var blogAllCategories = CategoryRef{
 const (
 	postImageStyle   = "750w"
 	searchImageStyle = "250x200"
+	// cardImageStyle is a list card's picture: the post's own 750-wide picture, which the card
+	// shows at about half that width, sharp on a phone's dense screen too.
+	cardImageStyle = postImageStyle
 )
 
 // blogPopularKeys are the global variable's fields naming the sidebar's popular posts, in order.
@@ -189,6 +194,8 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*PostDocum
 	if d.Image != nil {
 		meta.Image = d.Image.URL
 	}
+	// The sidebar's Popular Post never offers the post being read.
+	popular = slices.DeleteFunc(popular, func(p PostTeaser) bool { return p.ID == t.ID })
 	return &PostDocument{Post: d, Categories: blogCategoryRefs(cats), Popular: popular, Meta: meta}, nil
 }
 
@@ -248,10 +255,13 @@ const searchOrderedPages = 10
 // searchConcurrency bounds the CMS pages of one search read at once.
 const searchConcurrency = 4
 
-// Search returns one page of results ordered by type (spec 1 §2) across all pages, keeping the
-// CMS's relevance order within a type: the CMS pages by relevance, so the pages up to
-// searchOrderedPages are read and ordered as one list, and the page asked for is cut from it.
-// Page 2 thus continues where page 1 stopped, and no benefit waits on a later page behind posts.
+// Search returns one page of results ordered for readers across all pages: results whose title
+// holds a word of the query first, then those that only mention it, each group in the spec's
+// order of types (spec 1 §2), keeping the CMS's relevance order within a type. The CMS pages by
+// relevance, so the pages up to searchOrderedPages are read and ordered as one list, and the page
+// asked for is cut from it. Page 2 thus continues where page 1 stopped, and no benefit waits on a
+// later page behind posts. The site's own service pages (the access-denied landing, the union
+// pages that only redirect) are never results.
 func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchDocument, error) {
 	query := func(page int) SearchQuery {
 		return SearchQuery{Keywords: req.Query, Type: req.Type, Page: page}
@@ -293,11 +303,16 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchDocumen
 		}
 		hits, window = h.Hits, req.Page*SearchPageSize
 	}
+	hidden := s.serviceLandings(ctx)
 	results := make([]SearchResult, 0, len(hits))
 	for _, h := range hits {
+		if hidden[portal.CleanPath(h.Path)] {
+			continue
+		}
 		results = append(results, blogSearchResult(h))
 	}
-	SortByType(results)
+	dropped := len(hits) - len(results)
+	SortForReaders(results, req.Query)
 	from := min(max(req.Page*SearchPageSize-window, 0), len(results))
 	to := min(from+SearchPageSize, len(results))
 	return &SearchDocument{
@@ -305,9 +320,58 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchDocumen
 		Type:         req.Type,
 		Page:         req.Page,
 		PageSize:     SearchPageSize,
-		TotalResults: first.Total,
+		TotalResults: max(first.Total-dropped, 0),
 		Results:      results[from:to],
 	}, nil
+}
+
+// searchServicePages are site paths that are never search results: the members' and eligibility
+// pages send every visitor elsewhere (spec 1 §2), so a result would only redirect.
+var searchServicePages = []string{"/union-member-benefits", "/union-member-eligibility"}
+
+// serviceLandings is the set of site paths search leaves out: searchServicePages and the global
+// variable's access-denied landing, a page that only makes sense after a refused visit. Without
+// the variable, only the fixed ones.
+func (s *Service) serviceLandings(ctx context.Context) map[string]bool {
+	out := make(map[string]bool, len(searchServicePages)+1)
+	for _, p := range searchServicePages {
+		out[p] = true
+	}
+	v, err := s.site.Variable(ctx, "union_structure_global")
+	if err != nil {
+		s.log.Warn("search: global variable unavailable", "err", err)
+		return out
+	}
+	if denied := strings.TrimSpace(v.String("access_denied_landing")); denied != "" {
+		out[portal.CleanPath(denied)] = true
+	}
+	return out
+}
+
+// SortForReaders orders search results: those whose title holds a word of the query before those
+// that only mention it somewhere in their text, and within each group by type (SortByType).
+// Ordering by type alone put an About page that mentions "credit" once above a post titled for
+// it (README, notes on the spec).
+func SortForReaders(rs []SearchResult, query string) {
+	words := searchWords(query)
+	titled := func(r SearchResult) bool {
+		title := strings.ToLower(r.Title)
+		for _, w := range words {
+			if strings.Contains(title, w) {
+				return true
+			}
+		}
+		return false
+	}
+	SortByType(rs)
+	sort.SliceStable(rs, func(i, j int) bool { return titled(rs[i]) && !titled(rs[j]) })
+}
+
+// searchWords are the query's words in lower case, as the search matches them.
+func searchWords(query string) []string {
+	return strings.FieldsFunc(strings.ToLower(query), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
 }
 
 // SortByType orders search results by type: benefit, category, page, landing, post, then any
@@ -371,6 +435,8 @@ func blogTeaser(p *Post) PostTeaser {
 		URL:      c.URL + "/" + p.NID,
 		Date:     p.Created.UTC().Format(time.DateOnly),
 		Category: c,
+		Excerpt:  p.Details,
+		Image:    portal.StyledImage(p.Image, cardImageStyle),
 	}
 }
 

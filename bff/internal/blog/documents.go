@@ -186,6 +186,10 @@ type PostTeaser struct {
 	URL      string      `json:"url"`
 	Date     string      `json:"date"` // YYYY-MM-DD
 	Category CategoryRef `json:"category"`
+	// Excerpt is the post's intro (plain text) and Image its picture in the card style, so a
+	// card in a list says what the post is about before it is opened.
+	Excerpt string        `json:"excerpt,omitempty"`
+	Image   *portal.Image `json:"image,omitempty"`
 }
 
 // Filters are the filters a list was asked for, echoed so the frontend can mark them.

@@ -146,9 +146,17 @@ func TestBlogListPagingToTheEnd(t *testing.T) {
 	}
 }
 
-func TestSearchResultsComeInTypeOrder(t *testing.T) {
+// Results whose title holds the word come first, then those that only mention it; each group in
+// the spec's order of types.
+func TestSearchResultsComeTitledFirstThenInTypeOrder(t *testing.T) {
 	b := harness.StartOnFixtures(t)
 	rank := map[string]int{"benefit": 0, "category": 1, "page": 2, "landing": 3, "post": 4}
+	tier := func(title string) int {
+		if strings.Contains(strings.ToLower(title), "budget") {
+			return 0
+		}
+		return 10
+	}
 	for _, typ := range []string{"all", "benefits", "blogpost"} {
 		status, _, body := harness.Get(t, b.URL+"/api/v1/search?q=budget&type="+typ)
 		if status != http.StatusOK {
@@ -170,8 +178,9 @@ func TestSearchResultsComeInTypeOrder(t *testing.T) {
 			if !ok {
 				rk = 5
 			}
+			rk += tier(r.Title)
 			if rk < last {
-				t.Errorf("%s: %s %q out of type order", typ, r.Type, r.Title)
+				t.Errorf("%s: %s %q out of order", typ, r.Type, r.Title)
 			}
 			last = rk
 			if (typ == "benefits" && r.Type != "benefit") || (typ == "blogpost" && r.Type != "post") {
@@ -197,6 +206,37 @@ func TestSearchNeverShowsTheTextOfGatedPages(t *testing.T) {
 		}
 		if strings.Contains(string(body), "-ONLY-CONTENT") {
 			t.Errorf("search for %q shows gated text: %s", q, body)
+		}
+	}
+}
+
+// The site's service pages are never results: the access-denied landing (the global variable's
+// access_denied_landing) and the members' and eligibility pages, which only redirect.
+func TestSearchLeavesOutServicePages(t *testing.T) {
+	b := harness.StartOnFixtures(t)
+	for _, q := range []string{"available", "benefits", "eligibility"} {
+		status, _, body := harness.Get(t, b.URL+"/api/v1/search?q="+q)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d", q, status)
+		}
+		var doc struct {
+			TotalResults int
+			Results      []struct{ URL string }
+		}
+		if err := json.Unmarshal(body, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Results) == 0 {
+			t.Fatalf("%s: no results at all", q)
+		}
+		for _, r := range doc.Results {
+			switch r.URL {
+			case "/benefit-not-available", "/union-member-benefits", "/union-member-eligibility":
+				t.Errorf("%s: the service page %s is a result", q, r.URL)
+			}
+		}
+		if doc.TotalResults < len(doc.Results) {
+			t.Errorf("%s: total %d below the %d results shown", q, doc.TotalResults, len(doc.Results))
 		}
 	}
 }

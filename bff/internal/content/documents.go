@@ -69,6 +69,11 @@ type Sidebar struct {
 	Nav         []MenuItem   `json:"nav"`
 	Testimonial *Testimonial `json:"testimonial,omitempty"`
 	Promotion   portal.HTML  `json:"promotion,omitzero"` // sanitised HTML
+	// The promotion's heading and the line under it (the CMS's source fields), and a link to the
+	// benefit it promotes when that is the page's own benefit promo.
+	PromotionTitle    string       `json:"promotionTitle,omitempty"`
+	PromotionSubtitle string       `json:"promotionSubtitle,omitempty"`
+	PromotionLink     *portal.Link `json:"promotionLink,omitempty"`
 }
 
 // Testimonial is a member's quote in a sidebar.

@@ -155,6 +155,16 @@ func sidebar(n *portal.Node, links []portal.MenuLink, sitePath string, r portal.
 			sb.Testimonial = &Testimonial{HTML: ns.Body, Source: ns.Source, SourceSubtitle: ns.SourceSubtitle}
 		case ns.IsPromotion:
 			sb.Promotion = ns.Body
+			sb.PromotionTitle, sb.PromotionSubtitle = ns.Source, ns.SourceSubtitle
+			// A promotion of the benefit the page promotes links to it: a box that names a
+			// benefit and offers no way to it is a dead end.
+			if bp := n.BenefitPromo; bp != nil && bp.Path != "" && strings.EqualFold(strings.TrimSpace(bp.Title), strings.TrimSpace(ns.Source)) {
+				text := n.BenefitPromoLinkText
+				if text == "" {
+					text = "Learn more"
+				}
+				sb.PromotionLink = &portal.Link{URL: bp.Path, Title: text}
+			}
 		}
 	}
 	if len(sb.Nav) == 0 && sb.Testimonial == nil && sb.Promotion.IsZero() {

@@ -226,3 +226,22 @@ func TestRedirectBenefitSendsTheReaderToTheBenefit(t *testing.T) {
 		t.Fatalf("malformed benefit: status %d", status)
 	}
 }
+
+// A sidebar promotion shows its heading and the line under it (the CMS's source fields), and
+// links to the benefit it names when that is the page's own benefit promo: the FAQ's box was a
+// paragraph with neither.
+func TestSidebarPromotionHasItsTitleAndALinkToItsBenefit(t *testing.T) {
+	b := harness.StartOnFixtures(t)
+	status, body, doc := page(t, b, "/faq", "")
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	sb, _ := doc["sidebar"].(map[string]any)
+	if sb["promotionTitle"] != "Union Credit Card" || sb["promotionSubtitle"] != "Issued by Harbor Union Bank" {
+		t.Errorf("promotion heading %v / %v; want the CMS's source and subtitle", sb["promotionTitle"], sb["promotionSubtitle"])
+	}
+	link, _ := sb["promotionLink"].(map[string]any)
+	if link["url"] != "/benefits/union-plus-credit-card" || link["title"] != "See card details" {
+		t.Errorf("promotion link %v; want the page's benefit promo with its link text", link)
+	}
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Children, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useHydrated } from '@/lib/useHydrated';
 import styles from './Carousel.module.css';
 
@@ -114,7 +114,16 @@ export function Carousel({ kind, label, children }: CarouselProps) {
   const atStart = index <= 0;
   const atEnd = index >= lastIndex;
   return (
-    <div className={styles.carousel} data-kind={kind} data-index={index} role="region" aria-roledescription="carousel" aria-label={label}>
+    <div
+      className={styles.carousel}
+      data-kind={kind}
+      data-index={index}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      // The slides' width depends on how many there are (Carousel.module.css, .slide).
+      style={{ '--count': count } as CSSProperties}
+    >
       <div className={styles.controls} hidden={!ready || lastIndex === 0}>
         {/* aria-disabled rather than disabled: a button that disables itself would drop the focus. */}
         <button

@@ -3,10 +3,19 @@ import type { PostTeaser } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import styles from './blog.module.css';
 
-/** A post in a list: category link, title, date and a read-more link (spec 1 §2). */
+/**
+ * A post in a list: its picture, category link, title, date, the first words of its intro and a
+ * read-more link (spec 1 §2). The picture is decoration beside the title, which says the same.
+ */
 export function BlogCard({ post }: { post: PostTeaser }) {
   return (
     <article className={styles.card}>
+      {post.image ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a CMS file in the card's style: the deployment runs no image optimizer
+        <img className={styles.cardImage} src={post.image.url} alt="" loading="lazy" decoding="async" width={750} height={422} />
+      ) : (
+        <div className={styles.cardImage} data-placeholder aria-hidden="true" />
+      )}
       <p className={styles.cardCategory}>
         <NextLink href={post.category.url}>{post.category.name}</NextLink>
       </p>
@@ -16,6 +25,7 @@ export function BlogCard({ post }: { post: PostTeaser }) {
       <p className={styles.cardDate}>
         <time dateTime={post.date}>{formatDisplayDate(post.date)}</time>
       </p>
+      {post.excerpt && <p className={styles.cardExcerpt}>{post.excerpt}</p>}
       <NextLink href={post.url} className={styles.readMore}>
         Read more<span className="visually-hidden">: {post.title}</span>
         <span aria-hidden="true"> →</span>

@@ -1,6 +1,6 @@
 import NextLink from 'next/link';
 import type { ReactNode } from 'react';
-import type { BlogListDocument } from '@/lib/bff/types';
+import type { BlogCategoryRef, BlogListDocument } from '@/lib/bff/types';
 import { queryString } from '@/lib/bff/urls';
 import styles from './blog.module.css';
 
@@ -64,6 +64,30 @@ export function BlogFilters({ doc }: { doc: BlogListDocument }) {
           </div>
         ))}
       </section>
+    </nav>
+  );
+}
+
+/** The list of every category's posts (the BFF's `all-tips-updates`). */
+const ALL_POSTS = { id: 'all-tips-updates', name: 'All', url: '/blog/all-tips-updates' };
+
+/**
+ * The list's categories under its title, every one a link to its own list (the sidebar of a post
+ * lists them too), the current one marked; "All" first unless the CMS lists it.
+ */
+export function BlogCategoryLinks({ current, categories }: { current: BlogCategoryRef; categories: BlogCategoryRef[] }) {
+  const all = categories.some((c) => c.id === ALL_POSTS.id) ? [] : [ALL_POSTS];
+  return (
+    <nav aria-label="Blog categories">
+      <ul className={styles.categories}>
+        {[...all, ...categories].map((c) => (
+          <li key={c.id}>
+            <Chip href={c.url} current={c.id === current.id}>
+              {c.name}
+            </Chip>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

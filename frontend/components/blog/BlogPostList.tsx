@@ -1,6 +1,7 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
+import NextLink from 'next/link';
 import type { BlogFilters, BlogListDocument } from '@/lib/bff/types';
 import { fetchBlogPage } from '@/lib/bff/browser';
 import { BlogCard } from './BlogCard';
@@ -12,10 +13,12 @@ interface BlogPostListProps {
   filters: BlogFilters;
   /** The first page, rendered on the server; Load More fetches the rest in the browser. */
   initial: BlogListDocument;
+  /** The list without its topic and month filters, offered when a filtered list is empty. */
+  clearHref?: string;
 }
 
 /** The cards of a blog list with 'Load More' (by 10) while fewer than total_results show. */
-export function BlogPostList({ category, filters, initial }: BlogPostListProps) {
+export function BlogPostList({ category, filters, initial, clearHref }: BlogPostListProps) {
   const query = useInfiniteQuery({
     queryKey: ['blog', category, filters.date ?? '', filters.topic ?? ''],
     queryFn: ({ pageParam, signal }) => fetchBlogPage(category, filters, pageParam, signal),
@@ -33,7 +36,16 @@ export function BlogPostList({ category, filters, initial }: BlogPostListProps) 
   const total = query.data.pages.at(-1)?.totalResults ?? 0;
 
   if (posts.length === 0) {
-    return <p className={styles.empty}>No Results</p>;
+    return (
+      <div className={styles.empty}>
+        <p>No Results</p>
+        {clearHref && (
+          <p className={styles.emptyActions}>
+            <NextLink href={clearHref}>Clear the filters</NextLink> to see every post in this category.
+          </p>
+        )}
+      </div>
+    );
   }
   return (
     <div>

@@ -38,48 +38,55 @@ function EligibilityTable({ table, caption, captionId }: { table: Table; caption
     return <p className={styles.empty}>No programs are listed here yet.</p>;
   }
   return (
-    // A focusable region: the table may be wider than a phone, and then scrolls here.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
-    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Program</th>
-            {table.columns.map((c) => (
-              <th key={c.key} scope="col">
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={`${row.title}|${row.program}`}>
-              <th scope="row">
-                {row.benefit ? (
-                  <Link href={row.benefit.url} className={styles.program}>
-                    {row.title}
-                  </Link>
-                ) : (
-                  <span className={styles.program}>{row.title}</span>
-                )}
-                {row.program && row.program !== row.title && <span className={styles.detail}>{row.program}</span>}
-              </th>
-              {table.columns.map((c) => {
-                const value = row.cells[c.key] ?? '';
-                return (
-                  <td key={c.key} data-value={cellKind(value)}>
-                    {value || <span aria-label="Not listed">–</span>}
-                  </td>
-                );
-              })}
+    // The caption shows as a line above the box (it does not scroll away on a phone); the table's
+    // own caption, hidden, names it for screen readers, so the line is hidden from them.
+    <div className={styles.frame}>
+      <p className={styles.captionLine} aria-hidden="true">
+        {caption}
+      </p>
+      {/* A focusable region: the table may be wider than a phone, and then scrolls here. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable, or a keyboard cannot scroll it (axe: scrollable-region-focusable) */}
+      <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table}>
+          <caption id={captionId} className="visually-hidden">
+            {caption}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Program</th>
+              {table.columns.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={`${row.title}|${row.program}`}>
+                <th scope="row">
+                  {row.benefit ? (
+                    <Link href={row.benefit.url} className={styles.program}>
+                      {row.title}
+                    </Link>
+                  ) : (
+                    <span className={styles.program}>{row.title}</span>
+                  )}
+                  {row.program && row.program !== row.title && <span className={styles.detail}>{row.program}</span>}
+                </th>
+                {table.columns.map((c) => {
+                  const value = row.cells[c.key] ?? '';
+                  return (
+                    <td key={c.key} data-value={cellKind(value)}>
+                      {value || <span aria-label="Not listed">–</span>}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { embedFrameSrc, type EmbedKind } from './embedFrame';
 import { EmbedFrame } from './EmbedFrame';
 import styles from './SweepPromo.module.css';
 
-/** How long after the page settles a campaign's lightbox opens by itself. */
+/** How long the campaign must have been in view before its lightbox opens by itself. */
 export const LIGHTBOX_DELAY_MS = 1500;
 
 /** The session key that remembers a campaign's lightbox was shown, so it opens once per visit. */
@@ -26,7 +26,9 @@ interface SweepPromoProps {
   lightboxLabel: string;
   /**
    * Open the lightbox by itself once per visit, as the vendor's lightbox does on a campaign's
-   * page; never over another open dialog (a sign-in, the video), and the button reopens it.
+   * page, but only once the reader has reached the campaign (its button half in view for
+   * LIGHTBOX_DELAY_MS): a pop-up over a page that has only just loaded hides what they came
+   * for. Never over another open dialog (a sign-in, the video); the button reopens it.
    */
   autoOpen?: boolean;
 }
@@ -37,10 +39,13 @@ interface SweepPromoProps {
  */
 export function SweepPromo({ kind, id, pagePath, title, hasWidget, hasLightbox, lightboxLabel, autoOpen }: SweepPromoProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!autoOpen || !hasLightbox) return;
-    const timer = window.setTimeout(() => {
+    const button = openRef.current;
+    if (!autoOpen || !hasLightbox || !button || typeof IntersectionObserver === 'undefined') return;
+    let timer: number | undefined;
+    const open = () => {
       const dialog = dialogRef.current;
       if (!dialog || dialog.open || document.querySelector('dialog[open]')) return;
       try {
@@ -49,9 +54,21 @@ export function SweepPromo({ kind, id, pagePath, title, hasWidget, hasLightbox, 
       } catch {
         return; // storage refused: without memory it would open on every page view
       }
+      seen.disconnect();
       dialog.showModal?.();
-    }, LIGHTBOX_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    };
+    const seen = new IntersectionObserver(
+      ([entry]) => {
+        window.clearTimeout(timer);
+        if (entry?.isIntersecting) timer = window.setTimeout(open, LIGHTBOX_DELAY_MS);
+      },
+      { threshold: 0.5 },
+    );
+    seen.observe(button);
+    return () => {
+      window.clearTimeout(timer);
+      seen.disconnect();
+    };
   }, [autoOpen, hasLightbox, id]);
 
   return (
@@ -59,7 +76,7 @@ export function SweepPromo({ kind, id, pagePath, title, hasWidget, hasLightbox, 
       {hasWidget && <EmbedFrame className={styles.widget} title={title} src={embedFrameSrc(kind, pagePath, id)} minHeight={60} />}
       {hasLightbox && (
         <>
-          <button type="button" className={styles.open} aria-haspopup="dialog" onClick={() => dialogRef.current?.showModal?.()}>
+          <button ref={openRef} type="button" className={styles.open} aria-haspopup="dialog" onClick={() => dialogRef.current?.showModal?.()}>
             {lightboxLabel}
           </button>
           <dialog ref={dialogRef} className={styles.dialog} aria-label={title}>

@@ -22,6 +22,8 @@ export interface DateFieldProps {
   /** The last year offered is this year plus `yearsAhead` (a return to work: 10). */
   thisYear: number;
   yearsAhead?: number;
+  /** The first year offered, when the field's window allows no earlier one (default 1900). */
+  firstYear?: number;
   disabled?: boolean;
 }
 
@@ -42,13 +44,17 @@ export function DateField({
   onLeave,
   thisYear,
   yearsAhead = 0,
+  firstYear,
   disabled,
 }: DateFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const mustFill = Boolean(required) || !isEmptyDate(value);
   const days = dayOptions(value).map((d) => ({ value: String(d), label: String(d) }));
-  const years = yearOptions(thisYear, yearsAhead).map((y) => ({ value: String(y), label: String(y) }));
+  const offered = yearOptions(thisYear, yearsAhead, firstYear);
+  // A saved date older than the list still shows (and is then refused by the rule, in words).
+  if (value.year && !offered.includes(Number(value.year))) offered.push(Number(value.year));
+  const years = offered.map((y) => ({ value: String(y), label: String(y) }));
   // aria-required, not required: the legend carries the one *, not each of the three labels.
   const shared = {
     'aria-required': mustFill,

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { ComponentProps, FocusEvent, ReactNode } from 'react';
 import type { FormUnion } from '@/lib/bff/types';
-import { grantLimits, grantStates, type GrantField } from '@/lib/grants';
+import { grantLimits, grantStates, type DateWindow, type GrantField } from '@/lib/grants';
 import { CheckboxField } from '@/components/forms/choices';
 import { RequiredMark, SelectField, TextAreaField, TextField } from '@/components/forms/fields';
 import { leftForSubmit } from '@/components/forms/useForm';
@@ -147,6 +147,7 @@ export function GrantFieldControl({
           error={error}
           thisYear={thisYear}
           yearsAhead={field.window === 'workReturn' ? grantLimits.workReturnMaxYears : 0}
+          firstYear={firstYearOf(field.window, thisYear)}
           disabled={disabled}
         />
       );
@@ -173,4 +174,14 @@ export function GrantFieldControl({
     default:
       return <TextField {...text} type="text" />;
   }
+}
+
+/**
+ * The first year a date field offers: a grant date must lie within the last 24 months (spec 2 §4),
+ * so its list starts two years back rather than at 1900 (126 choices of which three can be valid);
+ * a return to work starts this year. Other dates keep the spec's whole list.
+ */
+function firstYearOf(window: DateWindow | undefined, thisYear: number): number | undefined {
+  if (!window) return undefined;
+  return window === 'workReturn' ? thisYear : thisYear - 2;
 }

@@ -26,9 +26,18 @@ export function PageSidebar({ sidebar }: { sidebar: Sidebar }) {
         </figure>
       )}
       {sidebar.promotion && (
-        <div className={styles.promotion}>
+        <section className={styles.promotion} aria-label={sidebar.promotionTitle || 'Promotion'}>
+          {sidebar.promotionTitle && <p className={styles.promotionTitle}>{sidebar.promotionTitle}</p>}
+          {sidebar.promotionSubtitle && <p className={styles.promotionSubtitle}>{sidebar.promotionSubtitle}</p>}
           <RichText html={sidebar.promotion} />
-        </div>
+          {sidebar.promotionLink && (
+            <SmartLink link={sidebar.promotionLink} className={styles.promotionLink}>
+              {sidebar.promotionLink.title}
+              <span className="visually-hidden">: {sidebar.promotionTitle}</span>
+              <span aria-hidden="true"> →</span>
+            </SmartLink>
+          )}
+        </section>
       )}
     </aside>
   );

@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { ModalHost } from '@/components/shell/ModalHost';
+import { NavigationProgress } from '@/components/shell/NavigationProgress';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
@@ -42,8 +43,10 @@ export function SiteShell({ site, session, children }: { site: SiteChrome | null
             popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
           />
         )}
-        {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm. */}
+        {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm; the bar
+            that shows a move between addresses is on its way. */}
         <Suspense fallback={null}>
+          <NavigationProgress />
           <ModalHost dressing={site?.authModals} />
           <StatusMessageFromQuery />
           <PageViewTracker />

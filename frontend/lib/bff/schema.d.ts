@@ -1833,6 +1833,12 @@ export interface components {
             };
             /** @description Sanitised HTML */
             promotion?: string;
+            /** @description The promotion's heading (the CMS's source) */
+            promotionTitle?: string;
+            /** @description The line under the heading (source subtitle) */
+            promotionSubtitle?: string;
+            /** @description The benefit the promotion names, when it is the page's own benefit promo. */
+            promotionLink?: components["schemas"]["Link"];
         };
         BenefitGroups: {
             hardship: components["schemas"]["BenefitCard"][];
@@ -2363,6 +2369,9 @@ export interface components {
              */
             date: string;
             category: components["schemas"]["BlogCategoryRef"];
+            /** @description The post's intro, plain text; absent when it has none */
+            excerpt?: string;
+            image?: components["schemas"]["Image"];
         };
         BlogListDocument: {
             category: components["schemas"]["BlogCategoryRef"];

@@ -36,6 +36,8 @@ var (
 	digitsRE = regexp.MustCompile(`^[0-9]{1,10}$`)
 	monthRE  = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])$`)
 	tagRE    = regexp.MustCompile(`<[^>]*>`)
+	// headingRE matches a heading element and its words: a teaser's summary is the prose.
+	headingRE = regexp.MustCompile(`(?is)<h[1-6][^>]*>.*?</h[1-6]>`)
 )
 
 // fixtureDoc is a single-resource fixture file, kept loosely typed: it is replayed, not reshaped.
@@ -63,6 +65,7 @@ type entry struct {
 	created  string // RFC 3339; sorts as text
 	category string // blog category tid (posts)
 	catName  string
+	catPath  string   // a benefit's category page
 	topics   []string // blog topic tids (posts)
 	text     string   // lower-cased searchable text
 	titleLC  string
@@ -298,11 +301,14 @@ func searchResult(e *entry) (map[string]any, *fixtureResource) {
 	attrs := map[string]any{
 		"type": e.bundle, "nid": e.nid, "title": e.title, "path": e.path,
 		"category_name": e.catName, "details": details,
-		"body_summary":       summary(richText(e.doc.Data.Attributes["body"]), 200),
+		"body_summary":       summary(proseText(e.doc.Data.Attributes["body"]), 200),
 		"hero_description":   str(e.doc.Data.Attributes["hero_description"]),
 		"parent_page":        nil,
 		"disabled_anonymous": string(e.doc.Data.Attributes["disabled_anonymous"]) == "true",
 		"unions":             unionTIDs(e.doc),
+	}
+	if e.catPath != "" {
+		attrs["parent_page"] = map[string]any{"title": e.catName, "path": e.catPath}
 	}
 	if raw, ok := e.doc.Data.Attributes["parent_page"]; ok {
 		var parent map[string]any
@@ -395,6 +401,12 @@ func newEntry(doc fixtureDoc) *entry {
 			e.category = strconv.Itoa(intAttr(inc.Attributes["tid"]))
 			e.catName = str(inc.Attributes["name"])
 			texts = append(texts, e.catName)
+		case inc.Type == "node--category" && hasRel(doc.Data, "category", inc.ID):
+			// A benefit's category: the search index names it and links its page.
+			e.catName = str(inc.Attributes["title"])
+			var p struct{ Alias string }
+			_ = json.Unmarshal(inc.Attributes["path"], &p)
+			e.catPath = p.Alias
 		case inc.Type == "taxonomy_term--blog_topic" && hasRel(doc.Data, "topics", inc.ID):
 			e.topics = append(e.topics, strconv.Itoa(intAttr(inc.Attributes["tid"])))
 			texts = append(texts, str(inc.Attributes["name"]))
@@ -529,8 +541,14 @@ func intAttr(raw json.RawMessage) int {
 	return n
 }
 
-// richText is the plain text of a {"value","processed"} field.
-func richText(raw json.RawMessage) string {
+// richText is rich text's words, tags dropped.
+func richText(raw json.RawMessage) string { return plainText(raw, false) }
+
+// proseText is rich text's words without its headings, as the CMS's trimmed summary shows them:
+// "What we do We work..." ran a heading into the sentence after it.
+func proseText(raw json.RawMessage) string { return plainText(raw, true) }
+
+func plainText(raw json.RawMessage, withoutHeadings bool) string {
 	var t struct{ Value, Processed string }
 	if json.Unmarshal(raw, &t) != nil {
 		return ""
@@ -538,6 +556,9 @@ func richText(raw json.RawMessage) string {
 	src := t.Processed
 	if src == "" {
 		src = t.Value
+	}
+	if withoutHeadings {
+		src = headingRE.ReplaceAllString(src, " ")
 	}
 	return html.UnescapeString(strings.Join(strings.Fields(tagRE.ReplaceAllString(src, " ")), " "))
 }

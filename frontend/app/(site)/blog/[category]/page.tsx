@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getBlogList } from '@/lib/bff/server';
 import { firstParam, type SearchParams } from '@/lib/request';
 import { toMetadata } from '@/lib/metadata';
-import { BlogFilters } from '@/components/blog/BlogFilters';
+import { BlogCategoryLinks, BlogFilters } from '@/components/blog/BlogFilters';
 import { BlogPostList } from '@/components/blog/BlogPostList';
 import styles from '@/components/blog/blog.module.css';
 
@@ -30,6 +30,7 @@ export default async function BlogListPage(props: Props) {
       <header className={styles.header}>
         <p className={styles.kicker}>Tips &amp; Updates</p>
         <h1 className={styles.title}>{doc.category.title}</h1>
+        <BlogCategoryLinks current={doc.category} categories={doc.categories} />
         {/* On phones the filters follow the list; this takes visitors straight to them. */}
         <a href="#blog-filters" className={styles.jump}>
           Filter by topic or month
@@ -42,6 +43,7 @@ export default async function BlogListPage(props: Props) {
           category={category}
           filters={filters}
           initial={doc}
+          clearHref={filters.date || filters.topic ? doc.category.url : undefined}
         />
         <BlogFilters doc={doc} />
       </div>
