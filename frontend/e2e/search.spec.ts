@@ -15,10 +15,31 @@ function inTypeOrder(ts: string[]): boolean {
   return ranks.every((r, i) => i === 0 || r >= (ranks[i - 1] ?? 0));
 }
 
+/** The results' types and titles, in order. */
+async function typesAndTitles(page: Page): Promise<{ type: string; title: string }[]> {
+  return results(page).evaluateAll((els) =>
+    els.map((el) => ({ type: el.getAttribute('data-type') ?? '', title: el.querySelector('h3')?.textContent ?? '' })),
+  );
+}
+
+/**
+ * Results titled for the word first, then those that only mention it, each group in type order
+ * (README, notes on the spec: type order alone put an About page above a post titled for it).
+ */
+function titledFirstThenTypeOrder(rs: { type: string; title: string }[], word: string): boolean {
+  const titled = rs.filter((r) => r.title.toLowerCase().includes(word));
+  const rest = rs.filter((r) => !r.title.toLowerCase().includes(word));
+  return (
+    rs.slice(0, titled.length).every((r) => r.title.toLowerCase().includes(word)) &&
+    inTypeOrder(titled.map((r) => r.type)) &&
+    inTypeOrder(rest.map((r) => r.type))
+  );
+}
+
 test.describe('search at desktop width', () => {
   test.use({ viewport: DESKTOP });
 
-  test('the header overlay searches, and results come in type order', async ({ page }) => {
+  test('the header overlay searches; results titled for the word come first, each group in type order', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search the site' });
@@ -27,11 +48,27 @@ test.describe('search at desktop width', () => {
     await dialog.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=budget$/);
     await expect(page.getByRole('heading', { name: /^\d+ results? for “budget”$/ })).toBeVisible();
-    const ts = await types(page);
-    expect(ts.length).toBeGreaterThan(3);
-    expect(ts).toContain('benefit');
-    expect(ts).toContain('post');
-    expect(inTypeOrder(ts), ts.join(',')).toBe(true);
+    const rs = await typesAndTitles(page);
+    expect(rs.length).toBeGreaterThan(3);
+    expect(rs.map((r) => r.type)).toContain('benefit');
+    expect(rs.map((r) => r.type)).toContain('post');
+    expect(titledFirstThenTypeOrder(rs, 'budget'), JSON.stringify(rs)).toBe(true);
+  });
+
+  test("service pages are never results; a benefit's category shows as its trail", async ({ page }) => {
+    await page.goto('/search?q=credit');
+    const heading = page.getByRole('heading', { name: /^\d+ results? for “credit”$/ });
+    await expect(heading).toBeVisible();
+    const total = Number(/^\d+/.exec((await heading.textContent()) ?? '')?.[0]);
+    // A post titled for the word comes before a page that only mentions it (type order alone put
+    // About Us first).
+    await loadAll(page, results(page), 20, total);
+    const all = (await typesAndTitles(page)).map((r) => r.title);
+    expect(all).not.toContain("This benefit isn't available for your union");
+    expect(all.indexOf('How to pay down credit card debt faster')).toBeGreaterThanOrEqual(0);
+    expect(all.indexOf('How to pay down credit card debt faster')).toBeLessThan(all.indexOf('About Us'));
+    const counseling = results(page).filter({ has: page.getByRole('heading', { name: 'Credit Counseling' }) });
+    await expect(counseling.getByRole('link', { name: 'Money & Credit' })).toHaveAttribute('href', '/money-and-credit');
   });
 
   test("'Browse by' narrows the results and lives in the URL", async ({ page }) => {
