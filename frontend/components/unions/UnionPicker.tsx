@@ -34,6 +34,7 @@ const goTo = (href: string) => window.location.assign(href);
 export function UnionPicker({ page, unions, onClose, opener, navigate = goTo }: UnionPickerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(-1);
@@ -53,6 +54,9 @@ export function UnionPicker({ page, unions, onClose, opener, navigate = goTo }: 
     } else {
       dialog.setAttribute('open', '');
     }
+    // The search, not the first control (Close) that showModal would focus: the dialog is there
+    // to type a union's name into. Only now: nothing in a closed dialog can take the focus.
+    inputRef.current?.focus();
     return () => {
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus({ preventScroll: true });
@@ -132,6 +136,7 @@ export function UnionPicker({ page, unions, onClose, opener, navigate = goTo }: 
           Union name or short name
         </label>
         <input
+          ref={inputRef}
           id={`${id}-input`}
           className={styles.input}
           type="text"
@@ -151,8 +156,6 @@ export function UnionPicker({ page, unions, onClose, opener, navigate = goTo }: 
             setActive(-1);
           }}
           onKeyDown={onKeyDown}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog is there to type a union's name into
-          autoFocus
         />
         <p id={`${id}-count`} className={styles.count} role="status" aria-live="polite">
           {chosen ? `Opening ${chosen}…` : matchCount(matches.length, search.trim() !== '')}
