@@ -24,6 +24,7 @@ const FLOORS = [
     forms: ['common'],
     mailing: ['modals', 'session'],
     search: ['common'],
+    unions: ['session'],
     uploads: ['common'],
   },
   // Features.
@@ -40,10 +41,10 @@ const FLOORS = [
   // What puts features together: content pages, the shell, the account, the store.
   {
     account: ['auth', 'common', 'forms', 'modals', 'session', 'status'],
-    page: ['auth', 'blocks', 'common', 'eligibility', 'embed', 'favorites', 'heroes', 'hotels', 'livestream', 'mailing', 'modals', 'preview'],
+    page: ['auth', 'blocks', 'common', 'eligibility', 'embed', 'favorites', 'heroes', 'hotels', 'livestream', 'mailing', 'modals', 'preview', 'unions'],
     partners: ['auth', 'common', 'forms', 'modals', 'session', 'status'],
     precheck: ['common', 'forms', 'grants'],
-    shell: ['auth', 'blocks', 'layout', 'modals', 'providers', 'session', 'status'],
+    shell: ['auth', 'blocks', 'layout', 'modals', 'providers', 'session', 'status', 'unions'],
     store: ['common', 'favorites', 'forms', 'modals', 'status'],
   },
 ];

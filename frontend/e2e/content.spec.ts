@@ -10,7 +10,6 @@ test.describe('routing rules answer with real HTTP statuses', () => {
     ['/my-token', 307, '/'],
     ['/signin', 307, '/?modal=login'],
     ['/blog', 308, '/blog/all-tips-updates'],
-    ['/union-member-benefits', 307, '/'],
   ] as const) {
     test(`${path} → ${status} ${location}`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });
@@ -18,6 +17,14 @@ test.describe('routing rules answer with real HTTP statuses', () => {
       expect(new URL(res.headers()['location'], 'http://x').pathname + new URL(res.headers()['location'], 'http://x').search).toBe(location);
     });
   }
+
+  // Issue 36: the union pages no longer send a visitor with no union home with no word; they ask
+  // for a union there (unionPicker.spec.ts).
+  test('/union-member-benefits asks a visitor with no union to choose one, and sends nobody away', async ({ request }) => {
+    const res = await request.get('/union-member-benefits', { maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('Choose Your Union');
+  });
 
   test('/blog/ ends on the blog list too', async ({ request }) => {
     const res = await request.get('/blog/', { maxRedirects: 5 });

@@ -20,7 +20,11 @@ type PageDocument struct {
 	AboveHeader []portal.Block   `json:"aboveHeader"`
 	Meta        portal.PageMeta  `json:"meta"`
 	Union       *portal.UnionRef `json:"union,omitempty"`
-	Gate        *Gate            `json:"gate,omitempty"`
+	// UnionChosen says Union is one the reader chose (?union=, the union cookie, a member's own)
+	// and not the site's fallback: only a chosen union is preselected in a sign-up form. On the
+	// union pages a visitor who chose none is asked to choose (chooseUnion).
+	UnionChosen bool  `json:"unionChosen,omitempty"`
+	Gate        *Gate `json:"gate,omitempty"`
 
 	SecondaryNav []MenuItem            `json:"secondaryNav,omitempty"`
 	Body         portal.HTML           `json:"body,omitzero"`

@@ -114,17 +114,11 @@ func (s *Service) Page(ctx context.Context, req PageRequest) (PageResult, error)
 		return res, err
 	}
 	r := req.Reader
-	if sitePath == membersPath || sitePath == eligibilityPath {
-		switch {
-		case r.Audience == portal.Member:
-			// A member's account shows both for their own union (spec 1 §2): /account/{tab}
-			// is the frontend's way to their own uid's tab.
-			return redirect(memberTabs[sitePath], false), nil
-		case !r.Chosen:
-			// These pages are about one union: a visitor who has not picked one has nothing
-			// to see.
-			return redirect("/", false), nil
-		}
+	if (sitePath == membersPath || sitePath == eligibilityPath) && r.Audience == portal.Member {
+		// A member's account shows both for their own union (spec 1 §2): /account/{tab}
+		// is the frontend's way to their own uid's tab. A visitor who chose no union is
+		// asked for one on the page itself (chooseUnion), never sent away.
+		return redirect(memberTabs[sitePath], false), nil
 	}
 
 	src, err := s.load(ctx, sitePath)
@@ -150,6 +144,7 @@ func (s *Service) Page(ctx context.Context, req PageRequest) (PageResult, error)
 		AboveHeader: []portal.Block{},
 		Meta:        s.meta(src.node),
 		Union:       src.unions.Find(r.Union).Ref(),
+		UnionChosen: r.Chosen,
 	}
 	res := PageResult{Document: doc, Tags: src.tags}
 	if src.kind == "benefit" {
@@ -276,10 +271,18 @@ var assemblers = map[string]assembler{
 		return s.withBenefits(ctx, src, r, doc)
 	},
 	"members": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
+		if !r.Chosen {
+			s.chooseUnion(doc, chooseForBenefits)
+			return nil, nil
+		}
 		s.titleForUnion(src, doc, "Benefits for %@ Members")
 		return s.withBenefits(ctx, src, r, doc)
 	},
-	"eligibility": func(ctx context.Context, s *Service, src *source, _ portal.Reader, doc *PageDocument) ([]string, error) {
+	"eligibility": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
+		if !r.Chosen {
+			s.chooseUnion(doc, chooseForEligibility)
+			return nil, nil
+		}
 		s.titleForUnion(src, doc, eligibilityTitle)
 		tables, err := s.eligibility(ctx, src.global, doc.Union)
 		if err != nil {
@@ -363,6 +366,28 @@ func (s *Service) titleForUnion(src *source, doc *PageDocument, template string)
 	doc.Title = strings.ReplaceAll(template, "%@", unionName(doc.Union))
 	doc.Hero.Headline = doc.Title
 	doc.Meta.Title = doc.Title + " | " + s.productName
+}
+
+// The union pages' words for a visitor who has chosen no union yet.
+const (
+	chooseUnionTitle     = "Choose Your Union"
+	chooseForBenefits    = "Find your union to see the benefits its members get."
+	chooseForEligibility = "Find your union to see who in your family is eligible for each benefit."
+)
+
+// chooseUnion makes a union page one that asks a visitor who chose no union to choose one: the
+// page is about one union, and the site's fallback is nobody's choice. The frontend lists the
+// unions (Session.visibleUnions), each linking back here with ?union=; nothing of the fallback
+// union's (its benefits, tables, name) is sent, nor the page's own body and link, which speak
+// of a union's benefits.
+func (s *Service) chooseUnion(doc *PageDocument, description string) {
+	doc.Union = nil
+	doc.Title = chooseUnionTitle
+	doc.Hero.Headline = chooseUnionTitle
+	doc.Hero.Description = description
+	doc.Hero.Link = nil
+	doc.Hero.Links = nil
+	doc.Meta.Title = chooseUnionTitle + " | " + s.productName
 }
 
 // withBenefits lists the benefits of a category page (those filed under it) or of the members

@@ -49,8 +49,6 @@ func TestRoutingRules(t *testing.T) {
 		{"/members/SignIn/now", "/?modal=login", false},
 		{"/blog", "/blog/all-tips-updates", true},
 		{"/blog/", "/blog/all-tips-updates", true},
-		{"/union-member-benefits", "/", false},    // a visitor with no union chosen goes home
-		{"/union-member-eligibility", "/", false}, // likewise
 	} {
 		status, body, doc := page(t, b, tc.path, "")
 		if status != http.StatusOK || doc["kind"] != "redirect" || doc["location"] != tc.location || doc["permanent"] != tc.permanent {
@@ -59,6 +57,39 @@ func TestRoutingRules(t *testing.T) {
 	}
 	if status, _, _ := page(t, b, "/union-moments/2024", ""); status != http.StatusNotFound {
 		t.Errorf("union-moments: status %d; want 404", status)
+	}
+}
+
+// A visitor who chose no union is asked to choose one on the union pages themselves, instead of
+// being sent home with no word (issue 36: the home page's buttons led there and back): nothing
+// of the site's fallback union is shown as if it were theirs.
+func TestUnionPagesAskAVisitorWithNoUnionToChoose(t *testing.T) {
+	b := harness.StartOnFixtures(t)
+	for _, path := range []string{"/union-member-benefits", "/union-member-eligibility"} {
+		for _, union := range []string{"", "no-such-union"} {
+			status, body, doc := page(t, b, path, union)
+			if status != http.StatusOK || doc["kind"] == "redirect" || doc["title"] != "Choose Your Union" {
+				t.Fatalf("%s ?union=%q: %d %s; want the page asking for a union", path, union, status, body)
+			}
+			hero, _ := doc["hero"].(map[string]any)
+			meta, _ := doc["meta"].(map[string]any)
+			if hero["headline"] != "Choose Your Union" || hero["link"] != nil || meta["title"] != "Choose Your Union | Union Benefits" {
+				t.Errorf("%s ?union=%q: hero %v, meta %v", path, union, hero, meta)
+			}
+			for _, field := range []string{"union", "unionChosen", "benefits", "eligibility"} {
+				if _, ok := doc[field]; ok {
+					t.Errorf("%s ?union=%q: %s sent for a visitor who chose no union: %s", path, union, field, body)
+				}
+			}
+		}
+	}
+	// Chosen, the same pages are the union's, and say so.
+	if _, body, doc := page(t, b, "/union-member-benefits", "37"); doc["unionChosen"] != true || doc["title"] != "Benefits for CWA Members" {
+		t.Errorf("chosen: %s", body)
+	}
+	// Any other page names the fallback union for its links and titles, but not as chosen.
+	if _, body, doc := page(t, b, "/", ""); doc["union"] == nil || doc["unionChosen"] != nil {
+		t.Errorf("home with no union: want the fallback, not chosen: %s", body)
 	}
 }
 

@@ -30,9 +30,9 @@ export async function generateMetadata(): Promise<Metadata> {
  * serve (lib/pageCache.ts). The session shapes the header and the pages.
  */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const [site, session] = await Promise.all([loadSite(), getSessionOrNull()]);
+  const [site, session, union] = await Promise.all([loadSite(), getSessionOrNull(), requestUnion()]);
   return (
-    <SiteShell site={site} session={session}>
+    <SiteShell site={site} session={session} unionChosen={union !== undefined}>
       {children}
     </SiteShell>
   );

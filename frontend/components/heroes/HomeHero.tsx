@@ -12,7 +12,7 @@ import styles from './HomeHero.module.css';
  * makes the hero the whole first screen; while the page shows one, the site is in takeover mode
  * (`data-takeover`, which the header's styles follow), and leaving the page ends it. The email
  * promo, when the CMS has one, sits under the words for readers not yet on the list; `union` is
- * the page's, preselected in it.
+ * the one the reader chose, preselected in it (none for a visitor who chose none).
  */
 export function HomeHero({ hero, union }: { hero: Hero; union?: string }) {
   const { image, video, callout } = hero;

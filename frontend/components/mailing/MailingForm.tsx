@@ -17,7 +17,10 @@ interface MailingFormProps {
   source: MailingSource;
   /** The Plus More pages ask for a first name as well (spec 3 §2). */
   withFirstName?: boolean;
-  /** The union the page is personalised for, preselected when the reader may choose it. */
+  /**
+   * The union the reader chose (?union=, the union cookie), preselected when they may choose it;
+   * never the site's fallback union, which is nobody's choice. A member's own comes first.
+   */
   defaultUnion?: string;
   /** `row` puts the fields side by side from tablet width; `stack` keeps them in a column. */
   layout?: 'row' | 'stack';

@@ -13,6 +13,8 @@ import { PageEmbeds } from '@/components/embed/PageEmbeds';
 import { HotelSearch } from '@/components/hotels/HotelSearch';
 import { LivestreamView } from '@/components/livestream/LivestreamView';
 import { HeroSignup } from '@/components/mailing/HeroSignup';
+import { UnionChoice } from '@/components/unions/UnionChoice';
+import { unionPageOf } from '@/components/unions/unionPages';
 import { BenefitMedia } from './BenefitMedia';
 import { UnionCard } from './UnionCard';
 import { PageSidebar } from './PageSidebar';
@@ -27,13 +29,21 @@ const GROUP_TITLES = {
   category: { other: 'Benefits', hardship: 'Hardship help' },
 };
 
+/**
+ * The union a sign-up form starts with: only one the reader chose (or a member's own), never the
+ * site's fallback, which would sign a visitor up for a union that is not theirs.
+ */
+function chosenUnion(page: PageDocument): string | undefined {
+  return page.unionChosen ? page.union?.id : undefined;
+}
+
 /** The sign-up card of a landing page in the hero-form style (spec 3 §3 useFormStyle). */
 function heroForm(page: PageDocument) {
   if (page.kind !== 'landing' || !page.useFormStyle) return undefined;
   return (
     <HeroSignup
       source="hero-form"
-      defaultUnion={page.union?.id}
+      defaultUnion={chosenUnion(page)}
       headline="Get member news first"
       text="New discounts, money tips and hardship help, about once a month."
     />
@@ -56,12 +66,14 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
     );
   }
   const titles = page.kind === 'members' ? GROUP_TITLES.members : GROUP_TITLES.category;
+  // A union page for a visitor who has chosen no union: the BFF's 'Choose Your Union' document.
+  const choosing = (page.kind === 'members' || page.kind === 'eligibility') && !page.unionChosen && unionPageOf(page.path);
   return (
     <>
       {modals}
       {page.aboveHeader && page.aboveHeader.length > 0 && <BlockList blocks={page.aboveHeader} pagePath={page.path} />}
       {page.hotelSearch && <HotelSearch />}
-      {page.kind === 'home' ? <HomeHero hero={page.hero} union={page.union?.id} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}
+      {page.kind === 'home' ? <HomeHero hero={page.hero} union={chosenUnion(page)} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
       {page.creditCard && <UnionCard offer={page.creditCard} />}
@@ -83,6 +95,7 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
             </div>
           </div>
         )}
+      {choosing && <UnionChoice page={choosing} />}
       {page.eligibility && (
         <div className={`container ${styles.eligibility}`}>
           <EligibilityTables tables={page.eligibility} />

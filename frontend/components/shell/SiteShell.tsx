@@ -12,6 +12,7 @@ import { PopupChrome } from '@/components/shell/PopupChrome';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
 import { StatusMessageFromQuery } from '@/components/status/queryMessages';
 import { StatusMessageRegion } from '@/components/status/StatusMessages';
+import { UnionPickerHost } from '@/components/unions/UnionPickerHost';
 
 /**
  * Everything around a page: header, footer, the shell's modals and messages, and the session it
@@ -21,8 +22,20 @@ import { StatusMessageRegion } from '@/components/status/StatusMessages';
  * depends only on what those layouts pass. The state that must outlive a move between the two
  * (queries, running mutations, status messages: a sign-out's message is shown on the page it
  * lands on, which a visitor is served from the page cache) lives above, in app/layout.tsx.
+ * `unionChosen` is whether the request named a union (?union= or the cookie): a visitor who
+ * named none is asked for one before the union pages (UnionPickerHost).
  */
-export function SiteShell({ site, session, children }: { site: SiteChrome | null; session: Session | null; children: ReactNode }) {
+export function SiteShell({
+  site,
+  session,
+  unionChosen,
+  children,
+}: {
+  site: SiteChrome | null;
+  session: Session | null;
+  unionChosen: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       <a href="#main" className="skip-link">
@@ -51,6 +64,7 @@ export function SiteShell({ site, session, children }: { site: SiteChrome | null
           <StatusMessageFromQuery />
           <PageViewTracker />
         </Suspense>
+        <UnionPickerHost unionChosen={unionChosen} />
         <ScrollToTop />
         <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
       </SessionProvider>

@@ -1716,7 +1716,16 @@ export interface components {
             /** @description Blocks the editor placed above the page's header (displayAboveHeader), drawn before the hero. */
             aboveHeader?: components["schemas"]["Block"][];
             meta: components["schemas"]["PageMeta"];
+            /** @description The union the page is personalised for, the reader's choice or the site's fallback; absent on the union pages while the visitor has chosen none. */
             union?: components["schemas"]["UnionRef"];
+            /**
+             * @description True when `union` is the reader's own choice (?union=, the union cookie, a member's
+             *     profile); absent when it is the site's fallback. Sign-up forms preselect only a chosen
+             *     union. On the members and eligibility pages, absent means the visitor has chosen no
+             *     union: the page is titled 'Choose Your Union', has no `union`, `benefits` or
+             *     `eligibility`, and the frontend lists the unions to choose from (Session.visibleUnions).
+             */
+            unionChosen?: boolean;
             gate?: {
                 /**
                  * @description login: members only

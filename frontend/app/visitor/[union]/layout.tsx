@@ -38,9 +38,11 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
 }
 
 export default async function CachedPageLayout({ children, params }: Props) {
-  const [site, session] = await Promise.all([loadSite((await params).union), loadSession()]);
+  const { union } = await params;
+  const [site, session] = await Promise.all([loadSite(union), loadSession()]);
   return (
-    <SiteShell site={site} session={session}>
+    // The segment is the union the BFF read the visitor's as: chosen, or none for the fallback.
+    <SiteShell site={site} session={session} unionChosen={unionOfSegment(union) !== undefined}>
       {children}
     </SiteShell>
   );

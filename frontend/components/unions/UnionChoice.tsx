@@ -1,0 +1,52 @@
+'use client';
+
+import { useState } from 'react';
+import { useSession } from '@/components/session/SessionProvider';
+import { useHydrated } from '@/lib/useHydrated';
+import { UnionPicker } from './UnionPicker';
+import { unionPageHref, type UnionPage } from './unionPages';
+import styles from './UnionChoice.module.css';
+
+/**
+ * The union pages' body for a visitor who has chosen no union (the BFF's 'Choose Your Union'
+ * document): every union as a plain link to this page with ?union=, which works without scripts
+ * too and reloads the whole page for the union chosen, and, once scripts run, a button that opens
+ * the union picker to search them by name.
+ */
+export function UnionChoice({ page }: { page: UnionPage }) {
+  const { session } = useSession();
+  const hydrated = useHydrated();
+  // The button that opened the picker, while it is open.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const unions = session.visibleUnions;
+  return (
+    <section className={`container ${styles.choice}`} aria-labelledby="union-choice-title">
+      <div className={styles.head}>
+        <h2 id="union-choice-title" className={styles.title}>
+          Participating unions
+        </h2>
+        {hydrated && unions.length > 0 && (
+          <button type="button" className={styles.search} aria-haspopup="dialog" onClick={(event) => setOpener(event.currentTarget)}>
+            Search for your union
+          </button>
+        )}
+      </div>
+      {unions.length > 0 ? (
+        <ul className={styles.list}>
+          {unions.map((union) => (
+            <li key={union.id}>
+              {/* A whole page load: the menus and footer are drawn for the union chosen too. */}
+              <a className={styles.link} href={unionPageHref(page, union.id)}>
+                {union.unionLabel}
+                <span aria-hidden="true"> →</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>The list of unions could not be loaded. Please reload the page.</p>
+      )}
+      {opener && <UnionPicker page={page} unions={unions} opener={opener} onClose={() => setOpener(null)} />}
+    </section>
+  );
+}
