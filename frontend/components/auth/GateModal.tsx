@@ -3,6 +3,7 @@
 import NextLink from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { LogoMark } from '@/components/common/LogoMark';
 import { Modal } from '@/components/modals/Modal';
 import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
 import { useModalHref } from '@/components/modals/useModalHref';
@@ -15,6 +16,9 @@ interface GateModalProps {
   title?: string;
   /** Defaults to a sentence saying the page is for signed-in members. */
   text?: string;
+  /** The gated page's name, shown above the title with the site's mark: on a phone the gate is
+   * all there is on the screen, and it must say which page it stands in front of. */
+  pageTitle?: string;
 }
 
 /**
@@ -26,7 +30,7 @@ interface GateModalProps {
  * It waits while a sign-in or sign-up runs (spec 1 §4), and lifts as soon as the session has a
  * member: the sign-in refreshes the route, and the server then renders the page itself.
  */
-export function GateModal({ title = 'Members only', text }: GateModalProps) {
+export function GateModal({ title = 'Members only', text, pageTitle }: GateModalProps) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const href = useModalHref();
@@ -37,7 +41,19 @@ export function GateModal({ title = 'Members only', text }: GateModalProps) {
   if (member || signingIn) return null;
 
   return (
-    <Modal name="gate" title={title} onClose={() => router.push('/')}>
+    <Modal
+      name="gate"
+      title={title}
+      onClose={() => router.push('/')}
+      eyebrow={
+        pageTitle && (
+          <span className={styles.gatePage}>
+            <LogoMark size={28} />
+            <span>{pageTitle}</span>
+          </span>
+        )
+      }
+    >
       <p className={styles.intro}>
         {text ?? 'This page is for signed-in members. Log in to see it, or create your free account.'}
       </p>

@@ -61,7 +61,7 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
       <>
         {modals}
         <PageHero hero={page.hero} />
-        <GateModal />
+        <GateModal pageTitle={page.title} />
       </>
     );
   }
