@@ -3,15 +3,18 @@
 import Link from 'next/link';
 import { useSelectedLayoutSegment } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { ACCOUNT_TABS, accountHref, tabOfSegment } from '@/lib/accountRoutes';
+import { accountNavLinks, tabOfSegment, type AccountNavLink } from '@/lib/accountRoutes';
 import styles from '@/components/common/SecondaryNav.module.css';
 
 /**
  * The account hero's tabs: links (each tab is its own address), the current one marked with
  * aria-current. On a phone the row scrolls sideways, so the current tab is scrolled into view.
+ * Under /account/{uid} the current tab is the layout's child segment; a page outside it (My
+ * Favorites) says which it is.
  */
-export function AccountTabs({ uid }: { uid: string }) {
-  const current = tabOfSegment(useSelectedLayoutSegment());
+export function AccountTabs({ uid, current: given }: { uid: string; current?: AccountNavLink['key'] }) {
+  const segment = tabOfSegment(useSelectedLayoutSegment());
+  const current = given ?? segment;
   const currentRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -27,12 +30,12 @@ export function AccountTabs({ uid }: { uid: string }) {
   return (
     <nav aria-label="My Account" className={styles.nav}>
       <ul className={`container ${styles.list}`}>
-        {ACCOUNT_TABS.map(({ tab, label }) => {
-          const active = tab === current;
+        {accountNavLinks(uid).map(({ key, label, href }) => {
+          const active = key === current;
           return (
-            <li key={tab}>
+            <li key={key}>
               <Link
-                href={accountHref(uid, tab)}
+                href={href}
                 className={styles.link}
                 aria-current={active ? 'page' : undefined}
                 ref={active ? currentRef : undefined}
