@@ -52,9 +52,9 @@ describe('MemberHome', () => {
     const region = part('Your applications');
     const items = within(region).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      'Hospital GrantSubmitted November 20, 2026 · Status: Sending',
-      'Disaster Relief GrantSubmitted October 02, 2026 · Confirmation number NS-77',
-      'Strike GrantSubmitted September 01, 2026 · Status: Unknown',
+      'Hospital GrantSubmitted November 20, 2026Status: Sending',
+      'Disaster Relief GrantSubmitted October 02, 2026Confirmation number NS-77',
+      'Strike GrantSubmitted September 01, 2026Status: Unknown',
     ]);
     expect(within(items[0]).getByRole('link', { name: 'Hospital Grant' }).getAttribute('href')).toBe('/account/u-123/forms#case-c3');
     expect(within(region).getByRole('link', { name: /See all 4 in My Forms/ }).getAttribute('href')).toBe('/account/u-123/forms');

@@ -109,15 +109,10 @@ function CasesPart({ uid, cases }: { uid: string; cases: MemberHomeData['cases']
 function CaseState({ item }: { item: CaseSummary }) {
   const state = item.nsId ? `Confirmation number ${item.nsId}` : item.statusLine ? `Status: ${item.statusLine}` : null;
   return (
-    <p className={styles.detail} data-testid="home-case-status">
-      Submitted {formatDisplayDate(item.submitted)}
-      {state && (
-        <>
-          <span aria-hidden="true"> · </span>
-          <span className={styles.state}>{state}</span>
-        </>
-      )}
-    </p>
+    <div className={styles.detail} data-testid="home-case-status">
+      <p>Submitted {formatDisplayDate(item.submitted)}</p>
+      {state && <p className={styles.state}>{state}</p>}
+    </div>
   );
 }
 
