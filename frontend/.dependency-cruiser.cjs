@@ -35,6 +35,7 @@ const FLOORS = [
     favorites: ['common', 'forms', 'session', 'status'],
     grants: ['common', 'forms', 'status', 'uploads'],
     heroes: ['common', 'mailing'],
+    home: ['common'],
     layout: ['common', 'modals', 'search', 'session', 'status'],
     livestream: ['common', 'forms'],
   },

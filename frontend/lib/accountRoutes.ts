@@ -20,6 +20,23 @@ export const LOGIN_HREF = '/?modal=login';
 
 export const FAVORITES_HREF = '/account/favorites';
 
+/** A link of the account's tab bar: a tab, or My Favorites, which has an address of its own. */
+export interface AccountNavLink {
+  key: AccountTab | 'favorites';
+  label: string;
+  href: string;
+}
+
+/**
+ * The account's tab bar, under a uid: the tabs, with My Favorites beside My Benefits (the hearts
+ * of My Benefits fill it), though its address is /account/favorites, not under the uid.
+ */
+export function accountNavLinks(uid: string): AccountNavLink[] {
+  const links: AccountNavLink[] = ACCOUNT_TABS.map(({ tab, label }) => ({ key: tab, label, href: accountHref(uid, tab) }));
+  links.splice(1, 0, { key: 'favorites', label: 'My Favorites', href: FAVORITES_HREF });
+  return links;
+}
+
 /**
  * The site's terms and privacy pages, which the account forms link to (spec 1 §2, My Interests).
  * They are CMS pages; these are their paths there (fixtures/cms/node/terms-and-conditions.json and

@@ -8,7 +8,7 @@ vi.mock('next/navigation', async () => ({
   useSelectedLayoutSegment: () => segment,
 }));
 
-// The account hero's tabs (spec 1 §2): six links under the member's own uid, the current marked.
+// The account hero's tabs (spec 1 §2): the tabs under the member's own uid and My Favorites, the current marked.
 
 describe('AccountTabs', () => {
   beforeEach(() => {
@@ -21,6 +21,7 @@ describe('AccountTabs', () => {
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['My Benefits', '/account/u-123'],
+      ['My Favorites', '/account/favorites'],
       ['My Profile', '/account/u-123/profile'],
       ['My Interests', '/account/u-123/interests'],
       ['My Forms', '/account/u-123/forms'],
@@ -41,5 +42,12 @@ describe('AccountTabs', () => {
     render(<AccountTabs uid="u-123" />);
     const current = screen.getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
     expect(current.map((a) => a.textContent)).toEqual(['My Interests']);
+  });
+
+  it('marks My Favorites on the favorites page, which says so (it is outside the uid)', () => {
+    segment = 'favorites';
+    render(<AccountTabs uid="u-123" current="favorites" />);
+    const current = screen.getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual(['My Favorites']);
   });
 });

@@ -632,6 +632,15 @@ func TestFavoritesAndMyBenefits(t *testing.T) {
 	if portal.FavoriteKind(id) != "benefit" {
 		t.Fatalf("card id %q", id)
 	}
+	// Each card names its category, which My Benefits groups and filters by.
+	for _, group := range []string{"other", "hardship"} {
+		cards, _ := mine.JSON[group].([]any)
+		for _, card := range cards {
+			if c, _ := card.(map[string]any)["category"].(string); c == "" {
+				t.Fatalf("a %s card without its category: %v", group, card)
+			}
+		}
+	}
 	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+id, nil), 200)
 	// A browser encodes the colon: the same favorite.
 	br.Want(br.Call("PUT", "/api/v1/favorites/{id}", "/api/v1/favorites/"+strings.Replace(id, ":", "%3A", 1), nil), 200)

@@ -25,6 +25,9 @@ type BenefitCard struct {
 	URL    string `json:"url"`
 	Teaser string `json:"teaser,omitempty"`
 	Image  *Image `json:"image,omitempty"`
+	// Category is the title of the benefit's category page (Home & Auto, Hardship Help, ...), so
+	// a long list can be grouped and filtered by it; empty when the benefit has none.
+	Category string `json:"category,omitempty"`
 }
 
 // EmailPromo is the words above a mailing-list sign-up form.

@@ -89,6 +89,9 @@ func GroupBenefits(bs []BenefitTeaser, r Reader, keep func(BenefitTeaser) bool) 
 			continue
 		}
 		card := BenefitCard{ID: BenefitFavorite(b.NID), Title: b.Title, URL: b.Path, Teaser: b.Teaser, Image: b.Image}
+		if b.Category != nil {
+			card.Category = b.Category.Title
+		}
 		if b.Hardship {
 			g.Hardship = append(g.Hardship, card)
 		} else {

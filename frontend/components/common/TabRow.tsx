@@ -36,6 +36,7 @@ export function TabRow({ label, children, current }: { label: string; children: 
       }
     }
     measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const resized = new ResizeObserver(measure);
     resized.observe(row);
     return () => resized.disconnect();

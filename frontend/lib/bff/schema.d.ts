@@ -1860,6 +1860,8 @@ export interface components {
             url: string;
             teaser?: string;
             image?: components["schemas"]["Image"];
+            /** @description The title of the benefit's category (e.g. Home & Auto, Hardship Help), for grouping and filtering a list; absent when it has none */
+            category?: string;
         };
         Sitemap: {
             entries: {

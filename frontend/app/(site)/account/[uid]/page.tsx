@@ -5,10 +5,9 @@ import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { FAVORITES_HREF } from '@/lib/accountRoutes';
 import { getMyBenefits } from '@/lib/bff/server';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
-import { BenefitCards } from '@/components/favorites/BenefitCards';
+import { MyBenefits } from '@/components/favorites/MyBenefits';
 import { AccountSection } from '@/components/account/AccountSection';
 import { EmptyState } from '@/components/common/EmptyState';
-import styles from '@/components/account/AccountSection.module.css';
 
 export const metadata: Metadata = { title: 'My Benefits' };
 
@@ -21,28 +20,31 @@ export default async function MyBenefitsPage({ params }: AccountPageProps) {
   await requireOwnAccount((await params).uid, 'benefits');
   return (
     <Suspense fallback={<LoadingIndicator />}>
-      <MyBenefits />
+      <MyBenefitsList />
     </Suspense>
   );
 }
 
-/** The benefits of the member's union, hardship help apart, each with its heart. */
-async function MyBenefits() {
-  const { other, hardship } = await getMyBenefits();
-  if (other.length === 0 && hardship.length === 0) {
-    return (
-      <AccountSection title="My Benefits">
-        <EmptyState>There are no benefits for your union yet. Please check back soon.</EmptyState>
-      </AccountSection>
-    );
-  }
+/** The benefits of the member's union, to search and filter by category, each with its heart. */
+async function MyBenefitsList() {
+  const benefits = await getMyBenefits();
+  const empty = benefits.other.length === 0 && benefits.hardship.length === 0;
   return (
-    <div className={styles.cards}>
-      <p className={`container ${styles.note}`}>
-        Tap the heart on a benefit to keep it in <Link href={FAVORITES_HREF}>My Favorites</Link>.
-      </p>
-      <BenefitCards title="My Benefits" cards={other} />
-      <BenefitCards title="Hardship Help" cards={hardship} />
-    </div>
+    <AccountSection
+      title="My Benefits"
+      intro={
+        !empty && (
+          <p>
+            Tap the heart on a benefit to keep it in <Link href={FAVORITES_HREF}>My Favorites</Link>.
+          </p>
+        )
+      }
+    >
+      {empty ? (
+        <EmptyState>There are no benefits for your union yet. Please check back soon.</EmptyState>
+      ) : (
+        <MyBenefits benefits={benefits} />
+      )}
+    </AccountSection>
   );
 }

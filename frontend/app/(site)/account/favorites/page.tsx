@@ -5,6 +5,7 @@ import { getFavorites } from '@/lib/bff/server';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { PageHero } from '@/components/heroes/PageHero';
+import { AccountTabs } from '@/components/account/AccountTabs';
 import { FavoritesGrid } from '@/components/favorites/FavoritesGrid';
 import styles from '@/components/account/AccountSection.module.css';
 
@@ -14,11 +15,12 @@ export const metadata: Metadata = {
 };
 
 /**
- * My Favorites (spec 3 §2): intro text, the favorite cards and a way back to the store. Members
- * only, checked before anything is sent; the cards stream in behind a spinner.
+ * My Favorites (spec 3 §2): intro text, the favorite cards and a way back to the store, under the
+ * account's tab bar (it is one of its tabs). Members only, checked before anything is sent; the
+ * cards stream in behind a spinner.
  */
 export default async function FavoritesPage() {
-  await requireMember();
+  const member = await requireMember();
   return (
     <>
       <PageHero
@@ -28,6 +30,7 @@ export default async function FavoritesPage() {
           description: 'The benefits and store materials you have saved, all in one place.',
         }}
       />
+      <AccountTabs uid={member.uid} current="favorites" />
       <div className={styles.cards}>
         <Suspense fallback={<LoadingIndicator />}>
           <StoredFavorites />
