@@ -52,10 +52,12 @@ export function NavigationProgress() {
     const onPopState = () => {
       if (leaves(new URL(window.location.href))) setState('loading');
     };
-    document.addEventListener('click', onClick, true);
+    // On the window, as the click bubbles out: a click something on the way took over (the union
+    // picker stops a union page's link) never gets this far and starts no bar.
+    window.addEventListener('click', onClick);
     window.addEventListener('popstate', onPopState);
     return () => {
-      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPopState);
     };
   }, []);
