@@ -67,6 +67,12 @@ describe('ProductCard', () => {
     const img = container.querySelector('img')!;
     fireEvent.error(img);
     expect(container.querySelector('img')).toBeNull();
+    // In its place, a drawing of the kind of material, hidden from assistive technology and
+    // without words: the label and title beside it already say them.
+    const placeholder = screen.getByTestId('product-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.querySelector('svg')).toBeTruthy();
+    expect(placeholder.textContent).toBe('');
     // A visitor has no heart.
     expect(screen.queryByRole('button', { name: /favorites$/ })).toBeNull();
   });

@@ -15,7 +15,7 @@ import styles from './Store.module.css';
 export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen: (product: StoreProduct) => void }) {
   return (
     <li className={cards.card} data-testid="product-card" data-product-id={product.id}>
-      <ProductImage className={cards.cardImage} src={product.image} width={400} height={300} />
+      <ProductImage className={cards.cardImage} src={product.image} width={400} height={300} placeholderKind={product.label} />
       <div className={`${cards.cardBody} ${styles.cardBody}`}>
         <p className={styles.label}>{product.label}</p>
         <h3 className={`${cards.cardTitle} ${styles.cardTitle}`}>
