@@ -194,50 +194,50 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref, phone }:
   const statusOf = (n: StepNumber): StepStatus => (step === n ? 'open' : step > n ? 'done' : 'todo');
   return (
     <div className={styles.layout}>
-    <ol className={styles.steps}>
-      <Step n={STEP.information} title={storeMessage('stepInformation')} status={statusOf(STEP.information)} summary={informationSummary(information)} onEdit={place.pending ? undefined : () => open(STEP.information)}>
-        <InformationForm
-          id={formId(STEP.information)}
-          labelledBy={headingId(STEP.information)}
-          values={information}
-          errors={informationErrors}
-          onChange={changeField(setInformation, setInformationErrors)}
-          onSubmit={continueInformation}
-        >
-          <FormAlert message={alert} />
-        </InformationForm>
-      </Step>
-      <Step n={STEP.shipping} title={storeMessage('stepShipping')} status={statusOf(STEP.shipping)} summary={shippingSummary(shipping)} onEdit={place.pending ? undefined : () => open(STEP.shipping)}>
-        <ShippingForm
-          id={formId(STEP.shipping)}
-          labelledBy={headingId(STEP.shipping)}
-          values={shipping}
-          errors={shippingErrors}
-          onChange={changeField(setShipping, setShippingErrors)}
-          onSubmit={continueShipping}
-        >
-          <FormAlert message={alert} />
-        </ShippingForm>
-      </Step>
-      <Step n={STEP.review} title={storeMessage('stepReview')} status={statusOf(STEP.review)}>
-        <CheckoutReview cart={current}>
-          <FormAlert message={alert} />
-          <button
-            id={PROCESS_ID}
-            type="button"
-            className={`${buttons.button} ${buttons.primary} ${styles.process}`}
-            onClick={processOrder}
-            disabled={place.pending}
-            aria-busy={place.pending || undefined}
-            data-testid="process-order"
+      <ol className={styles.steps}>
+        <Step n={STEP.information} title={storeMessage('stepInformation')} status={statusOf(STEP.information)} summary={informationSummary(information)} onEdit={place.pending ? undefined : () => open(STEP.information)}>
+          <InformationForm
+            id={formId(STEP.information)}
+            labelledBy={headingId(STEP.information)}
+            values={information}
+            errors={informationErrors}
+            onChange={changeField(setInformation, setInformationErrors)}
+            onSubmit={continueInformation}
           >
-            {place.pending ? storeMessage('processing') : storeMessage('processOrder')}
-          </button>
-        </CheckoutReview>
-      </Step>
-      <Step n={STEP.done} title={storeMessage('stepDone')} status="todo" />
-    </ol>
-    <OrderSummary cart={current} />
+            <FormAlert message={alert} />
+          </InformationForm>
+        </Step>
+        <Step n={STEP.shipping} title={storeMessage('stepShipping')} status={statusOf(STEP.shipping)} summary={shippingSummary(shipping)} onEdit={place.pending ? undefined : () => open(STEP.shipping)}>
+          <ShippingForm
+            id={formId(STEP.shipping)}
+            labelledBy={headingId(STEP.shipping)}
+            values={shipping}
+            errors={shippingErrors}
+            onChange={changeField(setShipping, setShippingErrors)}
+            onSubmit={continueShipping}
+          >
+            <FormAlert message={alert} />
+          </ShippingForm>
+        </Step>
+        <Step n={STEP.review} title={storeMessage('stepReview')} status={statusOf(STEP.review)}>
+          <CheckoutReview cart={current}>
+            <FormAlert message={alert} />
+            <button
+              id={PROCESS_ID}
+              type="button"
+              className={`${buttons.button} ${buttons.primary} ${styles.process}`}
+              onClick={processOrder}
+              disabled={place.pending}
+              aria-busy={place.pending || undefined}
+              data-testid="process-order"
+            >
+              {place.pending ? storeMessage('processing') : storeMessage('processOrder')}
+            </button>
+          </CheckoutReview>
+        </Step>
+        <Step n={STEP.done} title={storeMessage('stepDone')} status="todo" />
+      </ol>
+      <OrderSummary cart={current} />
     </div>
   );
 }
