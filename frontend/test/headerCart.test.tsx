@@ -23,8 +23,8 @@ describe('HeaderCart', () => {
     const { client } = renderWithSession(<HeaderCart initial={cart(1250)} />);
     const link = screen.getByRole('link', { name: 'Cart 1,250 items in your cart' });
     expect(link.getAttribute('href')).toBe('/store?cart=open');
-    // A badge of thousands stays small; the name keeps the whole count.
-    expect(link.textContent).toBe('999+');
+    // The badge shows the figure its name says.
+    expect(link.textContent).toBe('1,250');
     act(() => void client.setQueryData(CART_KEY, cart(3)));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Cart 3 items in your cart' }).textContent).toBe('3'));
     act(() => void client.setQueryData(CART_KEY, cart(0)));

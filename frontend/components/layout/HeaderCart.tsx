@@ -7,11 +7,6 @@ import type { Cart } from '@/lib/bff/types';
 import { CART_HREF, storeMessage } from '@/lib/store';
 import styles from './HeaderCart.module.css';
 
-/** The badge's figure: a cart of thousands still fits the round button; its name says the whole count. */
-function badge(count: number): string {
-  return count > 999 ? '999+' : String(count);
-}
-
 /**
  * The header's way to the cart from any page, shown while the cart holds something: the store
  * with its cart open. It follows the one cart query, so an add on the store shows at once; `initial`
@@ -41,8 +36,9 @@ export function HeaderCart({ initial }: { initial?: Cart }) {
         <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
         <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
       </svg>
+      {/* The whole figure, as the name says it: shown words must be part of the name. */}
       <span className={styles.count} aria-hidden="true">
-        {badge(count)}
+        {total}
       </span>
     </NextLink>
   );

@@ -65,8 +65,9 @@ var kinds = map[string]string{
 <path d="M150 200 H450" stroke="#fff" stroke-opacity="0.35" stroke-width="4"/>`,
 }
 
-// personalBadge marks a material printed for the member's union: a ribbon in the corner.
-const personalBadge = `<g transform="translate(470 52)">
+// personalBadge marks a material printed for the member's union: a star in the top left corner
+// (the top right is where the store puts the favorite heart).
+const personalBadge = `<g transform="translate(80 64)">
 <circle r="30" fill="{{.Ink}}"/>
 <path d="M0 -14 L4 -4 L15 -4 L6 3 L9 14 L0 7 L-9 14 L-6 3 L-15 -4 L-4 -4 Z" fill="#fff"/>
 </g>`
