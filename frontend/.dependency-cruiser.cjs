@@ -46,7 +46,7 @@ const FLOORS = [
     partners: ['auth', 'common', 'forms', 'modals', 'session', 'status'],
     precheck: ['common', 'forms', 'grants'],
     shell: ['auth', 'blocks', 'layout', 'modals', 'providers', 'session', 'status', 'unions'],
-    store: ['common', 'favorites', 'forms', 'modals', 'status'],
+    store: ['common', 'favorites', 'forms', 'modals', 'session', 'status'],
   },
 ];
 

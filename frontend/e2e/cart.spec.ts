@@ -12,6 +12,8 @@ type CartAnswer = { items: { id: string; quantity: number }[]; count: number };
 
 const stateModal = (page: Page) => page.getByRole('dialog', { name: 'Where will the order be shipped?' });
 const cartModal = (page: Page) => page.getByRole('dialog', { name: 'Added to Your Cart' });
+/** The cart opened to look at it (its button, the header's link), not by an add. */
+const viewedCart = (page: Page) => page.getByRole('dialog', { name: 'Your Cart', exact: true });
 const card = (page: Page, id: string) => page.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
 const cartLine = (page: Page, id: string) => cartModal(page).locator(`[data-testid="cart-line"][data-product-id="${id}"]`);
 const lineQuantity = (page: Page, id: string) => cartLine(page, id).getByRole('spinbutton');
@@ -107,20 +109,62 @@ test('a visitor adds two products and changes their quantities in the cart', asy
   await expect(messages(page)).toContainText('Wireless Discount has been removed from your cart');
   await expect.poll(async () => (await serverCart(page)).items.map((i) => i.id)).toEqual(['member-benefit-37']);
 
-  // The cart lasts across a reload, its count right on the first paint.
+  // The cart lasts across a reload, its count right on the first paint, in the store's toolbar
+  // and in the header. Opened to look at it, it is 'Your Cart'; a visitor's Continue signs in.
   await page.reload();
   await expect(page.getByRole('button', { name: '30 items in your cart' })).toBeVisible();
+  await expect(page.getByTestId('header-cart')).toHaveAccessibleName('Cart 30 items in your cart');
   await page.getByRole('button', { name: '30 items in your cart' }).click();
-  await expect(cartModal(page).getByRole('link', { name: /Continue/ })).toHaveAttribute('href', '/store/checkout');
-  await cartModal(page).getByRole('link', { name: 'Add More Materials' }).click();
+  await expect(viewedCart(page)).toBeVisible();
   await expect(cartModal(page)).toHaveCount(0);
+  await expect(viewedCart(page).getByRole('link', { name: /Continue/ })).toHaveAttribute('href', /modal=login&destination=%2Fstore%2Fcheckout/);
+  await viewedCart(page).getByRole('link', { name: 'Add More Materials' }).click();
+  await expect(viewedCart(page)).toHaveCount(0);
 
-  // The last line removed: the cart is empty, with no way on.
+  // The last line removed: the cart is empty, with no way on, and the header's link goes.
   await page.getByRole('button', { name: '30 items in your cart' }).click();
-  await cartLine(page, 'member-benefit-37').getByRole('button', { name: 'Remove' }).click();
-  await expect(cartModal(page).getByText('Your cart is empty.')).toBeVisible();
-  await expect(cartModal(page).getByRole('link')).toHaveCount(0);
+  await viewedCart(page).locator('[data-testid="cart-line"][data-product-id="member-benefit-37"]').getByRole('button', { name: 'Remove' }).click();
+  await expect(viewedCart(page).getByText('Your cart is empty.')).toBeVisible();
+  await expect(viewedCart(page).getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('header-cart')).toHaveCount(0);
   await expect.poll(async () => (await serverCart(page)).count).toBe(0);
+});
+
+test("a visitor reaches the cart from the header on any page, signs in over it, and goes on to checkout with the cart kept", async ({ page, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const { email } = await registerMember(api);
+  await api.dispose();
+
+  await openStore(page);
+  await addFromModal(page, 'scholarship-program-flyer', 'Scholarship Program', 12);
+  await page.keyboard.press('Escape');
+
+  // Another page: the header's cart link leads back to the store with the cart open.
+  await open(page, '/');
+  await page.getByRole('link', { name: 'Cart 12 items in your cart' }).click();
+  await expect(page).toHaveURL(/\/store\?cart=open$/);
+  await expect(viewedCart(page).locator('[data-testid="cart-line"][data-product-id="scholarship-program-flyer"]')).toBeVisible();
+
+  // Continue: the login modal opens over the cart, on the store, not on the home page.
+  await viewedCart(page).getByRole('link', { name: /Continue/ }).click();
+  const login = page.getByRole('dialog', { name: 'Log In' });
+  await expect(login).toBeVisible();
+  await expect(page).toHaveURL(/\/store\?.*modal=login/);
+  await expect(viewedCart(page)).toBeAttached();
+  await login.getByLabel(/^Email/).fill(email);
+  await login.getByLabel(/^Password/).fill(PASSWORD);
+  await login.getByRole('button', { name: 'Log In' }).click();
+
+  // Signed in, on to checkout: step 1 open, and beside it what is being ordered.
+  await expect(page).toHaveURL(/\/store\/checkout$/);
+  await expect(page.getByTestId('checkout-step-1').getByRole('heading', { level: 2 })).toContainText('Your Information');
+  const summary = page.getByRole('complementary', { name: 'Your Order' });
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('12 items');
+  await expect(summary.getByTestId('summary-line')).toHaveCount(1);
+  await expect(summary.getByTestId('summary-line')).toContainText('Scholarship Program');
+  await expect(summary.getByTestId('summary-line')).toContainText('Quantity: 12');
+  expect(await serverQuantity(page, 'scholarship-program-flyer')).toBe(12);
 });
 
 test('the out-of-stock coupon cannot be added', async ({ page }) => {

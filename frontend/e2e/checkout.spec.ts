@@ -60,11 +60,19 @@ test('a member checks out in four steps, with an Edit on the way, and finds the 
     await page.keyboard.press('Escape');
   }
   await page.getByRole('button', { name: 'Cart 80 items in your cart' }).click();
-  await page.getByRole('dialog', { name: 'Added to Your Cart' }).getByRole('link', { name: /Continue/ }).click();
+  await page.getByRole('dialog', { name: 'Your Cart', exact: true }).getByRole('link', { name: /Continue/ }).click();
   await expect(page).toHaveURL(/\/store\/checkout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Continue Shopping/ })).toHaveAttribute('href', '/store');
   await expect(page.getByText('Printed materials are updated often.')).toBeVisible();
+
+  // Step 1, with what is being ordered beside it.
+  const summary = page.getByRole('complementary', { name: 'Your Order' });
+  await expect(summary).toContainText('80 items');
+  await expect(summary.getByTestId('summary-line')).toHaveCount(2);
+  await expect(summary.getByTestId('summary-line').first()).toContainText('Member Benefit');
+  await expect(summary.getByTestId('summary-line').first()).toContainText('Quantity: 40');
+  await expect(summary.getByTestId('summary-line').first().locator('img')).toBeVisible();
 
   // Step 1, filled from the profile; the phone is missing.
   await expect(stepHeading(page, 1)).toContainText('Your Information');
@@ -175,6 +183,39 @@ test('a visitor is sent to log in and brought back to checkout, their cart kept'
   await expect(step(page, 3).getByTestId('review-line')).toHaveCount(1);
   await expect(step(page, 3)).toContainText('Mortgage & Real Estate');
   await expect(step(page, 3)).toContainText('Quantity: 7');
+});
+
+test('a failed order says so with the support phone, whether the order system fails or the connection is lost', async ({ page }) => {
+  await registerMember(page.request);
+  await putInCart(page, 'hardship-grants-brochure', 20);
+  const { phone } = (await (await page.request.get('/api/v1/store?union=37')).json()) as { phone: string };
+  expect(phone).toMatch(/\d/);
+  const failed = `We were unable to submit your order. Please refresh and try again or contact us at ${phone}.`;
+  await open(page, '/store/checkout');
+  await completeSteps(page);
+
+  // The order system down: what reaches the browser is a server error without the BFF's words.
+  await page.route('**/api/v1/store/orders', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+  await processOrder(page).click();
+  await expect(step(page, 3).getByRole('alert')).toHaveText(failed);
+  await expect(processOrder(page)).toBeFocused();
+
+  // The connection lost while the order is sent.
+  await page.unroute('**/api/v1/store/orders');
+  await page.route('**/api/v1/store/orders', (route) => route.abort('internetdisconnected'));
+  await processOrder(page).click();
+  await expect(step(page, 3).getByRole('alert')).toHaveText(failed);
+  await expect(step(page, 3)).not.toContainText(/answered|network|connection/i);
+  // The member stays on the review, the cart untouched, and nothing was ordered.
+  await expect(step(page, 3).getByTestId('review-line')).toHaveCount(1);
+  expect(await orderCount(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Back again, the same review places the order.
+  await page.unroute('**/api/v1/store/orders');
+  await processOrder(page).click();
+  await expect(page.getByTestId('checkout-done')).toBeVisible();
+  expect(await orderCount(page)).toBe(1);
 });
 
 async function noSidewaysScroll(page: Page, width: number) {

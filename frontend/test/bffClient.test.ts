@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPage, getSite } from '@/lib/bff/server';
+import { getCart, getPage, getSite } from '@/lib/bff/server';
 import { BffError, bffFetch } from '@/lib/bff/transport';
 import { config } from '@/lib/config';
 import { homePage, site } from './examples';
@@ -117,6 +117,26 @@ describe("a member's requests", () => {
     const fetchMock = serve(homePage());
     await getPage('/members-only');
     expect(sentInit(fetchMock).headers).toMatchObject({ Cookie: `${cookie}=${value}` });
+  });
+});
+
+describe('getCart', () => {
+  it('asks nothing of the BFF for a reader with neither a session nor a cart cookie: the cart is empty', async () => {
+    const fetchMock = serve({ items: [{ id: 'x', quantity: 1 }], count: 1 });
+    expect(await getCart()).toEqual({ items: [], count: 0 });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reads a visitor's cart by its cookie, and a member's by the session", async () => {
+    requestCookies.set('up_cart', 'token');
+    const cart = { items: [], count: 3 };
+    const fetchMock = serve(cart);
+    expect(await getCart()).toEqual(cart);
+    expect(sentInit(fetchMock).headers).toMatchObject({ Cookie: 'up_cart=token' });
+    requestCookies.clear();
+    requestCookies.set('session', 'abc');
+    await getCart();
+    expect(sentInit(fetchMock, 1).headers).toMatchObject({ Cookie: 'session=abc' });
   });
 });
 

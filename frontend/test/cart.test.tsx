@@ -18,7 +18,7 @@ import { StoreIndex } from '@/components/store/StoreIndex';
 import { useCart, useCartWriter } from '@/components/store/useCart';
 import { problem, sentBody, stubFetch, type StubAnswer } from './fetchStub';
 import { nav } from './navigationMock';
-import { renderWithSession, VISITOR } from './session';
+import { renderWithSession, SIGNED_IN, VISITOR } from './session';
 import { product, storeDocument } from './storeFixtures';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
@@ -114,13 +114,14 @@ function cartServer(start: Cart, { hold = false, fail }: { hold?: boolean; fail?
   };
 }
 
-function CartHarness({ initial }: { initial: Cart }) {
+/** The cart as an add opens it ('Added to Your Cart'), unless `added` says otherwise. */
+function CartHarness({ initial, added = true }: { initial: Cart; added?: boolean }) {
   const cart = useCart(initial);
   const writer = useCartWriter();
   return (
     <>
       <CartButton count={cart.data?.count} onOpen={() => undefined} />
-      <CartModal cart={cart.data} writer={writer} onClose={() => undefined} />
+      <CartModal cart={cart.data} writer={writer} onClose={() => undefined} added={added} />
     </>
   );
 }
@@ -133,7 +134,7 @@ const messages = () => screen.getByTestId('status-messages').textContent ?? '';
 
 describe('the cart modal', () => {
   it("lists each line with its label, title and quantity, and offers Continue and 'Add More Materials'", () => {
-    renderWithSession(<CartHarness initial={cartOf(line('a', 2), line('b', 1, { image: undefined }))} />);
+    renderWithSession(<CartHarness initial={cartOf(line('a', 2), line('b', 1, { image: undefined }))} />, SIGNED_IN);
     const dialog = screen.getByRole('dialog', { name: 'Added to Your Cart' });
     expect(within(dialog).getAllByTestId('cart-line')).toHaveLength(2);
     expect(within(lineOf('a')).getByText('Brochure')).toBeTruthy();
@@ -150,6 +151,24 @@ describe('the cart modal', () => {
     // At 1, minus goes no lower: Remove is the way out.
     expect((minus('b') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Cart 3 items in your cart' })).toBeTruthy();
+  });
+
+  it("is titled 'Your Cart' when opened to look at it, 'Added to Your Cart' only after an add", () => {
+    renderWithSession(<CartHarness initial={cartOf(line('a', 2))} added={false} />);
+    expect(screen.getByRole('dialog', { name: words.cartTitleView })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: words.cartTitle })).toBeNull();
+  });
+
+  it("sends a visitor's Continue to the login modal over this page, and checkout after it", () => {
+    nav.go('/store?cart=open');
+    renderWithSession(<CartHarness initial={cartOf(line('a', 2))} />, VISITOR);
+    const href = within(screen.getByRole('dialog')).getByRole('link', { name: /Continue/ }).getAttribute('href') ?? '';
+    const url = new URL(href, 'http://site.invalid');
+    expect(url.pathname).toBe('/store');
+    expect(url.searchParams.get('modal')).toBe('login');
+    expect(url.searchParams.get('destination')).toBe('/store/checkout');
+    // The cart stays open under the login modal.
+    expect(url.searchParams.get('cart')).toBe('open');
   });
 
   it("says 'Your cart is empty.' without Continue or 'Add More Materials'", () => {

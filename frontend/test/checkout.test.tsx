@@ -218,6 +218,7 @@ function render(cart: Cart = CART) {
       prefill={{ firstName: 'Robin', lastName: 'Tester', email: 'robin@example.com', union: 'CWA' }}
       stateCode="NY"
       ordersHref="/account/u-123/orders"
+      phone="800-555-0199"
     />,
     SIGNED_IN,
   );
@@ -345,7 +346,7 @@ describe('Checkout', () => {
   });
 
   it('keeps the key for a retry of the same review, and stays on it with the BFF words', async () => {
-    const orderFailed = 'We were unable to submit your order. Please refresh and try again or contact us at 800-472-2005.';
+    const orderFailed = 'We were unable to submit your order. Please refresh and try again or contact us at 800-555-0199.';
     const { orderCalls } = orderServer([problem(503, orderFailed), problem(409, words.orderInProgress), { status: 200, body: { ...PLACED, replayed: true } }]);
     render();
     fillStep1();
@@ -360,6 +361,43 @@ describe('Checkout', () => {
     const keys = orderCalls().map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
+  });
+
+  it('says the order failure with the phone when the order system is down or the connection is lost, never a status or a network message', async () => {
+    const failed = 'We were unable to submit your order. Please refresh and try again or contact us at 800-555-0199.';
+    let call = 0;
+    stubFetch(async (url) => {
+      if (url === '/api/v1/cart') return { body: CART };
+      call += 1;
+      // A gateway's 502 without the BFF's words, the BFF's own 503, then no answer at all.
+      if (call === 1) return { status: 502, body: {} };
+      if (call === 2) return problem(503, 'The order system is not answering.');
+      throw new TypeError('Failed to fetch');
+    });
+    render();
+    fillStep1();
+    fillStep2();
+    for (let i = 1; i <= 3; i++) {
+      fireEvent.click(within(step(3)).getByRole('button', { name: 'Process Order' }));
+      await waitFor(() => expect(call).toBe(i));
+      await waitFor(() => expect(alertIn(3).textContent).toBe(failed));
+      await waitFor(() => expect((within(step(3)).getByTestId('process-order') as HTMLButtonElement).disabled).toBe(false));
+    }
+    expect(step(3).textContent).not.toMatch(/answered|network|connection/i);
+  });
+
+  it('shows what is being ordered beside the steps from step 1: thumbnails, titles, quantities and the count', () => {
+    render();
+    const summary = screen.getByRole('complementary', { name: words.orderSummaryTitle });
+    expect(within(summary).getByText('1,250 items')).toBeTruthy();
+    const lines = within(summary).getAllByTestId('summary-line');
+    expect(lines.map((l) => l.dataset.productId)).toEqual(['member-benefit-37', 'wireless']);
+    expect(lines[0]!.textContent).toContain('Member Benefit');
+    expect(lines[0]!.textContent).toContain('Quantity: 250');
+    expect(lines[1]!.textContent).toContain('Quantity: 1,000');
+    expect(lines[0]!.querySelector('img')?.getAttribute('src')).toBe('https://orders.test/a.svg');
+    // The steps are still there, step 1 open.
+    expect(within(step(1)).getByLabelText(/^First Name/)).toBeTruthy();
   });
 
   it("takes a new key after an Edit, and opens the step the BFF's field errors belong to", async () => {

@@ -47,6 +47,10 @@ describe('quantity', () => {
 
   it('joins states with commas and names a union by its short name', () => {
     expect(eligibleStates(['Alabama', 'Alaska'])).toBe('Alabama, Alaska');
+    // Every one of the 50 states and DC is 'All states', not 51 names; one missing lists them.
+    const all = contract.states.map((s) => s.title);
+    expect(eligibleStates(all)).toBe('All states');
+    expect(eligibleStates(all.filter((t) => t !== 'Hawaii'))).toBe(all.filter((t) => t !== 'Hawaii').join(', '));
     expect(unionShortName({ name: 'United Steelworkers', shortName: 'USW' })).toBe('USW');
     expect(unionShortName({ name: 'Teamsters' })).toBe('Teamsters');
     expect(unionShortName(undefined)).toBeUndefined();
@@ -63,6 +67,12 @@ describe('ProductCard', () => {
     const img = container.querySelector('img')!;
     fireEvent.error(img);
     expect(container.querySelector('img')).toBeNull();
+    // In its place, a drawing of the kind of material, hidden from assistive technology and
+    // without words: the label and title beside it already say them.
+    const placeholder = screen.getByTestId('product-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.querySelector('svg')).toBeTruthy();
+    expect(placeholder.textContent).toBe('');
     // A visitor has no heart.
     expect(screen.queryByRole('button', { name: /favorites$/ })).toBeNull();
   });
@@ -197,5 +207,22 @@ describe('StoreIndex', () => {
   it('opens the product the address names', () => {
     renderWithSession(<StoreIndex store={doc()} initialProduct="wireless" />);
     expect(screen.getByRole('dialog', { name: 'Title wireless' })).toBeTruthy();
+  });
+
+  it("opens the cart as 'Your Cart' from its button and from the address (the header's link), which closing clears", () => {
+    renderWithSession(<StoreIndex store={doc()} initialCart={{ items: [], count: 0 }} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Cart / }));
+    expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(nav.replace).not.toHaveBeenCalled();
+  });
+
+  it('opens the cart the address asks for, and takes the request out of the address on closing', () => {
+    nav.go('/store?cart=open');
+    renderWithSession(<StoreIndex store={doc()} initialCart={{ items: [], count: 0 }} />);
+    expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(nav.replace).toHaveBeenCalledWith('/store', { scroll: false });
   });
 });

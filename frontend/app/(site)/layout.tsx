@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { getSite, getSessionOrNull } from '@/lib/bff/server';
+import { getCartOrNothing, getSite, getSessionOrNull } from '@/lib/bff/server';
 import { requestUnion, requestOrigin } from '@/lib/request';
 import type { SiteChrome } from '@/lib/bff/types';
 import { siteMetadata } from '@/lib/metadata';
@@ -27,12 +27,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Every page rendered for its reader: members, and visitors whose request the page cache does not
- * serve (lib/pageCache.ts). The session shapes the header and the pages.
+ * serve (lib/pageCache.ts). The session shapes the header and the pages; the cart (read only when
+ * a session or cart cookie says there may be one) gives the header its cart link.
  */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const [site, session, union] = await Promise.all([loadSite(), getSessionOrNull(), requestUnion()]);
+  const [site, session, union, cart] = await Promise.all([loadSite(), getSessionOrNull(), requestUnion(), getCartOrNothing()]);
   return (
-    <SiteShell site={site} session={session} unionChosen={union !== undefined}>
+    <SiteShell site={site} session={session} unionChosen={union !== undefined} cart={cart}>
       {children}
     </SiteShell>
   );

@@ -1,9 +1,10 @@
 import NextLink from 'next/link';
-import type { MenuItem } from '@/lib/bff/types';
+import type { Cart, MenuItem } from '@/lib/bff/types';
 import { AccountMenu } from '@/components/layout/AccountMenu';
 import { LogoMark } from '@/components/common/LogoMark';
 import { SearchToggle } from '@/components/search/SearchToggle';
 import { DesktopMenu } from './DesktopMenu';
+import { HeaderCart } from './HeaderCart';
 import { MobileMenu } from './MobileMenu';
 import styles from './Header.module.css';
 
@@ -13,9 +14,11 @@ interface HeaderProps {
   menu: MenuItem[];
   /** Only the brand: no account menu, no search (a popup that keeps the member on one task). */
   bare?: boolean;
+  /** The reader's cart as the server read it, for the cart link (shown while it holds something). */
+  cart?: Cart;
 }
 
-export function Header({ productName, menu, bare = false }: HeaderProps) {
+export function Header({ productName, menu, bare = false, cart }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
@@ -26,6 +29,7 @@ export function Header({ productName, menu, bare = false }: HeaderProps) {
         {!bare && (
           <div className={styles.tools}>
             <AccountMenu variant="bar" hasMobileMenu={menu.length > 0} />
+            <HeaderCart initial={cart} />
             <SearchToggle />
             {menu.length > 0 && <MobileMenu items={menu} account={<AccountMenu variant="panel" />} />}
           </div>

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import type { Session, SiteChrome } from '@/lib/bff/types';
+import type { Cart, Session, SiteChrome } from '@/lib/bff/types';
 import { config } from '@/lib/config';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
@@ -19,23 +19,24 @@ import { UnionPickerHost } from '@/components/unions/UnionPickerHost';
  * was rendered for. Two layouts draw it: app/(site)/layout.tsx per request, for the
  * visitor's session, and app/visitor/[union]/layout.tsx once per union, cached for every
  * anonymous visitor (lib/pageCache.ts). It reads nothing of the request itself, so what it shows
- * depends only on what those layouts pass. The state that must outlive a move between the two
+ * depends only on what those layouts pass (the site, the session, the cart). The state that must
+ * outlive a move between the two
  * (queries, running mutations, status messages: a sign-out's message is shown on the page it
  * lands on, which a visitor is served from the page cache) lives above, in app/layout.tsx.
  * `unionChosen` is whether the request named a union (?union= or the cookie): a visitor who
  * named none is asked for one before the union pages (UnionPickerHost).
  */
-export function SiteShell({
-  site,
-  session,
-  unionChosen,
-  children,
-}: {
+interface SiteShellProps {
   site: SiteChrome | null;
   session: Session | null;
+  /** Whether the request named a union (?union= or the cookie). */
   unionChosen: boolean;
+  /** The reader's cart, for the header's cart link; undefined when it could not be read. */
+  cart: Cart | undefined;
   children: ReactNode;
-}) {
+}
+
+export function SiteShell({ site, session, unionChosen, cart, children }: SiteShellProps) {
   return (
     <>
       <a href="#main" className="skip-link">
@@ -43,7 +44,7 @@ export function SiteShell({
       </a>
       <SessionProvider initial={session}>
         <PopupChrome
-          full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} />}
+          full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} cart={cart} />}
           popup={<Header productName={site?.productName} menu={[]} bare />}
         />
         <StatusMessageRegion />

@@ -1,40 +1,69 @@
 'use client';
 
 import NextLink from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { Cart, CartItem } from '@/lib/bff/types';
-import { storeMessage } from '@/lib/store';
+import { DESTINATION_PARAM } from '@/lib/returnTo';
+import { STORE_HREF, storeMessage } from '@/lib/store';
+import { withParams } from '@/lib/url';
+import { useSitePathname } from '@/lib/useSitePathname';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { ProductImage } from '@/components/common/ProductImage';
 import { Modal } from '@/components/modals/Modal';
+import { MODAL_PARAM, MODAL_VALUES } from '@/components/modals/modalParam';
+import { useSession } from '@/components/session/SessionProvider';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, typedLineQuantity } from './cart';
 import { QuantityStepper } from './QuantityStepper';
 import type { CartWriter } from './useCart';
 import styles from './Cart.module.css';
 
 export const CHECKOUT_HREF = '/store/checkout';
-export const STORE_HREF = '/store';
+export { STORE_HREF };
 
 export interface CartModalProps {
   /** Undefined while the cart is first read. */
   cart: Cart | undefined;
   writer: CartWriter;
   onClose: () => void;
+  /** Opened by an add: titled 'Added to Your Cart'; otherwise (the cart button, the header) 'Your Cart'. */
+  added?: boolean;
 }
 
 /**
- * The cart modal, 'Added to Your Cart' (spec 3 §2 'Cart modal'): each line's image (hidden when
- * broken), eyebrow, title and quantity control, and Remove; 'Your cart is empty.' when it is.
- * Continue (to checkout) and 'Add More Materials' (back to the store) show only when there are
- * lines.
+ * Where the cart's Continue leads: a member to checkout; a visitor to the login modal over this
+ * page (the cart stays open under it), checkout being where a sign-in then takes them. Sending a
+ * visitor to checkout itself would land them on the home page's login instead, the store gone.
  */
-export function CartModal({ cart, writer, onClose }: CartModalProps) {
+function useContinueHref(): { href: string; signIn: boolean } {
+  const { member } = useSession();
+  const pathname = useSitePathname();
+  const searchParams = useSearchParams();
+  if (member) return { href: CHECKOUT_HREF, signIn: false };
+  const href = withParams(pathname, searchParams, { [MODAL_PARAM]: MODAL_VALUES.login, [DESTINATION_PARAM]: CHECKOUT_HREF });
+  return { href, signIn: true };
+}
+
+/**
+ * The cart modal (spec 3 §2 'Cart modal'): 'Added to Your Cart' after an add, 'Your Cart' when the
+ * member just opens it; each line's image (hidden when broken), eyebrow, title and quantity
+ * control, and Remove; 'Your cart is empty.' when it is. Continue (to checkout, through the login
+ * modal for a visitor) and 'Add More Materials' (back to the store) show only when there are lines.
+ */
+export function CartModal({ cart, writer, onClose, added = false }: CartModalProps) {
   const items = cart?.items ?? [];
+  const next = useContinueHref();
   const footer =
     items.length > 0 ? (
       <div className={styles.actions}>
-        <NextLink href={CHECKOUT_HREF} className={`${buttons.button} ${buttons.primary}`} data-testid="cart-continue">
+        <NextLink
+          href={next.href}
+          replace={next.signIn}
+          scroll={!next.signIn}
+          className={`${buttons.button} ${buttons.primary}`}
+          data-testid="cart-continue"
+        >
           {storeMessage('cartContinue')}
           <span className={buttons.arrow} aria-hidden="true">
             →
@@ -47,7 +76,7 @@ export function CartModal({ cart, writer, onClose }: CartModalProps) {
     ) : undefined;
 
   return (
-    <Modal title={storeMessage('cartTitle')} onClose={onClose} name="cart" footer={footer}>
+    <Modal title={storeMessage(added ? 'cartTitle' : 'cartTitleView')} onClose={onClose} name="cart" footer={footer}>
       {!cart ? (
         <LoadingIndicator label={storeMessage('cartLoading')} />
       ) : items.length === 0 ? (

@@ -11,11 +11,12 @@ import { FormAlert } from '@/components/forms/fields';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { EMPTY_CART } from './cart';
-import { CheckoutReview, InformationForm, ShippingForm } from './CheckoutForms';
+import { CheckoutReview, InformationForm, OrderSummary, ShippingForm } from './CheckoutForms';
 import {
   errorsByStep,
   informationSummary,
   initialInformation,
+  orderFailureMessage,
   initialShipping,
   newIdempotencyKey,
   shippingSummary,
@@ -43,6 +44,8 @@ export interface CheckoutProps {
   stateCode?: string;
   /** The member's My Orders. */
   ordersHref: string;
+  /** The support line a failed order quotes (SUPPORT_PHONE, as the store gives it). */
+  phone: string;
 }
 
 /** Where the focus goes after the next render: a step's heading, or a field of a step's form. */
@@ -80,10 +83,13 @@ function changeField<V>(setValues: Dispatch<SetStateAction<V>>, setErrors: Dispa
  * 'Process Order' runs once at a time, reading 'Please wait…' while it does, under one
  * Idempotency-Key made when the review opens: a retry after a lost answer replays the order the
  * BFF placed rather than placing another. The BFF's field errors reopen their step; any other
- * failure (already processing, the order system down) is said on the review step. Once placed, the
- * cart (which the BFF emptied) and My Orders are read again.
+ * failure is said on the review step: a refusal in the BFF's words, the order system down or the
+ * connection lost as the spec's order failure with the phone. Once placed, the cart (which the
+ * BFF emptied) and My Orders are read again.
+ *
+ * Beside the steps (below them on phones) the order summary shows what is being ordered all along.
  */
-export function Checkout({ initialCart, prefill, stateCode, ordersHref }: CheckoutProps) {
+export function Checkout({ initialCart, prefill, stateCode, ordersHref, phone }: CheckoutProps) {
   const client = useQueryClient();
   const cart = useCart(initialCart);
   const [step, setStep] = useState<StepNumber>(STEP.information);
@@ -142,7 +148,7 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
         refuse(byStep.step, byStep.step === STEP.information ? byStep.information : byStep.shipping, error.detail);
         return;
       }
-      setAlert(error.detail);
+      setAlert(orderFailureMessage(error, phone));
       focusNext.current = { process: true };
     },
   });
@@ -187,49 +193,52 @@ export function Checkout({ initialCart, prefill, stateCode, ordersHref }: Checko
 
   const statusOf = (n: StepNumber): StepStatus => (step === n ? 'open' : step > n ? 'done' : 'todo');
   return (
-    <ol className={styles.steps}>
-      <Step n={STEP.information} title={storeMessage('stepInformation')} status={statusOf(STEP.information)} summary={informationSummary(information)} onEdit={place.pending ? undefined : () => open(STEP.information)}>
-        <InformationForm
-          id={formId(STEP.information)}
-          labelledBy={headingId(STEP.information)}
-          values={information}
-          errors={informationErrors}
-          onChange={changeField(setInformation, setInformationErrors)}
-          onSubmit={continueInformation}
-        >
-          <FormAlert message={alert} />
-        </InformationForm>
-      </Step>
-      <Step n={STEP.shipping} title={storeMessage('stepShipping')} status={statusOf(STEP.shipping)} summary={shippingSummary(shipping)} onEdit={place.pending ? undefined : () => open(STEP.shipping)}>
-        <ShippingForm
-          id={formId(STEP.shipping)}
-          labelledBy={headingId(STEP.shipping)}
-          values={shipping}
-          errors={shippingErrors}
-          onChange={changeField(setShipping, setShippingErrors)}
-          onSubmit={continueShipping}
-        >
-          <FormAlert message={alert} />
-        </ShippingForm>
-      </Step>
-      <Step n={STEP.review} title={storeMessage('stepReview')} status={statusOf(STEP.review)}>
-        <CheckoutReview cart={current}>
-          <FormAlert message={alert} />
-          <button
-            id={PROCESS_ID}
-            type="button"
-            className={`${buttons.button} ${buttons.primary} ${styles.process}`}
-            onClick={processOrder}
-            disabled={place.pending}
-            aria-busy={place.pending || undefined}
-            data-testid="process-order"
+    <div className={styles.layout}>
+      <ol className={styles.steps}>
+        <Step n={STEP.information} title={storeMessage('stepInformation')} status={statusOf(STEP.information)} summary={informationSummary(information)} onEdit={place.pending ? undefined : () => open(STEP.information)}>
+          <InformationForm
+            id={formId(STEP.information)}
+            labelledBy={headingId(STEP.information)}
+            values={information}
+            errors={informationErrors}
+            onChange={changeField(setInformation, setInformationErrors)}
+            onSubmit={continueInformation}
           >
-            {place.pending ? storeMessage('processing') : storeMessage('processOrder')}
-          </button>
-        </CheckoutReview>
-      </Step>
-      <Step n={STEP.done} title={storeMessage('stepDone')} status="todo" />
-    </ol>
+            <FormAlert message={alert} />
+          </InformationForm>
+        </Step>
+        <Step n={STEP.shipping} title={storeMessage('stepShipping')} status={statusOf(STEP.shipping)} summary={shippingSummary(shipping)} onEdit={place.pending ? undefined : () => open(STEP.shipping)}>
+          <ShippingForm
+            id={formId(STEP.shipping)}
+            labelledBy={headingId(STEP.shipping)}
+            values={shipping}
+            errors={shippingErrors}
+            onChange={changeField(setShipping, setShippingErrors)}
+            onSubmit={continueShipping}
+          >
+            <FormAlert message={alert} />
+          </ShippingForm>
+        </Step>
+        <Step n={STEP.review} title={storeMessage('stepReview')} status={statusOf(STEP.review)}>
+          <CheckoutReview cart={current}>
+            <FormAlert message={alert} />
+            <button
+              id={PROCESS_ID}
+              type="button"
+              className={`${buttons.button} ${buttons.primary} ${styles.process}`}
+              onClick={processOrder}
+              disabled={place.pending}
+              aria-busy={place.pending || undefined}
+              data-testid="process-order"
+            >
+              {place.pending ? storeMessage('processing') : storeMessage('processOrder')}
+            </button>
+          </CheckoutReview>
+        </Step>
+        <Step n={STEP.done} title={storeMessage('stepDone')} status="todo" />
+      </ol>
+      <OrderSummary cart={current} />
+    </div>
   );
 }
 

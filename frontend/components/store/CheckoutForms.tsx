@@ -1,6 +1,6 @@
 'use client';
 
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { useId, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { Cart } from '@/lib/bff/types';
 import {
   countries,
@@ -189,6 +189,26 @@ function ContinueButton() {
   );
 }
 
+/** The cart's lines as checkout shows them: image (hidden when broken), label, title, quantity. */
+function OrderLines({ cart, testId, className }: { cart: Cart; testId: string; className?: string }) {
+  return (
+    <ul className={className ? `${styles.lines} ${className}` : styles.lines} aria-label={itemCount(cart)} data-testid={`${testId}s`}>
+      {cart.items.map((item) => (
+        <li key={item.id} className={styles.line} data-testid={testId} data-product-id={item.id}>
+          <ProductImage className={styles.image} src={item.image} width={56} height={56} />
+          <span className={styles.lineText}>
+            <span className={styles.label}>{item.label}</span>
+            <span className={styles.title}>{item.title}</span>
+          </span>
+          <span className={styles.quantity}>{storeMessage('quantity', { quantity: item.quantity.toLocaleString('en-US') })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const itemCount = (cart: Cart) => storeMessage('summaryItems', { count: cart.count.toLocaleString('en-US') });
+
 /**
  * Step 3, 'Review Order': the cart's lines with their quantities (the summaries of steps 1 and 2
  * stand above it), then whatever the step adds (its alert and 'Process Order').
@@ -196,20 +216,28 @@ function ContinueButton() {
 export function CheckoutReview({ cart, children }: { cart: Cart; children?: ReactNode }) {
   return (
     <div className={styles.review}>
-      <ul className={styles.lines} aria-label={storeMessage('summaryItems', { count: cart.count.toLocaleString('en-US') })} data-testid="review-lines">
-        {cart.items.map((item) => (
-          <li key={item.id} className={styles.line} data-testid="review-line" data-product-id={item.id}>
-            <ProductImage className={styles.image} src={item.image} width={56} height={56} />
-            <span className={styles.lineText}>
-              <span className={styles.label}>{item.label}</span>
-              <span className={styles.title}>{item.title}</span>
-            </span>
-            <span className={styles.quantity}>{storeMessage('quantity', { quantity: item.quantity.toLocaleString('en-US') })}</span>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.count}>{storeMessage('summaryItems', { count: cart.count.toLocaleString('en-US') })}</p>
+      <OrderLines cart={cart} testId="review-line" />
+      <p className={styles.count}>{itemCount(cart)}</p>
       {children}
     </div>
+  );
+}
+
+/**
+ * 'Your Order': what is being ordered, shown beside the steps from step 1 on (below them on
+ * phones), so the member never fills in a form without seeing what it is for.
+ */
+export function OrderSummary({ cart }: { cart: Cart }) {
+  const id = useId();
+  return (
+    <aside className={styles.orderSummary} aria-labelledby={id} data-testid="order-summary">
+      <div className={styles.orderSummaryHead}>
+        <h2 id={id} className={styles.orderSummaryTitle}>
+          {storeMessage('orderSummaryTitle')}
+        </h2>
+        <p className={styles.count}>{itemCount(cart)}</p>
+      </div>
+      <OrderLines cart={cart} testId="summary-line" className={styles.summaryLines} />
+    </aside>
   );
 }

@@ -15,10 +15,10 @@ import styles from './Store.module.css';
 export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen: (product: StoreProduct) => void }) {
   return (
     <li className={cards.card} data-testid="product-card" data-product-id={product.id}>
-      <ProductImage className={cards.cardImage} src={product.image} width={400} height={300} />
-      <div className={cards.cardBody}>
+      <ProductImage className={cards.cardImage} src={product.image} width={400} height={300} placeholderKind={product.label} />
+      <div className={`${cards.cardBody} ${styles.cardBody}`}>
         <p className={styles.label}>{product.label}</p>
-        <h3 className={cards.cardTitle}>
+        <h3 className={`${cards.cardTitle} ${styles.cardTitle}`}>
           <button type="button" className={cards.open} onClick={() => onOpen(product)} aria-haspopup="dialog">
             {product.title}
           </button>
@@ -45,7 +45,7 @@ export function ProductGrid({
   return (
     <section className={cards.section} aria-label={title} data-testid={testId}>
       <h2 className={cards.sectionTitle}>{title}</h2>
-      <ul className={cards.grid}>
+      <ul className={`${cards.grid} ${styles.productGrid}`}>
         {products.map((p) => (
           <ProductCard key={p.id} product={p} onOpen={onOpen} />
         ))}

@@ -1,8 +1,11 @@
 'use client';
 
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import type { Cart, StoreDocument, StoreProduct } from '@/lib/bff/types';
-import { storeMessage } from '@/lib/store';
+import { CART_OPEN, CART_PARAM, storeMessage } from '@/lib/store';
+import { currentHash, withParams } from '@/lib/url';
+import { useSitePathname } from '@/lib/useSitePathname';
 import buttons from '@/components/common/ButtonLink.module.css';
 import cards from '@/components/favorites/ProductCards.module.css';
 import { EMPTY_CART } from './cart';
@@ -27,13 +30,20 @@ export interface StoreIndexProps {
  * the state modal, open at once, while none is stored; the state and a way to change it after),
  * the cart button with its count, the featured products when there are some, the others or
  * 'Products Not Found' with the phone, the product modal of the card chosen, and the cart modal,
- * which a successful add opens in the product modal's place.
+ * which a successful add opens in the product modal's place ('Added to Your Cart'), and the cart
+ * button or the header's cart link (`?cart=open`, from any page) open as 'Your Cart'.
  */
 export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexProps) {
   const all = [...store.featured, ...store.products];
   const [stateOpen, setStateOpen] = useState(!store.state);
   const [product, setProduct] = useState<StoreProduct | undefined>(() => all.find((p) => p.id === initialProduct));
-  const [cartOpen, setCartOpen] = useState(false);
+  // How the cart was opened here; the address opens it too, until it is closed.
+  const [cartOpened, setCartOpened] = useState<'added' | 'view' | null>(null);
+  const searchParams = useSearchParams();
+  const pathname = useSitePathname();
+  const router = useRouter();
+  const cartAsked = searchParams.get(CART_PARAM) === CART_OPEN;
+  const cartShown = cartOpened ?? (cartAsked ? 'view' : null);
   const cart = useCart(initialCart);
   const writer = useCartWriter();
   const union = unionShortName(store.union);
@@ -43,9 +53,15 @@ export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexPro
     const ok = await writer.add({ id, title, label, image, stock }, quantity);
     if (ok) {
       setProduct(undefined);
-      setCartOpen(true);
+      setCartOpened('added');
     }
     return ok;
+  }
+
+  function closeCart() {
+    setCartOpened(null);
+    // Closed, the address no longer asks for it: a reload or Back does not open it again.
+    if (cartAsked) router.replace(withParams(pathname, searchParams, { [CART_PARAM]: null }, currentHash()), { scroll: false });
   }
 
   return (
@@ -60,7 +76,7 @@ export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexPro
           <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setStateOpen(true)} aria-haspopup="dialog">
             {store.state ? storeMessage('changeState') : storeMessage('chooseState')}
           </button>
-          <CartButton count={cart.data?.count ?? (cart.isError ? 0 : undefined)} onOpen={() => setCartOpen(true)} />
+          <CartButton count={cart.data?.count ?? (cart.isError ? 0 : undefined)} onOpen={() => setCartOpened('view')} />
         </div>
       </div>
 
@@ -96,8 +112,13 @@ export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexPro
           onAdd={(quantity) => add(product, quantity)}
         />
       )}
-      {cartOpen && !stateOpen && (
-        <CartModal cart={cart.data ?? (cart.isError ? EMPTY_CART : undefined)} writer={writer} onClose={() => setCartOpen(false)} />
+      {cartShown && !stateOpen && (
+        <CartModal
+          cart={cart.data ?? (cart.isError ? EMPTY_CART : undefined)}
+          writer={writer}
+          onClose={closeCart}
+          added={cartShown === 'added'}
+        />
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 // BFF holds every request to the same rules with the same words (bff/internal/store/checkout.go);
 // checking here only saves the member a round trip.
 import type { Checkout, PlacedOrder } from '@/lib/bff/types';
+import type { BffError } from '@/lib/bff/transport';
 import {
   checkoutPatterns,
   countries,
@@ -172,6 +173,19 @@ export function errorsByStep(fields: Readonly<Record<string, string>>): ErrorsBy
   if (Object.keys(out.information).length > 0) out.step = STEP.information;
   else if (Object.keys(out.shipping).length > 0) out.step = STEP.shipping;
   return out;
+}
+
+/**
+ * What the review step says when 'Process Order' failed without a field to fix. A refusal (4xx:
+ * already being processed, the cart emptied meanwhile, a product that no longer ships there) is
+ * said in the BFF's words. Anything else, the order system down (the BFF's 503), a server error
+ * or a gateway's page in its place, or the connection lost (status 0), is the spec's order
+ * failure with the support phone (spec 3 §4, §8): never a status code or a network message. So is
+ * a 4xx without the BFF's problem document (a proxy's page), which has no words of its own.
+ */
+export function orderFailureMessage(error: BffError, phone: string): string {
+  if (error.status >= 400 && error.status < 500 && error.problem?.detail) return error.detail;
+  return storeMessage('orderFailed', { phone });
 }
 
 /** One line of a completed step's summary. */

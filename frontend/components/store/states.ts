@@ -1,7 +1,13 @@
 import type { ShippingState } from '@/lib/bff/types';
+import { storeMessage, storeStates } from '@/lib/store';
 
-/** A product's eligible states as the modal says them: comma-joined (spec 3 §2). */
+/**
+ * A product's eligible states as the modal says them: comma-joined (spec 3 §2), or 'All states'
+ * when it ships to every one of the 50 states and DC, where a list of 51 names says nothing more.
+ */
 export function eligibleStates(states: string[]): string {
+  const listed = new Set(states);
+  if (storeStates.every((s) => listed.has(s.title))) return storeMessage('allStates');
   return states.join(', ');
 }
 

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { CART_KEY, cartApi } from '@/lib/bff/browser';
+import { CART_KEY, cartApi, cartQuery } from '@/lib/bff/browser';
 import type { BffError } from '@/lib/bff/transport';
 import type { Cart } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
@@ -16,15 +16,7 @@ import { addedQuantity, lineQuantity, steppedQuantity, withQuantity, type CartPr
  * read on mount. A failed read is an empty cart to the caller (spec 3 §4).
  */
 export function useCart(initial?: Cart) {
-  return useQuery<Cart, BffError>({
-    queryKey: CART_KEY,
-    queryFn: ({ signal }) => cartApi.get(signal),
-    initialData: initial,
-    // The cart changes through this tab's writes, which answer it, or a sign-in or sign-out,
-    // which invalidate it: what the server read a moment ago is still true.
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useQuery<Cart, BffError>(cartQuery(initial));
 }
 
 /** What a write did to its line, for the message that follows it. */

@@ -147,6 +147,23 @@ export const cartApi = {
   setQuantity: (id: string, quantity: number) => personal<Cart>('PUT', bffPath.cartItem(id), { quantity }),
 };
 
+/**
+ * The reader's cart as a query, for every component that shows it (the store, checkout, the
+ * header's cart link), so they share one copy. `initial` is what the server read for the request
+ * the page was rendered for. The cart changes through this tab's writes, which answer it, or a
+ * sign-in or sign-out, which invalidate it: what the server read a moment ago is still true. A
+ * failed read is not tried again (spec 3 §4: it reads as an empty cart).
+ */
+export function cartQuery(initial?: Cart) {
+  return {
+    queryKey: CART_KEY,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => cartApi.get(signal),
+    initialData: initial,
+    staleTime: 60_000,
+    retry: false,
+  } as const;
+}
+
 /** The TanStack Query key of partner sign-in: a partner's popup document, and the connected sites. */
 export const PARTNERS_KEY = ['partners'] as const;
 export const partnerKey = (id: string, uid?: string) => [...PARTNERS_KEY, id, uid ?? null] as const;

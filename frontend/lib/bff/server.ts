@@ -272,10 +272,26 @@ export async function getStore(union?: string): Promise<StoreDocument> {
 
 /**
  * The reader's cart (spec 3 §4): a member's by the session, a visitor's by the BFF's up_cart
- * cookie. The BFF answers an empty cart rather than an error when its stores fail.
+ * cookie. The BFF answers an empty cart rather than an error when its stores fail. A reader with
+ * neither cookie has no cart to read: the empty cart, without a call. Memoised per request, as the
+ * layout (the header's cart link) and the store's pages both read it.
  */
-export async function getCart(): Promise<Cart> {
-  return get<Cart>(bffPath.cart(), { cache: 'no-store', headers: await forwardedCookies(SESSION_COOKIE, CART_COOKIE) });
+export const getCart = cache(async (): Promise<Cart> => {
+  const headers = await forwardedCookies(SESSION_COOKIE, CART_COOKIE);
+  if (!headers.Cookie) return { items: [], count: 0 };
+  return get<Cart>(bffPath.cart(), { cache: 'no-store', headers });
+});
+
+/** The reader's cart, or undefined when the BFF could not be asked: the browser then reads it. */
+export async function getCartOrNothing(): Promise<Cart | undefined> {
+  try {
+    return await getCart();
+  } catch (error) {
+    // Next signals a dynamic render by throwing; that is not a failure to swallow.
+    unstable_rethrow(error);
+    console.error('cart unavailable', error);
+    return undefined;
+  }
 }
 
 /**

@@ -1,7 +1,5 @@
 import type { Metadata } from 'next';
-import { unstable_rethrow } from 'next/navigation';
-import { getCart, getStore } from '@/lib/bff/server';
-import type { Cart } from '@/lib/bff/types';
+import { getCartOrNothing, getStore } from '@/lib/bff/server';
 import { firstParam, requestUnion, type SearchParams } from '@/lib/request';
 import { storeMessage } from '@/lib/store';
 import { PageHero } from '@/components/heroes/PageHero';
@@ -13,26 +11,14 @@ export const metadata: Metadata = {
   description: storeMessage('storeSubtitle'),
 };
 
-/** The reader's cart, or undefined when the BFF could not be asked: the browser then reads it. */
-async function cartOrNothing(): Promise<Cart | undefined> {
-  try {
-    return await getCart();
-  } catch (error) {
-    // Next signals a dynamic render by throwing; that is not a failure to swallow.
-    unstable_rethrow(error);
-    console.error('cart unavailable', error);
-    return undefined;
-  }
-}
-
 /**
  * The store index, /store (spec 3 §2): the hero, the notes, then the products of the visitor's
  * union (a member's own) for the shipping state kept in the up_store_state cookie, which the
  * BFF sets and reads, and the reader's cart, read here so its count is right on the first paint.
- * `?product=` opens that product's modal.
+ * `?product=` opens that product's modal; `?cart=open` (the header's cart link) opens the cart.
  */
 export default async function StorePage({ searchParams }: { searchParams: SearchParams }) {
-  const [store, cart, params] = await Promise.all([getStore(await requestUnion()), cartOrNothing(), searchParams]);
+  const [store, cart, params] = await Promise.all([getStore(await requestUnion()), getCartOrNothing(), searchParams]);
   return (
     <>
       <PageHero hero={{ variant: 'basic', headline: storeMessage('storeTitle'), description: storeMessage('storeSubtitle') }} />

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getAnonymousSession, getCachedSite } from '@/lib/bff/server';
-import type { Session, SiteChrome } from '@/lib/bff/types';
+import type { Cart, Session, SiteChrome } from '@/lib/bff/types';
 import { config } from '@/lib/config';
 import { siteMetadata } from '@/lib/metadata';
 import { unionOfSegment } from '@/lib/pageCache';
@@ -12,6 +12,8 @@ import { SiteShell } from '@/components/shell/SiteShell';
 export const dynamic = 'force-static';
 
 type Props = { children: ReactNode; params: Promise<{ union: string }> };
+
+const EMPTY_CART: Cart = { items: [], count: 0 };
 
 /** The chrome, or null when the BFF cannot give it: the page still renders around it. */
 async function loadSite(segment: string): Promise<SiteChrome | null> {
@@ -42,7 +44,8 @@ export default async function CachedPageLayout({ children, params }: Props) {
   const [site, session] = await Promise.all([loadSite(union), loadSession()]);
   return (
     // The segment is the union the BFF read the visitor's as: chosen, or none for the fallback.
-    <SiteShell site={site} session={session} unionChosen={unionOfSegment(union) !== undefined}>
+    // Served only to a reader with no cookie but the union's: no session, no cart.
+    <SiteShell site={site} session={session} unionChosen={unionOfSegment(union) !== undefined} cart={EMPTY_CART}>
       {children}
     </SiteShell>
   );

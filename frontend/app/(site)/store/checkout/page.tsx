@@ -4,6 +4,7 @@ import { redirect, unstable_rethrow } from 'next/navigation';
 import { accountHref } from '@/lib/accountRoutes';
 import { getCart, getMember, getProfile, getStore } from '@/lib/bff/server';
 import type { Member } from '@/lib/bff/types';
+import { config } from '@/lib/config';
 import { requestUnion } from '@/lib/request';
 import { loginHref } from '@/lib/returnTo';
 import { storeMessage } from '@/lib/store';
@@ -50,9 +51,10 @@ async function prefillOf(member: Member, union: string | undefined): Promise<Par
 }
 
 /**
- * Checkout, /store/checkout (spec 3 §2 'Checkout'): members only (spec 3 §6); a visitor goes home
- * with the login modal and comes back here once signed in, the cart they filled kept (the BFF
- * merges it into the member's at sign-in). The cart, the profile and the store's shipping state
+ * Checkout, /store/checkout (spec 3 §2 'Checkout'): members only (spec 3 §6). The cart's Continue
+ * signs a visitor in over the store and comes here after; a visitor who opens this address goes
+ * home with the login modal and comes back here once signed in. Either way the cart they filled
+ * is kept (the BFF merges it into the member's at sign-in). The cart, the profile and the store's shipping state
  * are read here with the member's cookies, so the first paint shows the steps filled in.
  */
 export default async function CheckoutPage() {
@@ -77,6 +79,7 @@ export default async function CheckoutPage() {
             prefill={prefill}
             stateCode={store?.state?.code}
             ordersHref={accountHref(member.uid, 'orders')}
+            phone={store?.phone || config.supportPhone}
           />
         </div>
       </div>
