@@ -20,9 +20,9 @@ import { UnionPickerHost } from '@/components/unions/UnionPickerHost';
  * visitor's session, and app/visitor/[union]/layout.tsx once per union, cached for every
  * anonymous visitor (lib/pageCache.ts). It reads nothing of the request itself, so what it shows
  * depends only on what those layouts pass (the site, the session, the cart). The state that must
- * outlive a move between the two
- * (queries, running mutations, status messages: a sign-out's message is shown on the page it
- * lands on, which a visitor is served from the page cache) lives above, in app/layout.tsx.
+ * outlive a move between the two (queries, running mutations, status messages: a sign-out's
+ * message is shown on the page it lands on, which a visitor is served from the page cache) lives
+ * above, in app/layout.tsx.
  * `unionChosen` is whether the request named a union (?union= or the cookie): a visitor who
  * named none is asked for one before the union pages (UnionPickerHost).
  */
