@@ -25,6 +25,8 @@ interface ModalProps {
   backdrop?: { url: string };
   /** Where the dialog sits over the page on wide screens; phones always get the whole screen. */
   placement?: 'center' | 'left';
+  /** Wider on wide screens, for a form with two fields to a row (the sign-up). */
+  wide?: boolean;
 }
 
 // How many modals are open: the page scrolls again when the last one closes.
@@ -78,7 +80,7 @@ function onBackdrop(dialog: HTMLDialogElement, event: ReactMouseEvent): boolean 
  * the scripts run (open, though not yet modal: the CSS dims the page for it); a layout effect makes
  * it modal before the first paint in the browser.
  */
-export function Modal({ title, onClose, children, footer, name, eyebrow, media, backdrop, placement = 'center' }: ModalProps) {
+export function Modal({ title, onClose, children, footer, name, eyebrow, media, backdrop, placement = 'center', wide = false }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -140,6 +142,7 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
         aria-modal="true"
         className={media ? `${styles.dialog} ${styles.withMedia}` : styles.dialog}
         data-placement={placement}
+        data-wide={wide ? '' : undefined}
         data-pictured={backdrop ? '' : undefined}
         data-modal={name}
         tabIndex={-1}
