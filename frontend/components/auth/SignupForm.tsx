@@ -116,7 +116,7 @@ export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
           {...form.bind('zip')}
         />
       </div>
-      <div className={styles.pair}>
+      <div className={auth.passwords}>
         <NewPasswordField label="Create Password" {...form.bind('password')} />
         <PasswordField label="Confirm Password" autoComplete="new-password" {...form.bind('confirmPassword')} />
       </div>

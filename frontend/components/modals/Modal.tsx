@@ -97,15 +97,17 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
     if (!dialog) return;
     if (returnTo.current === undefined) returnTo.current = takeOpener(dialog);
     const backTo = returnTo.current;
+    // A control the person is already in (the server's dialog, used before the scripts ran)
+    // keeps the focus; showModal() would move it to the first control, the close button.
+    const active = document.activeElement;
+    const inUse = active instanceof HTMLElement && active !== dialog && dialog.contains(active) ? active : null;
     if (!isModal(dialog)) {
       if (dialog.open) dialog.close(); // the server's open dialog, not modal yet
       dialog.showModal();
     }
     lockScroll();
-    if (!dialog.contains(document.activeElement) || document.activeElement === dialog) {
-      const autofocus = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
-      (autofocus ?? dialog).focus({ preventScroll: true });
-    }
+    const autofocus = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+    (inUse ?? autofocus ?? dialog).focus({ preventScroll: true });
     // Escape: the browser's cancel, which would close the dialog behind React's back. The caller
     // closes it instead, by unmounting it. Only the top dialog gets it, so nested ones work.
     const onCancel = (event: Event) => {
