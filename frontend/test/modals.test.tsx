@@ -138,6 +138,15 @@ describe('Modal', () => {
     await Promise.resolve();
     expect(document.activeElement).toBe(link);
 
+    // The page drawn anew while the modal was open: the same link, a new element, takes it.
+    rememberOpener(link);
+    const again = render(<Modal title="Again" onClose={() => undefined}>x</Modal>);
+    const redrawn = link.cloneNode(true) as HTMLAnchorElement;
+    link.replaceWith(redrawn);
+    again.unmount();
+    await Promise.resolve();
+    expect(document.activeElement).toBe(redrawn);
+
     // Opened with no click (the address on arrival): the page's main landmark takes it.
     (document.activeElement as HTMLElement).blur();
     const second = render(<Modal title="Second" onClose={() => undefined}>x</Modal>);

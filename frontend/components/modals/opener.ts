@@ -31,14 +31,38 @@ export function takeOpener(dialog: Element): HTMLElement | null {
   return opener;
 }
 
+const IDENTITY = ['href', 'name', 'type', 'aria-label', 'placeholder'];
+
+/**
+ * The opener's counterpart when the page around it was drawn anew while the modal was open (the
+ * address changed, and an anonymous visitor's page may then come from another layout): the same
+ * kind of control, with the same address, name and words, in the same landmark, on screen.
+ */
+function counterpart(gone: HTMLElement): HTMLElement | null {
+  const landmark = gone.closest('header, nav, main, aside, footer')?.tagName.toLowerCase() ?? 'body';
+  const words = gone.textContent?.trim() ?? '';
+  const same = (candidate: HTMLElement) =>
+    IDENTITY.every((name) => candidate.getAttribute(name) === gone.getAttribute(name)) &&
+    (candidate.textContent?.trim() ?? '') === words &&
+    candidate.checkVisibility?.() !== false;
+  return [...document.querySelectorAll<HTMLElement>(`${landmark} ${gone.tagName}`)].find(same) ?? null;
+}
+
 /**
  * Gives the focus back after a modal has gone, unless something already holds it (another modal
- * took it). The opener may have gone too (a modal opened from a modal it replaced, a menu since
- * closed): then the main landmark takes it, so the next Tab starts from the page, not the top.
+ * took it). The opener may have been drawn anew (counterpart), or be gone (a modal opened from a
+ * modal it replaced, a menu since closed): then the main landmark takes it, so the next Tab
+ * starts from the page, not the top.
  */
-export function returnFocus(opener: HTMLElement | null) {
+export function returnFocus(opener: HTMLElement | null, framesLeft = 5) {
   const lost = () => document.activeElement === null || document.activeElement === document.body;
   if (!lost()) return;
-  if (opener?.isConnected) opener.focus({ preventScroll: true });
+  const target = opener && (opener.isConnected ? opener : counterpart(opener));
+  if (!target && opener && framesLeft > 0) {
+    // The page drawn anew may come a frame later than the modal's leaving.
+    requestAnimationFrame(() => returnFocus(opener, framesLeft - 1));
+    return;
+  }
+  target?.focus({ preventScroll: true });
   if (lost()) document.getElementById('main')?.focus({ preventScroll: true });
 }
