@@ -1,6 +1,14 @@
 'use client';
 
-import { useEffect, useId, useLayoutEffect, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+} from 'react';
 import { returnFocus, takeOpener } from './opener';
 import styles from './Modal.module.css';
 
@@ -61,6 +69,33 @@ function isModal(dialog: HTMLDialogElement): boolean {
   }
 }
 
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/**
+ * Tab from the dialog's last control goes round to its first, and Shift+Tab from the first to the
+ * last: the browser would go on to its own address bar, and a keyboard user would have to find
+ * the way back in.
+ */
+function wrapTab(event: ReactKeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const dialog = event.currentTarget;
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.closest('[hidden], [inert]') && el.checkVisibility?.() !== false,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** Whether a pointer event is outside the dialog's box: on its ::backdrop. */
 function onBackdrop(dialog: HTMLDialogElement, event: ReactMouseEvent): boolean {
   if (event.target !== dialog) return false;
@@ -71,7 +106,8 @@ function onBackdrop(dialog: HTMLDialogElement, event: ReactMouseEvent): boolean 
 
 /**
  * The one modal of the site: a native `<dialog>` shown with showModal(), so the browser puts it in
- * the top layer, makes the page behind inert and turns Escape into its cancel event. Labelled by
+ * the top layer, makes the page behind inert and turns Escape into its cancel event (Tab goes
+ * round its controls: wrapTab). Labelled by
  * its title, it takes the focus (its [data-autofocus] control, else itself so its name is read)
  * and gives it back when it closes to the control that opened it (opener.ts), the page behind not
  * scrolling meanwhile. Full screen on phones.
@@ -136,7 +172,7 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
         // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
         <img className={styles.backdropImage} src={backdrop.url} alt="" aria-hidden="true" decoding="async" />
       )}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events -- a click on the ::backdrop, the pointer's way out; from the keyboard, Escape and the close button close */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the ::backdrop, the pointer's way out (from the keyboard, Escape and the close button close); Tab's wrap takes keys from the controls inside */}
       <dialog
         ref={dialogRef}
         open
@@ -148,6 +184,7 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
         data-pictured={backdrop ? '' : undefined}
         data-modal={name}
         tabIndex={-1}
+        onKeyDown={wrapTab}
         onMouseDown={(event) => {
           pressedOnBackdrop.current = onBackdrop(event.currentTarget, event);
         }}
