@@ -101,6 +101,15 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(dialog);
     expect(document.body.style.overflow).toBe('hidden');
 
+    // Tab goes round the dialog's controls.
+    const close = screen.getByRole('button', { name: 'Close' });
+    const link = screen.getByRole('link', { name: 'One' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(link);
+
     // Escape is the browser's cancel, which the dialog turns into onClose and stays open for.
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
