@@ -78,15 +78,16 @@ test.describe('accounts', () => {
     await expect(page.locator('#chatbot-launcher')).toHaveCount(0);
   });
 
-  test('signup shows the first failing check, in the order of the spec', async ({ page }) => {
+  test("signup shows the spec's checks at their fields, all at once", async ({ page }) => {
     const dialog = await openModal(page, 'signup', 'Create Your Account');
     const submit = dialog.getByRole('button', { name: 'Create Account' });
-    const alert = dialog.getByRole('alert');
     await submit.click();
-    await expect(alert).toHaveText('Please select your union.');
+    await expect(dialog.getByLabel(/^Union/)).toHaveAccessibleDescription('Please select your union.');
+    await expect(dialog.getByLabel(/^Email/)).toHaveAccessibleDescription('Please enter a valid email address.');
+    await expect(dialog.getByRole('alert')).toBeHidden(); // no banner: the fields say it all
     await dialog.getByLabel(/^Union/).selectOption({ index: 1 });
-    await submit.click();
-    await expect(alert).toHaveText('Please enter a valid email address.');
+    await expect(dialog.getByLabel(/^Union/)).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('member@example.com logs in, and a wrong password is refused inside the modal', async ({ page }) => {

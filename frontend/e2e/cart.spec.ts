@@ -59,7 +59,8 @@ test('a visitor adds two products and changes their quantities in the cart', asy
   await addFromModal(page, 'member-benefit-37', 'Member Benefit', 3);
   await expect(cartLine(page, 'member-benefit-37')).toContainText('Personalized Brochure');
   await expect(lineQuantity(page, 'member-benefit-37')).toHaveValue('3');
-  await cartModal(page).getByRole('button', { name: 'Close' }).click();
+  // exact: the cart's message, shown inside the open cart, has a 'Close message' button of its own.
+  await cartModal(page).getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('button', { name: '3 items in your cart' })).toBeVisible();
 
   // The same product again adds to its line; another comes after it.

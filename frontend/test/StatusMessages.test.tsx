@@ -71,6 +71,26 @@ describe('status messages', () => {
     expect(message?.querySelector('p')?.textContent).toBe('Error: Something went wrong');
   });
 
+  it('keeps an error open while the pointer is over it or the focus in it, and closes it 8 s after', () => {
+    renderShell();
+    act(() => void api.push({ message: 'Something went wrong', type: 'error' }));
+    act(() => void vi.advanceTimersByTime(200));
+    const message = region().querySelector('[data-state]')!;
+    act(() => void vi.advanceTimersByTime(5000));
+    fireEvent.mouseEnter(message);
+    fireEvent.focus(screen.getByRole('button', { name: 'Close message' }));
+    act(() => void vi.advanceTimersByTime(20_000));
+    expect(shown()).toEqual([['Error: Something went wrong', 'open']]);
+    fireEvent.mouseLeave(message);
+    act(() => void vi.advanceTimersByTime(20_000));
+    expect(shown()).toEqual([['Error: Something went wrong', 'open']]); // still focused
+    fireEvent.blur(screen.getByRole('button', { name: 'Close message' }));
+    act(() => void vi.advanceTimersByTime(7999));
+    expect(shown()).toEqual([['Error: Something went wrong', 'open']]);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([['Error: Something went wrong', 'closing']]);
+  });
+
   it('closes a message from its close button, removing it after the fade', () => {
     renderShell();
     act(() => void api.push({ message: 'Saved' }));

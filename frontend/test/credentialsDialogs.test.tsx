@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
 import { SESSION_KEY } from '@/lib/bff/browser';
@@ -31,6 +32,30 @@ describe('ChangePasswordDialog', () => {
       ['lower', 'true'],
       ['digit', 'false'],
     ]);
+  });
+
+  it('opens with no error shown, under StrictMode too, however the focus moves out of it', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    renderWithSession(
+      <StrictMode>
+        <ChangePasswordDialog onClose={() => undefined} />
+      </StrictMode>,
+      SIGNED_IN,
+    );
+    await Promise.resolve();
+    const current = screen.getByLabelText(/^Current Password/);
+    expect(document.activeElement).toBe(current);
+    // A script moving the focus out of the open dialog (a closing dialog does) is not the person
+    // leaving the field.
+    fireEvent.blur(current, { relatedTarget: opener });
+    expect(screen.queryByText(message('currentPasswordRequired'))).toBeNull();
+    expect(current.getAttribute('aria-invalid')).toBeNull();
+    // The person leaving it for the next field is.
+    fireEvent.blur(current, { relatedTarget: screen.getByLabelText(/^New Password/) });
+    expect(screen.getByText(message('currentPasswordRequired'))).toBeTruthy();
+    opener.remove();
   });
 
   it('checks the rules before sending anything', () => {

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { takeSignupPrefill } from '@/components/modals/signupPrefill';
 import { MailingForm } from '@/components/mailing/MailingForm';
 import { MailingPromo } from '@/components/mailing/MailingPromo';
 import { canSubmit } from '@/components/mailing/mailingForm';
@@ -80,13 +81,15 @@ describe('MailingForm', () => {
     await waitFor(() => expect(nav.push).toHaveBeenCalled());
     const target = new URL(nav.push.mock.calls[0]![0], 'http://site.invalid');
     expect(target.pathname).toBe('/blog/money-tips');
+    // The email goes to the modal through this tab's storage, never in the address.
     expect(Object.fromEntries(target.searchParams)).toEqual({
       topic: 'credit',
       modal: 'signup',
       complete: '1',
-      email: 'pat@example.com',
       union: '7',
     });
+    expect(takeSignupPrefill()).toEqual({ email: 'pat@example.com' });
+    expect(takeSignupPrefill()).toEqual({}); // read once
   });
 
   it("prefills a member's email and union, sends the first name on the Plus More pages, and opens no modal", async () => {

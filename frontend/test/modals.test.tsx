@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GateModal } from '@/components/auth/GateModal';
 import { Modal } from '@/components/modals/Modal';
+import { rememberOpener } from '@/components/modals/opener';
 import { ModalHost } from '@/components/shell/ModalHost';
 import { PageModalDressing } from '@/components/modals/PageModalDressing';
 import { modalFromParam } from '@/components/modals/modalParam';
@@ -83,7 +85,7 @@ describe('ModalHost', () => {
 });
 
 describe('Modal', () => {
-  it('moves focus in, keeps Tab inside, closes from the backdrop and gives focus back', () => {
+  it('is a native dialog shown modally: focus moves in, Escape and the backdrop close it, focus goes back', async () => {
     const onClose = vi.fn();
     const opener = document.createElement('button');
     document.body.append(opener);
@@ -93,10 +95,13 @@ describe('Modal', () => {
         <a href="/one">One</a>
       </Modal>,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Hello' });
+    const dialog = screen.getByRole('dialog', { name: 'Hello' }) as HTMLDialogElement;
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.open).toBe(true);
     expect(document.activeElement).toBe(dialog);
     expect(document.body.style.overflow).toBe('hidden');
 
+    // Tab goes round the dialog's controls.
     const close = screen.getByRole('button', { name: 'Close' });
     const link = screen.getByRole('link', { name: 'One' });
     link.focus();
@@ -105,17 +110,76 @@ describe('Modal', () => {
     fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(link);
 
-    const backdrop = dialog.parentElement as HTMLElement;
-    fireEvent.mouseDown(dialog);
-    fireEvent.click(backdrop); // a drag that ends on the backdrop does not count
-    expect(onClose).not.toHaveBeenCalled();
-    fireEvent.mouseDown(backdrop);
-    fireEvent.click(backdrop);
+    // Escape is the browser's cancel, which the dialog turns into onClose and stays open for.
+    fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(dialog.open).toBe(true);
+
+    // jsdom lays nothing out: the dialog's box is empty, so a point away from 0,0 is outside it.
+    const outside = { clientX: 500, clientY: 500 };
+    fireEvent.mouseDown(screen.getByRole('link', { name: 'One' }));
+    fireEvent.click(dialog, outside); // a drag that ends on the backdrop does not count
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.mouseDown(dialog, outside);
+    fireEvent.click(dialog, outside);
+    expect(onClose).toHaveBeenCalledTimes(2);
 
     view.unmount();
+    await Promise.resolve();
     expect(document.body.style.overflow).toBe('');
     expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
+  it('gives the focus back to the link that opened it by the address, or to the page', async () => {
+    const main = document.createElement('main');
+    main.id = 'main';
+    main.tabIndex = -1;
+    const link = document.createElement('a');
+    link.href = '/?modal=login';
+    main.append(link);
+    document.body.append(main);
+    // The link is clicked and the address changes; the focus is elsewhere when the modal mounts.
+    rememberOpener(link);
+    document.body.focus();
+    const first = render(<Modal title="First" onClose={() => undefined}>x</Modal>);
+    first.unmount();
+    await Promise.resolve();
+    expect(document.activeElement).toBe(link);
+
+    // The page drawn anew while the modal was open: the same link, a new element, takes it.
+    rememberOpener(link);
+    const again = render(<Modal title="Again" onClose={() => undefined}>x</Modal>);
+    const redrawn = link.cloneNode(true) as HTMLAnchorElement;
+    link.replaceWith(redrawn);
+    again.unmount();
+    await Promise.resolve();
+    expect(document.activeElement).toBe(redrawn);
+
+    // Opened with no click (the address on arrival): the page's main landmark takes it.
+    (document.activeElement as HTMLElement).blur();
+    const second = render(<Modal title="Second" onClose={() => undefined}>x</Modal>);
+    second.unmount();
+    await Promise.resolve();
+    expect(document.activeElement).toBe(main);
+    main.remove();
+  });
+
+  it('under StrictMode keeps the focus in the dialog while React runs its effects twice', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const blurred = vi.fn();
+    render(
+      <StrictMode>
+        <Modal title="Strict" onClose={() => undefined}>
+          <input aria-label="Field" data-autofocus onBlur={blurred} />
+        </Modal>
+      </StrictMode>,
+    );
+    await Promise.resolve();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Field' }));
+    expect(blurred).not.toHaveBeenCalled();
     opener.remove();
   });
 });
@@ -170,9 +234,9 @@ describe("the editors' custom login and signup modals", () => {
       '70',
       '70',
     ]);
-    const backdrop = dialog.parentElement!;
-    expect(backdrop.getAttribute('data-placement')).toBe('left');
-    expect(backdrop.querySelector(':scope > img')!.getAttribute('src')).toBe(
+    expect(dialog.getAttribute('data-placement')).toBe('left');
+    // The picture is behind the dialog, outside it (the dialog's ::backdrop lets it show).
+    expect(dialog.previousElementSibling!.getAttribute('src')).toBe(
       'https://cms.example.org/sites/default/files/global/signup-background.svg',
     );
   });
@@ -182,7 +246,8 @@ describe("the editors' custom login and signup modals", () => {
     renderWithSession(<ModalHost dressing={{}} />);
     const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
     expect(dialog.querySelector('img')).toBeNull();
-    expect(dialog.parentElement!.getAttribute('data-placement')).toBe('center');
+    expect(dialog.getAttribute('data-placement')).toBe('center');
+    expect(dialog.previousElementSibling).toBeNull();
   });
 });
 

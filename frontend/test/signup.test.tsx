@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
 import { SESSION_KEY } from '@/lib/bff/browser';
-import { EMPTY_SIGNUP, signupProblem, type SignupValues } from '@/components/auth/signupChecks';
+import { EMPTY_SIGNUP, signupErrors, type SignupValues } from '@/components/auth/signupChecks';
+import { leaveSignupPrefill } from '@/components/modals/signupPrefill';
 import { ModalHost } from '@/components/shell/ModalHost';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
@@ -20,41 +21,46 @@ const VALID: SignupValues = {
   confirmPassword: 'Password1',
 };
 
-describe('signupProblem (spec 3 §5, in order)', () => {
+describe('signupErrors (spec 3 §5, each at its field)', () => {
   it('passes a complete form', () => {
-    expect(signupProblem(VALID, false)).toBeNull();
+    expect(signupErrors(VALID)).toEqual({});
   });
 
-  it('refuses while a submission runs, before any other check', () => {
-    expect(signupProblem(EMPTY_SIGNUP, true)).toBe('Not ready to submit or submission is already running.');
+  it('finds every problem at once, in the order of the form', () => {
+    expect(signupErrors(EMPTY_SIGNUP)).toEqual({
+      email: message('emailInvalid'),
+      firstName: message('required'),
+      lastName: message('required'),
+      union: 'Please select your union.',
+      zip: message('zipInvalid'),
+      password: message('passwordInvalid'),
+      confirmPassword: message('passwordConfirm'),
+    });
   });
 
-  it.each<[string, Partial<SignupValues>, string]>([
-    ['everything empty: the union first', { ...EMPTY_SIGNUP }, 'Please select your union.'],
-    ['no union, bad email', { union: '', email: 'nope' }, 'Please select your union.'],
-    ['bad email, missing names', { email: 'new.member@example', firstName: '' }, 'Please enter a valid email address.'],
-    ['missing first name, bad confirm', { firstName: ' ', confirmPassword: 'x' }, 'Please provide valid values for all fields.'],
-    ['missing last name', { lastName: '' }, 'Please provide valid values for all fields.'],
-    ['zip too short', { zip: '1234' }, 'Please provide valid values for all fields.'],
-    ['zip too long', { zip: '12345678901' }, 'Please provide valid values for all fields.'],
-    ['zip with other characters', { zip: '12345#' }, 'Please provide valid values for all fields.'],
-    ['weak password', { password: 'password1', confirmPassword: 'password1' }, 'Please provide valid values for all fields.'],
+  it.each<[string, Partial<SignupValues>, keyof SignupValues, string]>([
+    ['no union', { union: '' }, 'union', 'Please select your union.'],
+    ['an email with no dot after the @ (the BFF refuses it too)', { email: 'new.person@example' }, 'email', 'Please enter a valid email address.'],
+    ['an email with a one-letter TLD', { email: 'new.person@example.c' }, 'email', 'Please enter a valid email address.'],
+    ['a blank first name', { firstName: ' ' }, 'firstName', 'This field is required.'],
+    ['no last name', { lastName: '' }, 'lastName', 'This field is required.'],
+    ['zip too short', { zip: '1234' }, 'zip', 'Please enter a 5-10 digit zip.'],
+    ['zip too long', { zip: '12345678901' }, 'zip', 'Please enter a 5-10 digit zip.'],
+    ['zip with other characters', { zip: '12345#' }, 'zip', 'Please enter a 5-10 digit zip.'],
+    ['weak password', { password: 'password1', confirmPassword: 'password1' }, 'password', message('passwordInvalid')],
     [
       'confirmation differs',
       { confirmPassword: 'Password2' },
+      'confirmPassword',
       'Please confirm your password by entering it again exactly as you did in the Create Password field.',
     ],
-  ])('%s', (_, change, expected) => {
-    expect(signupProblem({ ...VALID, ...change }, false)).toBe(expected);
+  ])('%s', (_, change, fieldName, expected) => {
+    expect(signupErrors({ ...VALID, ...change })).toEqual({ [fieldName]: expected });
   });
 
   it('accepts zips of letters, digits, hyphens and spaces', () => {
-    expect(signupProblem({ ...VALID, zip: 'K1A 0B1' }, false)).toBeNull();
-    expect(signupProblem({ ...VALID, zip: '12345-6789' }, false)).toBeNull();
-  });
-
-  it('uses the catalogue messages', () => {
-    expect(signupProblem({ ...VALID, union: '' }, false)).toBe(message('signupUnion'));
+    expect(signupErrors({ ...VALID, zip: 'K1A 0B1' })).toEqual({});
+    expect(signupErrors({ ...VALID, zip: '12345-6789' })).toEqual({});
   });
 });
 
@@ -86,22 +92,58 @@ describe('SignupModal', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the first failing check in the alert, and sends nothing', () => {
+  it('shows every error at its field on submit, focuses the first, and sends nothing', () => {
     const fetch = stubFetch(() => ({}));
     renderWithSession(<ModalHost />);
-    const alert = screen.getByRole('alert');
+    fill({ email: 'new.person@example', firstName: 'Pat', zip: '123' });
     submit();
-    expect(alert.textContent).toBe('Please select your union.');
-    fill({ union: '7', email: 'bad' });
-    submit();
-    expect(alert.textContent).toBe('Please enter a valid email address.');
-    fill({ email: VALID.email, firstName: 'Pat', lastName: 'Member', zip: '123' });
-    submit();
-    expect(alert.textContent).toBe('Please provide valid values for all fields.');
-    fill({ zip: '12345', password: 'Password1', confirmPassword: 'Password2' });
-    submit();
-    expect(alert.textContent).toBe(message('passwordConfirm'));
+    const expected: [RegExp, string][] = [
+      [/^Email/, message('emailInvalid')],
+      [/^Last Name/, message('required')],
+      [/^Union/, 'Please select your union.'],
+      [/^Zip Code/, message('zipInvalid')],
+      [/^Create Password/, message('passwordInvalid')],
+      [/^Confirm Password/, message('passwordConfirm')],
+    ];
+    for (const [label, words] of expected) {
+      const control = field(label);
+      expect(control.getAttribute('aria-invalid')).toBe('true');
+      const described = (control.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(words);
+    }
+    expect(field(/^First Name/).getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(field(/^Email/));
+    // The alert is for the BFF's answers, not for the form's own checks.
+    expect(screen.getByRole('alert').textContent).toBe('');
     expect(fetch).not.toHaveBeenCalled();
+
+    // Mended, an error goes at once.
+    fill({ email: VALID.email });
+    expect(field(/^Email/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows a field’s error once the field is left, and none before', () => {
+    renderWithSession(<ModalHost />);
+    const zip = field(/^Zip Code/);
+    fill({ zip: '12' });
+    expect(zip.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(zip, { relatedTarget: field(/^Create Password/) });
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(field(/^Email/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('takes the email and first name a form left for it, once', () => {
+    leaveSignupPrefill({ email: 'pat@example.com', firstName: 'Pat' });
+    nav.go('/benefits?modal=signup&complete=1&union=12');
+    const view = renderWithSession(<ModalHost />);
+    expect(screen.getByRole('dialog', { name: 'Complete Your Account' })).toBeTruthy();
+    expect(field(/^Email/).value).toBe('pat@example.com');
+    expect(field(/^First Name/).value).toBe('Pat');
+    expect(field(/^Union/).value).toBe('12');
+    view.unmount();
+    renderWithSession(<ModalHost />);
+    expect(field(/^Email/).value).toBe('');
+    expect(field(/^First Name/).value).toBe('');
   });
 
   it('offers the visible unions by id with their labels, and the zip rule on the field', () => {

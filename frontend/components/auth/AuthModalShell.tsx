@@ -22,7 +22,7 @@ export function AuthModalShell({
   children,
   ...dressing
 }: AuthModalProps &
-  Pick<ComponentProps<typeof Modal>, 'eyebrow' | 'media' | 'backdrop' | 'placement'> & {
+  Pick<ComponentProps<typeof Modal>, 'eyebrow' | 'media' | 'backdrop' | 'placement' | 'wide'> & {
     name: string;
     title: string;
     intro: ReactNode;

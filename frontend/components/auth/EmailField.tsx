@@ -1,16 +1,17 @@
 'use client';
 
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
 import { TextField } from '@/components/forms/fields';
 
 interface EmailFieldProps {
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   error?: string;
 }
 
 /** The account's email, as sign-in, sign-up and the reset request ask for it (at most 254 characters). */
-export function EmailField({ value, onChange, error }: EmailFieldProps) {
+export function EmailField({ value, onChange, onBlur, error }: EmailFieldProps) {
   return (
     <TextField
       label="Email"
@@ -21,6 +22,7 @@ export function EmailField({ value, onChange, error }: EmailFieldProps) {
       maxLength={254}
       value={value}
       onChange={onChange}
+      onBlur={onBlur}
       error={error}
     />
   );

@@ -1,12 +1,11 @@
 'use client';
 
-import NextLink from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { LogoMark } from '@/components/common/LogoMark';
 import { Modal } from '@/components/modals/Modal';
 import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
-import { useModalHref } from '@/components/modals/useModalHref';
+import { ModalLink } from '@/components/modals/ModalLink';
 import { useSession } from '@/components/session/SessionProvider';
 import { useAuthMutationRunning } from '@/components/session/useAuthMutation';
 import styles from './AuthModals.module.css';
@@ -33,7 +32,6 @@ interface GateModalProps {
 export function GateModal({ title = 'Members only', text, pageTitle }: GateModalProps) {
   const router = useRouter();
   const searchParams = useSearchParams();
-  const href = useModalHref();
   const { member } = useSession();
   const signingIn = useAuthMutationRunning();
   const other = modalFromParam(searchParams.get(MODAL_PARAM));
@@ -58,12 +56,12 @@ export function GateModal({ title = 'Members only', text, pageTitle }: GateModal
         {text ?? 'This page is for signed-in members. Log in to see it, or create your free account.'}
       </p>
       <div className={styles.actions}>
-        <NextLink href={href('login')} replace scroll={false} className={`${buttons.button} ${buttons.primary}`}>
+        <ModalLink to="login" className={`${buttons.button} ${buttons.primary}`}>
           Log in
-        </NextLink>
-        <NextLink href={href('signup')} replace scroll={false} className={`${buttons.button} ${buttons.secondary}`}>
+        </ModalLink>
+        <ModalLink to="signup" className={`${buttons.button} ${buttons.secondary}`}>
           Sign up
-        </NextLink>
+        </ModalLink>
       </div>
     </Modal>
   );

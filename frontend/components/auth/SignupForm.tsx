@@ -1,126 +1,126 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import type { VisibleUnion } from '@/lib/bff/types';
-import { limits, message, ZIP_INPUT_PATTERN } from '@/lib/accounts';
-import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/forms/fields';
+import { limits, ZIP_INPUT_PATTERN } from '@/lib/accounts';
+import { FormAlert, PasswordField, SelectField, SubmitButton, TextField } from '@/components/forms/fields';
 import styles from '@/components/forms/Fields.module.css';
+import { focusFirstError, passesOnSubmit, useForm } from '@/components/forms/useForm';
+import { takeSignupPrefill } from '@/components/modals/signupPrefill';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { EmailField } from './EmailField';
-import { PasswordFields } from './PasswordFields';
-import { signupProblem, type SignupValues } from './signupChecks';
+import { NewPasswordField } from './PasswordFields';
+import { signupErrors, type SignupValues } from './signupChecks';
 import { useAfterSignIn } from './useAfterSignIn';
+import auth from './AuthForm.module.css';
 
 interface SignupFormProps {
-  /** Prefilled from the address (`&email=`, `&union=`), e.g. after a mailing-list sign-up. */
+  /** Prefilled from the address (`&union=`, and `&email=` from a link made elsewhere). */
   initial: Partial<SignupValues>;
   unions: VisibleUnion[];
   onSignedUp: () => void;
 }
 
 /**
- * Create an account (spec 1 §4, spec 3 §5). The browser's own validation is off: the spec's checks
- * run on submit in their order and the first failure is shown, so the member always learns why.
+ * Create an account (spec 1 §4, spec 3 §5). The browser's own validation is off: each field shows
+ * its own error once it has been left (spec 1 §5), every one at once on submit, and the focus goes
+ * to the first. The alert above the button is for what the BFF answers.
+ *
+ * A form that opened the modal may have left a prefill (the mailing-list form: email and first
+ * name), read once in the browser after mounting.
  */
 export function SignupForm({ initial, unions, onSignedUp }: SignupFormProps) {
-  const [values, setValues] = useState<SignupValues>(() => ({
-    email: initial.email ?? '',
-    firstName: '',
-    lastName: '',
-    union: unions.some((u) => u.id === initial.union) ? (initial.union ?? '') : '',
-    zip: '',
-    password: '',
-    confirmPassword: '',
-  }));
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<SignupValues>(
+    {
+      email: initial.email ?? '',
+      firstName: '',
+      lastName: '',
+      union: unions.some((u) => u.id === initial.union) ? (initial.union ?? '') : '',
+      zip: '',
+      password: '',
+      confirmPassword: '',
+    },
+    signupErrors,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
   const afterSignIn = useAfterSignIn();
   const register = useAuthMutation({
     mutationFn: accountApi.register,
     onSuccess: (result) => afterSignIn(result, onSignedUp),
+    onError: (error) => {
+      // Field errors come back named as the request's fields.
+      form.setServerErrors(error.fields);
+      focusFirstError(formRef.current, error.fields);
+    },
   });
 
-  const set = (name: keyof SignupValues) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const onInput = (name: keyof SignupValues) => (e: { target: { value: string } }) => set(name)(e.target.value);
+  const { update } = form;
+  useEffect(() => {
+    const prefill = takeSignupPrefill();
+    if (prefill.email || prefill.firstName) update((v) => ({ ...v, ...prefill }));
+    // Once, at the opening: `update` changes with every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = signupProblem(values, register.pending);
-    setProblem(found);
-    if (found) return;
-    const body = {
+    if (register.pending) return; // one at a time (spec 3 §5); the button says it is busy
+    if (!passesOnSubmit(form, formRef.current)) return;
+    const { values } = form;
+    void register.run({
       ...values,
       email: values.email.trim(),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       zip: values.zip.trim(),
-    };
-    void register.run(body);
+    });
   }
 
-  // Field errors come back named as the request's fields.
-  const fields = register.error?.fields ?? {};
-  // 'Not ready' speaks of the run in flight; once that run has ended, its own answer counts.
-  const stale = problem === message('signupNotReady') && !register.pending;
-  const alert = stale ? register.error?.detail : (problem ?? register.error?.detail);
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <EmailField value={values.email} onChange={onInput('email')} error={fields.email} />
+    <form ref={formRef} className={`${styles.form} ${auth.compact}`} onSubmit={submit} noValidate>
+      <EmailField {...form.bind('email')} />
       <div className={styles.pair}>
         <TextField
           label="First Name"
-          name="firstName"
           autoComplete="given-name"
           required
           maxLength={limits.nameMaxLength}
-          value={values.firstName}
-          onChange={onInput('firstName')}
-          error={fields.firstName}
+          {...form.bind('firstName')}
         />
         <TextField
           label="Last Name"
-          name="lastName"
           autoComplete="family-name"
           required
           maxLength={limits.nameMaxLength}
-          value={values.lastName}
-          onChange={onInput('lastName')}
-          error={fields.lastName}
+          {...form.bind('lastName')}
         />
       </div>
-      {/* Full width: union names are long. */}
-      <SelectField
-        label="Union"
-        name="union"
-        required
-        placeholder="Choose your union"
-        options={unions.map((u) => ({ value: u.id, label: u.unionLabel }))}
-        value={values.union}
-        onChange={onInput('union')}
-        error={fields.union}
-      />
-      <TextField
-        label="Zip Code"
-        name="zip"
-        autoComplete="postal-code"
-        required
-        minLength={limits.zipMinLength}
-        maxLength={limits.zipMaxLength}
-        pattern={ZIP_INPUT_PATTERN}
-        title="5-10 digit zip"
-        value={values.zip}
-        onChange={onInput('zip')}
-        error={fields.zip}
-      />
-      <PasswordFields
-        password={values.password}
-        confirm={values.confirmPassword}
-        onPassword={set('password')}
-        onConfirm={set('confirmPassword')}
-        labels={{ password: 'Create Password', confirm: 'Confirm Password' }}
-        errors={{ password: fields.password, confirm: fields.confirmPassword }}
-      />
-      <FormAlert message={alert} />
+      <div className={auth.unionZip}>
+        {/* The wider column: union names are long. */}
+        <SelectField
+          label="Union"
+          required
+          placeholder="Choose your union"
+          options={unions.map((u) => ({ value: u.id, label: u.unionLabel }))}
+          {...form.bind('union')}
+        />
+        <TextField
+          label="Zip Code"
+          autoComplete="postal-code"
+          required
+          minLength={limits.zipMinLength}
+          maxLength={limits.zipMaxLength}
+          pattern={ZIP_INPUT_PATTERN}
+          title="5-10 digit zip"
+          {...form.bind('zip')}
+        />
+      </div>
+      <div className={auth.passwords}>
+        <NewPasswordField label="Create Password" {...form.bind('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...form.bind('confirmPassword')} />
+      </div>
+      <FormAlert message={register.error?.detail} />
       <SubmitButton busy={register.pending}>Create Account</SubmitButton>
     </form>
   );

@@ -12,7 +12,9 @@ import styles from './AuthModals.module.css';
 
 /**
  * `?modal=signup` or `?modal=register`. Links to login (spec 3 §4). `&complete=1` is the
- * completion mode (after a mailing-list sign-up); `&email=` and `&union=` prefill the form. The
+ * completion mode (after a mailing-list sign-up, whose email and first name come by
+ * signupPrefill, never by the address); `&union=` prefills the form, and so does an `&email=` in
+ * a link made elsewhere. The
  * form lives only while the modal is open, so every opening starts empty. The editors' custom
  * signup modal (spec 3 §3) adds their icon (70x70) and headline above the title, their picture
  * (1920x1080) behind the dialog, and may move the dialog to the left of the screen.
@@ -34,6 +36,7 @@ export function SignupModal({ onClose, dressing }: AuthModalProps & { dressing?:
       eyebrow={dressing && (dressing.icon || dressing.headline) && <SignupEyebrow dressing={dressing} />}
       backdrop={dressing?.background}
       placement={dressing?.position === 'left' ? 'left' : 'center'}
+      wide
       links={
         <li>
           Already have an account?{' '}

@@ -1,5 +1,6 @@
 import type { RegisterRequest } from '@/lib/bff/types';
-import { confirms, isValidEmail, isValidPassword, isValidZip, message } from '@/lib/accounts';
+import { confirms, isValidEmail, isValidPassword, isValidZip, limits, message } from '@/lib/accounts';
+import type { FieldErrors } from '@/components/forms/useForm';
 
 export type SignupValues = Pick<
   RegisterRequest,
@@ -17,19 +18,21 @@ export const EMPTY_SIGNUP: SignupValues = {
 };
 
 /**
- * The sign-up checks in the order spec 3 §5 runs them, with their messages: the first that fails
- * is the one the member sees, or null when the form may be sent. The BFF runs the same rules.
+ * The sign-up rules of spec 3 §5, each at its own field and all at once, in the order the form
+ * shows the fields (the first takes the focus on submit); empty when the form may be sent. The
+ * BFF runs the same rules (account.checkRegistration). The spec words the union, the email and the
+ * confirmation; the others, which it groups under 'Please provide valid values for all fields.',
+ * get the catalogue's word for what is wrong with that one field.
  */
-export function signupProblem(values: SignupValues, submitting: boolean): string | null {
-  if (submitting) return message('signupNotReady');
-  if (values.union === '') return message('signupUnion');
-  if (!isValidEmail(values.email)) return message('emailInvalid');
-  const complete =
-    values.firstName.trim() !== '' &&
-    values.lastName.trim() !== '' &&
-    isValidZip(values.zip) && // 5 to 10 letters, digits, hyphens or spaces
-    isValidPassword(values.password);
-  if (!complete) return message('signupFields');
-  if (!confirms(values.password, values.confirmPassword)) return message('passwordConfirm');
-  return null;
+export function signupErrors(values: SignupValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!isValidEmail(values.email)) errors.email = message('emailInvalid'); // the BFF's rule: a dot and a TLD after the @
+  const name = (value: string) => value.trim() !== '' && value.trim().length <= limits.nameMaxLength;
+  if (!name(values.firstName)) errors.firstName = message('required');
+  if (!name(values.lastName)) errors.lastName = message('required');
+  if (values.union === '') errors.union = message('signupUnion');
+  if (!isValidZip(values.zip)) errors.zip = message('zipInvalid'); // 5 to 10 letters, digits, hyphens or spaces
+  if (!isValidPassword(values.password)) errors.password = message('passwordInvalid');
+  if (!confirms(values.password, values.confirmPassword)) errors.confirmPassword = message('passwordConfirm');
+  return errors;
 }

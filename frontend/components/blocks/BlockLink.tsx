@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/common/ButtonLink';
 import { ArrowLink, SmartLink } from '@/components/common/SmartLink';
 import { useAppReady } from '@/components/providers/AppReady';
 import { rememberPendingLink, signupModalUrl } from '@/lib/pendingLink';
+import { rememberOpener } from '@/components/modals/opener';
 
 interface BlockLinkProps {
   link: Link;
@@ -32,6 +33,7 @@ export function BlockLink({ link, className, children }: BlockLinkProps) {
     event.preventDefault();
     if (!ready) return;
     rememberPendingLink({ url: link.url, target: link.target });
+    rememberOpener(event.currentTarget);
     // Next's router follows native history calls (useSearchParams sees the new query), and this
     // keeps the component free of router context, so it renders anywhere, tests included.
     window.history.pushState(null, '', signupModalUrl(new URL(window.location.href)));

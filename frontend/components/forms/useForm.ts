@@ -37,6 +37,17 @@ export function leftForSubmit(event: FocusEvent): boolean {
   return to instanceof HTMLButtonElement && to.type === 'submit';
 }
 
+/**
+ * Whether the focus left a field in a dialog for somewhere outside that dialog. The person cannot
+ * do that while the dialog is modal (the page behind is inert): a script did, a dialog closing or
+ * React's development StrictMode replaying its effects. It is no sign the person left the field.
+ */
+export function leftTheDialog(event: FocusEvent): boolean {
+  const dialog = event.target instanceof Element ? event.target.closest('dialog') : null;
+  const to = event.relatedTarget;
+  return dialog !== null && to instanceof Node && !dialog.contains(to);
+}
+
 export interface Form<V> {
   values: V;
   /** Replaces the values; the BFF's error on any field that changed is dropped. */
@@ -109,7 +120,7 @@ export function useForm<V extends object>(initial: V, validate: (v: V) => FieldE
     error: errorOf(field),
     onChange: (event) => update((v) => ({ ...v, [field]: event.target.value })),
     onBlur: (event) => {
-      if (!leftForSubmit(event)) touch(field);
+      if (!leftForSubmit(event) && !leftTheDialog(event)) touch(field);
     },
   });
 

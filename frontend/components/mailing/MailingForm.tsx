@@ -2,12 +2,14 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import type { BffError } from '@/lib/bff/transport';
 import { message } from '@/lib/accounts';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { MODAL_PARAM, MODAL_VALUES, SIGNUP_PARAMS } from '@/components/modals/modalParam';
+import { rememberOpener } from '@/components/modals/opener';
+import { leaveSignupPrefill } from '@/components/modals/signupPrefill';
 import { useSession } from '@/components/session/SessionProvider';
 import { withParams } from '@/lib/url';
 import { canSubmit, MAILING_TEXT, type MailingSource, type MailingValues } from './mailingForm';
@@ -56,6 +58,7 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
     firstName: member?.firstName ?? '',
   }));
   const [done, setDone] = useState<string | null>(null);
+  const firstControl = useRef<HTMLInputElement>(null);
 
   const { run, pending, error } = useBffMutation({
     mutationFn: (body: MailingValues) =>
@@ -67,11 +70,15 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
       // Spec 1 §9: failures are only logged; the session now says emailSubscribed.
       await refresh();
       if (!session.signedIn && session.loginEnabled) {
+        // The email and first name go to the modal by this tab's storage, not in the address
+        // (logs, referrers); the modal gives the focus back to the form's first field (the
+        // button is disabled now the form is empty).
+        leaveSignupPrefill({ email: sent.email, ...(withFirstName ? { firstName: sent.firstName } : {}) });
+        if (firstControl.current) rememberOpener(firstControl.current);
         router.push(
           withParams(pathname, searchParams, {
             [MODAL_PARAM]: MODAL_VALUES.signup,
             [SIGNUP_PARAMS.complete]: '1',
-            [SIGNUP_PARAMS.email]: sent.email,
             union: sent.union,
           }),
           { scroll: false },
@@ -105,6 +112,7 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
           <MailingField id={`${id}-first`} label="First name">
             {(control) => (
               <input
+                ref={firstControl}
                 {...control}
                 {...bind('firstName')}
                 autoComplete="given-name"
@@ -117,7 +125,7 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
         )}
         <MailingField id={`${id}-email`} label="Email address">
           {(control) => (
-            <input {...control} {...bind('email')} type="email" autoComplete="email" placeholder={MAILING_TEXT.emailPlaceholder} required />
+            <input ref={withFirstName ? undefined : firstControl} {...control} {...bind('email')} type="email" autoComplete="email" placeholder={MAILING_TEXT.emailPlaceholder} required />
           )}
         </MailingField>
         <MailingField id={`${id}-union`} label="Union">

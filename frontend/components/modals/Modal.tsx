@@ -1,6 +1,15 @@
 'use client';
 
-import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+} from 'react';
+import { returnFocus, takeOpener } from './opener';
 import styles from './Modal.module.css';
 
 interface ModalProps {
@@ -24,23 +33,16 @@ interface ModalProps {
   backdrop?: { url: string };
   /** Where the dialog sits over the page on wide screens; phones always get the whole screen. */
   placement?: 'center' | 'left';
+  /** Wider on wide screens, for a form with two fields to a row (the sign-up). */
+  wide?: boolean;
 }
 
-// Open modals, newest last: only the top one answers Escape, and the page scrolls again when the
-// last one closes.
-const stack: symbol[] = [];
+// How many modals are open: the page scrolls again when the last one closes.
+let openCount = 0;
 let savedBody: { overflow: string; paddingRight: string } | null = null;
 
-const FOCUSABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => !el.hasAttribute('disabled') && !el.closest('[hidden], [inert]'),
-  );
-}
-
 function lockScroll() {
+  openCount += 1;
   if (savedBody) return;
   const body = document.body;
   savedBody = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
@@ -51,112 +53,146 @@ function lockScroll() {
 }
 
 function unlockScroll() {
-  if (!savedBody) return;
+  openCount = Math.max(0, openCount - 1);
+  if (openCount > 0 || !savedBody) return;
   document.body.style.overflow = savedBody.overflow;
   document.body.style.paddingRight = savedBody.paddingRight;
   savedBody = null;
 }
 
+/** Whether the dialog is shown modally (in the top layer) rather than merely open. */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return dialog.open; // an engine without :modal (the unit tests' jsdom)
+  }
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
 /**
- * An accessible modal dialog: labelled by its title, focus moved in and kept in (Tab wraps), closed
- * by Escape, its close button or the backdrop, focus returned to where it was, the page behind not
- * scrolling. Full screen on phones. It renders in place (fixed over the page), so a modal opened by
- * the address is in the server's HTML too.
+ * Tab from the dialog's last control goes round to its first, and Shift+Tab from the first to the
+ * last: the browser would go on to its own address bar, and a keyboard user would have to find
+ * the way back in.
  */
-export function Modal({ title, onClose, children, footer, name, eyebrow, media, backdrop, placement = 'center' }: ModalProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
+function wrapTab(event: ReactKeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const dialog = event.currentTarget;
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.closest('[hidden], [inert]') && el.checkVisibility?.() !== false,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** Whether a pointer event is outside the dialog's box: on its ::backdrop. */
+function onBackdrop(dialog: HTMLDialogElement, event: ReactMouseEvent): boolean {
+  if (event.target !== dialog) return false;
+  const box = dialog.getBoundingClientRect();
+  const { clientX: x, clientY: y } = event;
+  return x < box.left || x > box.right || y < box.top || y > box.bottom;
+}
+
+/**
+ * The one modal of the site: a native `<dialog>` shown with showModal(), so the browser puts it in
+ * the top layer, makes the page behind inert and turns Escape into its cancel event (Tab goes
+ * round its controls: wrapTab). Labelled by
+ * its title, it takes the focus (its [data-autofocus] control, else itself so its name is read)
+ * and gives it back when it closes to the control that opened it (opener.ts), the page behind not
+ * scrolling meanwhile. Full screen on phones.
+ *
+ * It is rendered `open`, so a modal the address opens is in the server's HTML and shown before
+ * the scripts run (open, though not yet modal: the CSS dims the page for it); a layout effect makes
+ * it modal before the first paint in the browser.
+ */
+export function Modal({ title, onClose, children, footer, name, eyebrow, media, backdrop, placement = 'center', wide = false }: ModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   const pressedOnBackdrop = useRef(false);
+  // Where the focus goes back to, taken once: StrictMode runs the effect below twice.
+  const returnTo = useRef<HTMLElement | null | undefined>(undefined);
 
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const key = Symbol();
-    stack.push(key);
-    lockScroll();
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.contains(document.activeElement)) {
-      const autofocus = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
-      (autofocus ?? dialog).focus({ preventScroll: true });
+    if (returnTo.current === undefined) returnTo.current = takeOpener(dialog);
+    const backTo = returnTo.current;
+    // A control the person is already in (the server's dialog, used before the scripts ran)
+    // keeps the focus; showModal() would move it to the first control, the close button.
+    const active = document.activeElement;
+    const inUse = active instanceof HTMLElement && active !== dialog && dialog.contains(active) ? active : null;
+    if (!isModal(dialog)) {
+      if (dialog.open) dialog.close(); // the server's open dialog, not modal yet
+      dialog.showModal();
     }
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || stack[stack.length - 1] !== key) return;
+    lockScroll();
+    const autofocus = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+    (inUse ?? autofocus ?? dialog).focus({ preventScroll: true });
+    // Escape: the browser's cancel, which would close the dialog behind React's back. The caller
+    // closes it instead, by unmounting it. Only the top dialog gets it, so nested ones work.
+    const onCancel = (event: Event) => {
+      if (event.target !== dialog) return;
       event.preventDefault();
       onCloseRef.current();
     };
-    // Focus that lands outside (a click on the page behind, a script) is brought back in.
-    const onFocusIn = (event: FocusEvent) => {
-      if (stack[stack.length - 1] !== key) return;
-      if (event.target instanceof Node && !dialog.contains(event.target)) dialog.focus({ preventScroll: true });
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
+    dialog.addEventListener('cancel', onCancel);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      stack.splice(stack.indexOf(key), 1);
-      if (stack.length === 0) unlockScroll();
-      if (returnTo?.isConnected) returnTo.focus({ preventScroll: true });
+      dialog.removeEventListener('cancel', onCancel);
+      unlockScroll();
+      // The focus goes back once the dialog has left the document. Not when it is still there:
+      // React's development StrictMode runs this clean-up and the effect again on the same
+      // dialog, and moving the focus out and back would count as the person leaving a field.
+      queueMicrotask(() => {
+        if (!dialog.isConnected) returnFocus(backTo);
+      });
     };
   }, []);
 
-  function trapTab(event: ReactKeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Tab') return;
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const items = focusables(dialog);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the pointer's way out; from the keyboard, Escape and the close button close
-    <div
-      className={styles.backdrop}
-      data-placement={placement}
-      data-pictured={backdrop ? '' : undefined}
-      onMouseDown={(event) => {
-        pressedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        // Only a click that starts and ends on the backdrop: dragging a selection out must not close.
-        if (event.target === event.currentTarget && pressedOnBackdrop.current) onClose();
-        pressedOnBackdrop.current = false;
-      }}
-    >
+    <>
       {backdrop && (
-        // Decoration only: clicks pass through it to the backdrop, which closes the modal.
+        // The editors' picture behind the dialog, under the top layer: decoration, never clicked
+        // (a click there lands on the dialog's ::backdrop, which closes it).
         // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
         <img className={styles.backdropImage} src={backdrop.url} alt="" aria-hidden="true" decoding="async" />
       )}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog holds the focus first and keeps Tab inside; keys from its controls bubble here */}
-      <div
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the ::backdrop, the pointer's way out (from the keyboard, Escape and the close button close); Tab's wrap takes keys from the controls inside */}
+      <dialog
         ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
+        open
         aria-labelledby={titleId}
+        aria-modal="true"
         className={media ? `${styles.dialog} ${styles.withMedia}` : styles.dialog}
-        tabIndex={-1}
-        onKeyDown={trapTab}
+        data-placement={placement}
+        data-wide={wide ? '' : undefined}
+        data-pictured={backdrop ? '' : undefined}
         data-modal={name}
+        tabIndex={-1}
+        onKeyDown={wrapTab}
+        onMouseDown={(event) => {
+          pressedOnBackdrop.current = onBackdrop(event.currentTarget, event);
+        }}
+        onClick={(event) => {
+          // Only a click that starts and ends on the backdrop: dragging a selection out must not close.
+          if (pressedOnBackdrop.current && onBackdrop(event.currentTarget, event)) onClose();
+          pressedOnBackdrop.current = false;
+        }}
       >
         {media && <div className={styles.media}>{media}</div>}
         <div className={styles.head}>
@@ -174,7 +210,7 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
         </div>
         <div className={styles.body}>{children}</div>
         {footer && <div className={styles.footer}>{footer}</div>}
-      </div>
-    </div>
+      </dialog>
+    </>
   );
 }

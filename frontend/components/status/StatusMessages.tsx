@@ -1,7 +1,18 @@
 'use client';
 
 import { useSitePathname } from '@/lib/useSitePathname';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 import styles from './StatusMessages.module.css';
 
 export type StatusMessageType = 'success' | 'error';
@@ -43,8 +54,14 @@ export interface StatusMessagesApi {
   pushOnArrival: (input: StatusMessageInput, pathname: string) => void;
 }
 
+/** The region's hold on a message's clock while the pointer is over it or the focus in it. */
+interface Holds {
+  hold: (id: number) => void;
+  release: (id: number) => void;
+}
+
 const StatusMessagesContext = createContext<StatusMessagesApi | null>(null);
-const EntriesContext = createContext<{ entries: Entry[]; close: (id: number) => void } | null>(null);
+const EntriesContext = createContext<({ entries: Entry[]; close: (id: number) => void } & Holds) | null>(null);
 
 /** The app's status messages, for any client component under the provider (the root layout). */
 export function useStatusMessages(): StatusMessagesApi {
@@ -56,7 +73,9 @@ export function useStatusMessages(): StatusMessagesApi {
 /**
  * Holds the messages and runs their clock: each one waits `enter` ms before it is shown, closes
  * after `autoClose` ms on screen and is removed `leave` ms after closing, which is the time its
- * fade takes. A change of route closes the first message still open.
+ * fade takes. A message being read (the pointer over it, the focus on its close button) does not
+ * close by itself: its `autoClose` starts again when it is let go (WCAG 2.2.1). A change of route
+ * closes the first message still open.
  */
 export function StatusMessagesProvider({
   children,
@@ -68,6 +87,13 @@ export function StatusMessagesProvider({
   const [entries, setEntries] = useState<Entry[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, number[]>());
+  // Each open message's auto-close, and how many holds (hover, focus) are on it.
+  const autoCloses = useRef(new Map<number, number>());
+  const holds = useRef(new Map<number, number>());
+  const entriesRef = useRef(entries);
+  useEffect(() => {
+    entriesRef.current = entries;
+  }, [entries]);
 
   const later = useCallback((id: number, ms: number, run: () => void) => {
     const timer = window.setTimeout(run, ms);
@@ -82,6 +108,9 @@ export function StatusMessagesProvider({
     (id: number) => {
       for (const timer of timers.current.get(id) ?? []) window.clearTimeout(timer);
       timers.current.delete(id);
+      window.clearTimeout(autoCloses.current.get(id));
+      autoCloses.current.delete(id);
+      holds.current.delete(id);
       setPhase(id, 'closing');
       later(id, timings.leave, () => {
         timers.current.delete(id);
@@ -91,34 +120,63 @@ export function StatusMessagesProvider({
     [later, setPhase, timings.leave],
   );
 
+  const closeLater = useCallback(
+    (id: number) => {
+      window.clearTimeout(autoCloses.current.get(id));
+      autoCloses.current.set(
+        id,
+        window.setTimeout(() => close(id), timings.autoClose),
+      );
+    },
+    [close, timings.autoClose],
+  );
+
   const push = useCallback(
     ({ message, type = 'success' }: StatusMessageInput) => {
       const id = nextId.current++;
       setEntries((list) => [...list, { id, message, type, phase: 'entering' }]);
       later(id, timings.enter, () => {
         setPhase(id, 'open');
-        later(id, timings.autoClose, () => close(id));
+        if (!holds.current.get(id)) closeLater(id);
       });
       return id;
     },
-    [close, later, setPhase, timings.autoClose, timings.enter],
+    [closeLater, later, setPhase, timings.enter],
+  );
+
+  const hold = useCallback((id: number) => {
+    holds.current.set(id, (holds.current.get(id) ?? 0) + 1);
+    window.clearTimeout(autoCloses.current.get(id));
+    autoCloses.current.delete(id);
+  }, []);
+
+  const release = useCallback(
+    (id: number) => {
+      const left = (holds.current.get(id) ?? 0) - 1;
+      if (left > 0) {
+        holds.current.set(id, left);
+        return;
+      }
+      holds.current.delete(id);
+      if (entriesRef.current.some((entry) => entry.id === id && entry.phase === 'open')) closeLater(id);
+    },
+    [closeLater],
   );
 
   useEffect(() => {
     const all = timers.current;
+    const auto = autoCloses.current;
     return () => {
       for (const list of all.values()) for (const timer of list) window.clearTimeout(timer);
       all.clear();
+      for (const timer of auto.values()) window.clearTimeout(timer);
+      auto.clear();
     };
   }, []);
 
   // Any route change closes the first message (spec 1 §4); query changes are not route changes.
   const pathname = useSitePathname();
   const lastPath = useRef(pathname);
-  const entriesRef = useRef(entries);
-  useEffect(() => {
-    entriesRef.current = entries;
-  }, [entries]);
   const arriving = useRef<StatusMessageInput[]>([]);
   useEffect(() => {
     if (lastPath.current === pathname) return;
@@ -137,7 +195,7 @@ export function StatusMessagesProvider({
   );
 
   const api = useMemo(() => ({ push, close, pushOnArrival }), [push, close, pushOnArrival]);
-  const view = useMemo(() => ({ entries, close }), [entries, close]);
+  const view = useMemo(() => ({ entries, close, hold, release }), [entries, close, hold, release]);
   return (
     <StatusMessagesContext.Provider value={api}>
       <EntriesContext.Provider value={view}>{children}</EntriesContext.Provider>
@@ -145,11 +203,34 @@ export function StatusMessagesProvider({
   );
 }
 
+/** The modal dialog on top, if one is open: the only part of the page not inert. */
+function topModal(): HTMLDialogElement | null {
+  const open = [...document.querySelectorAll('dialog[open]')].filter((dialog) => {
+    try {
+      return dialog.matches(':modal');
+    } catch {
+      return true; // an engine without :modal (the unit tests' jsdom), whose open dialogs are all modal
+    }
+  });
+  return (open[open.length - 1] as HTMLDialogElement | undefined) ?? null;
+}
+
+function watchDialogs(changed: () => void) {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+}
+
 /**
  * The message area of the shell: a polite live region, present from the first paint so screen
  * readers hear what is added to it. Only messages past their enter delay are in it.
+ *
+ * While a modal dialog is open, the page around it is inert (unseen by screen readers, out of
+ * reach of the pointer) and under it: the region moves into that dialog, so its messages (the
+ * cart's, over the cart) are still seen, heard and closed.
  */
 export function StatusMessageRegion() {
+  const host = useSyncExternalStore(watchDialogs, topModal, () => null);
   const view = useContext(EntriesContext);
   if (!view) throw new Error('StatusMessageRegion must be used inside <StatusMessagesProvider>');
   const visible = view.entries.filter((entry) => entry.phase !== 'entering');
@@ -157,7 +238,7 @@ export function StatusMessageRegion() {
   // so whoever judges the page as a person will see it (the end-to-end tests' accessibility check)
   // waits for this to go before it looks.
   const waiting = view.entries.length - visible.length;
-  return (
+  const region = (
     <div
       className={styles.region}
       aria-live="polite"
@@ -166,12 +247,17 @@ export function StatusMessageRegion() {
       data-waiting={waiting || undefined}
     >
       {visible.map((entry) => (
+        // The pointer over it or the focus in it keeps it open (the provider's hold).
         <div
           key={entry.id}
           className={styles.message}
           data-type={entry.type}
           data-state={entry.phase}
           aria-hidden={entry.phase === 'closing' || undefined}
+          onMouseEnter={() => view.hold(entry.id)}
+          onMouseLeave={() => view.release(entry.id)}
+          onFocus={() => view.hold(entry.id)}
+          onBlur={() => view.release(entry.id)}
         >
           <span className={styles.icon} aria-hidden="true">
             {entry.type === 'error' ? '!' : '✓'}
@@ -195,4 +281,5 @@ export function StatusMessageRegion() {
       ))}
     </div>
   );
+  return host ? createPortal(region, host) : region;
 }
