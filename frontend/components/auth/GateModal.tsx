@@ -41,6 +41,7 @@ export function GateModal({ title = 'Members only', text, pageTitle }: GateModal
   return (
     <Modal
       name="gate"
+      placement="sheet"
       title={title}
       onClose={() => router.push('/')}
       eyebrow={

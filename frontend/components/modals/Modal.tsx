@@ -31,8 +31,12 @@ interface ModalProps {
   media?: ReactNode;
   /** A picture filling the screen behind the dialog, under the dimming. */
   backdrop?: { url: string };
-  /** Where the dialog sits over the page on wide screens; phones always get the whole screen. */
-  placement?: 'center' | 'left';
+  /**
+   * Where the dialog sits over the page on wide screens; phones get the whole screen, except
+   * `sheet`: a short dialog with no form (the members-only gate) rises from the bottom of a phone's
+   * screen and leaves the page's top (its name) in view, centred as usual on wide screens.
+   */
+  placement?: 'center' | 'left' | 'sheet';
   /** Wider on wide screens, for a form with two fields to a row (the sign-up). */
   wide?: boolean;
 }
