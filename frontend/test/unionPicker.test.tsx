@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VisibleUnion } from '@/lib/bff/types';
 import { ContentPage } from '@/components/page/ContentPage';
@@ -204,7 +204,7 @@ describe('UnionPickerHost', () => {
     return screen.getByRole('link', { name: /Find your union/ });
   }
 
-  it('asks a visitor with no union which is theirs instead of following the link, and gives the focus back', () => {
+  it('asks a visitor with no union which is theirs instead of following the link, and gives the focus back', async () => {
     const link = renderPage('/union-member-benefits', false);
     link.focus();
     const click = fireEvent.click(link);
@@ -213,7 +213,8 @@ describe('UnionPickerHost', () => {
     expect(within(dialog).getAllByRole('option')).toHaveLength(UNIONS.length);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(link);
+    // The modal gives the focus back once it has left the document.
+    await waitFor(() => expect(document.activeElement).toBe(link));
   });
 
   it('asks before the eligibility page too', () => {

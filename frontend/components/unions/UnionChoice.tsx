@@ -16,8 +16,8 @@ import styles from './UnionChoice.module.css';
 export function UnionChoice({ page }: { page: UnionPage }) {
   const { session } = useSession();
   const hydrated = useHydrated();
-  // The button that opened the picker, while it is open.
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Whether the picker is open (it gives the focus back to the button, which has it: Modal).
+  const [picking, setPicking] = useState(false);
   const unions = session.visibleUnions;
   return (
     <section className={`container ${styles.choice}`} aria-labelledby="union-choice-title">
@@ -26,7 +26,7 @@ export function UnionChoice({ page }: { page: UnionPage }) {
           Participating unions
         </h2>
         {hydrated && unions.length > 0 && (
-          <button type="button" className={styles.search} aria-haspopup="dialog" onClick={(event) => setOpener(event.currentTarget)}>
+          <button type="button" className={styles.search} aria-haspopup="dialog" onClick={() => setPicking(true)}>
             Search for your union
           </button>
         )}
@@ -46,7 +46,7 @@ export function UnionChoice({ page }: { page: UnionPage }) {
       ) : (
         <p>The list of unions could not be loaded. Please reload the page.</p>
       )}
-      {opener && <UnionPicker page={page} unions={unions} opener={opener} onClose={() => setOpener(null)} />}
+      {picking && <UnionPicker page={page} unions={unions} onClose={() => setPicking(false)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { rememberOpener } from '@/components/modals/opener';
 import { useSession } from '@/components/session/SessionProvider';
 import { UnionPicker } from './UnionPicker';
 import { unionPageOf, type UnionPage } from './unionPages';
@@ -31,7 +32,7 @@ function unionPageClicked(event: MouseEvent): { page: UnionPage; link: HTMLAncho
  */
 export function UnionPickerHost({ unionChosen }: { unionChosen: boolean }) {
   const { session } = useSession();
-  const [picking, setPicking] = useState<{ page: UnionPage; opener: HTMLElement } | null>(null);
+  const [picking, setPicking] = useState<UnionPage | null>(null);
   const unions = session.visibleUnions;
   const asks = !unionChosen && !session.signedIn && unions.length > 0;
 
@@ -42,12 +43,13 @@ export function UnionPickerHost({ unionChosen }: { unionChosen: boolean }) {
       if (!clicked) return;
       event.preventDefault();
       event.stopPropagation(); // the link's own navigation (Next's Link) never starts
-      setPicking({ page: clicked.page, opener: clicked.link });
+      rememberOpener(clicked.link); // where the picker gives the focus back
+      setPicking(clicked.page);
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
   }, [asks]);
 
   if (!asks || !picking) return null;
-  return <UnionPicker page={picking.page} unions={unions} opener={picking.opener} onClose={() => setPicking(null)} />;
+  return <UnionPicker page={picking} unions={unions} onClose={() => setPicking(null)} />;
 }
