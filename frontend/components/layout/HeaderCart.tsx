@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import NextLink from 'next/link';
+import { CartIcon } from '@/components/common/CartIcon';
 import { cartQuery } from '@/lib/bff/browser';
 import type { Cart } from '@/lib/bff/types';
 import { CART_HREF, storeMessage } from '@/lib/store';
@@ -24,18 +25,7 @@ export function HeaderCart({ initial }: { initial?: Cart }) {
       aria-label={`${storeMessage('openCart')} ${storeMessage('cartCount', { count: total })}`}
       data-testid="header-cart"
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M3 4h2.2l2.3 10.2a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
-        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-      </svg>
+      <CartIcon />
       {/* The whole figure, as the name says it: shown words must be part of the name. */}
       <span className={styles.count} aria-hidden="true">
         {total}

@@ -9,6 +9,7 @@ import { STORE_HREF, storeMessage } from '@/lib/store';
 import { withParams } from '@/lib/url';
 import { useSitePathname } from '@/lib/useSitePathname';
 import buttons from '@/components/common/ButtonLink.module.css';
+import { CartIcon } from '@/components/common/CartIcon';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { ProductImage } from '@/components/common/ProductImage';
 import { Modal } from '@/components/modals/Modal';
@@ -170,18 +171,7 @@ export function CartButton({ count, onOpen }: { count: number | undefined; onOpe
       aria-label={`${storeMessage('openCart')} ${storeMessage('cartCount', { count: shown.toLocaleString('en-US') })}`}
       data-testid="cart-button"
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M3 4h2.2l2.3 10.2a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
-        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-      </svg>
+      <CartIcon />
       <span>{storeMessage('openCart')}</span>{' '}
       <span className={styles.count} data-testid="cart-count">
         {shown.toLocaleString('en-US')}
