@@ -24,7 +24,7 @@ const FLOORS = [
     forms: ['common'],
     mailing: ['modals', 'session'],
     search: ['common'],
-    unions: ['session'],
+    unions: ['modals', 'session'],
     uploads: ['common'],
   },
   // Features.
