@@ -215,7 +215,12 @@ function formDocument(changes: Partial<FormDocument> = {}): FormDocument & { kin
     type: 'grant',
     kind: 'strike_card',
     unionLocalRequired: true,
-    texts: { intro: '<p>Apply here.</p>', concluding: '<p>We will call you.</p>', disclaimer: '<p>Be truthful.</p>' },
+    texts: {
+      intro: '<p>Apply here.</p>',
+      concluding: '<p>We will call you.</p>',
+      disclaimer: '<p>Be truthful.</p>',
+      statusText: '<p>Decisions take about two weeks.</p>',
+    },
     prefill: { ...(COMMON as Record<string, string | boolean>), creditCardNumber: '1234', strikeStart: '2025-05-01', terms: false },
     unions: UNIONS,
     supportPhone: '800-472-2005',
@@ -262,10 +267,13 @@ describe('GrantForm', () => {
     fireEvent.submit(button.closest('form')!);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(sentBody(fetch)).toMatchObject({ fields: { strikeStart: '2025-05-01', programParticipation: ['7'], terms: true } });
+    // The form's status text is for after submitting (spec 2 §2).
+    expect(screen.queryByText('Decisions take about two weeks.')).toBeNull();
     await act(async () => answer(submitted));
     expect(await screen.findByRole('heading', { name: 'Your form has been submitted' })).toBeTruthy();
     expect(screen.getByText(grantMessage('submittedThanks'))).toBeTruthy();
     expect(screen.getByText('We will call you.')).toBeTruthy();
+    expect(screen.getByText('Decisions take about two weeks.')).toBeTruthy();
     expect(await screen.findByText('Form submitted successfully.')).toBeTruthy();
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);

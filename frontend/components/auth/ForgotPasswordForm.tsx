@@ -2,13 +2,23 @@
 
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
-import { isValidEmail } from '@/lib/accounts';
+import { isValidEmail, message } from '@/lib/accounts';
+import type { BffError } from '@/lib/bff/transport';
 import { FormAlert, SubmitButton } from '@/components/forms/fields';
 import fieldStyles from '@/components/forms/Fields.module.css';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { useStatusMessages } from '@/components/status/StatusMessages';
 import styles from './AuthForm.module.css';
 import { EmailField } from './EmailField';
+
+/**
+ * What a failed request for a reset link says: the BFF's words for a mistake of the reader's (an
+ * email that is not one, too many tries), else spec 3 §8's 'Sorry something went wrong please
+ * refresh and try again.' (the error itself is logged by the BFF).
+ */
+function failureText(error: BffError): string {
+  return error.status >= 400 && error.status < 500 ? error.detail : message('resetFailed');
+}
 
 /**
  * Ask for a reset link (spec 3 §4): the form, then the submitted state, and the BFF's answer
@@ -44,7 +54,7 @@ export function ForgotPasswordForm() {
   return (
     <form className={fieldStyles.form} onSubmit={submit}>
       <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={forgot.error?.fields.email} />
-      <FormAlert message={forgot.error?.detail} />
+      <FormAlert message={forgot.error && failureText(forgot.error)} />
       <SubmitButton busy={forgot.pending} disabled={!isValidEmail(email) || forgot.pending}>
         Send Reset Link
       </SubmitButton>

@@ -138,6 +138,8 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
           </h2>
           <p>{grantMessage('submittedThanks')}</p>
           {concluding && <RichText html={concluding} />}
+          {/* What happens to the application next, in the program's words (spec 2 §2). */}
+          {doc.texts.statusText && <RichText html={doc.texts.statusText} className={styles.statusText} />}
           <CaseStatusBlock item={done.case} uploads={<CaseUploads caseId={done.case.id} supportPhone={doc.supportPhone} />} />
         </section>
       ) : (
