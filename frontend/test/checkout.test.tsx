@@ -335,6 +335,7 @@ describe('Checkout', () => {
     await act(async () => finish({ status: 201, body: PLACED }));
     const done = await screen.findByTestId('checkout-done');
     expect(within(done).getByRole('heading', { name: words.orderSubmitted })).toBeTruthy();
+    expect(within(done).getByText('A confirmation email will arrive within 60 minutes.')).toBeTruthy();
     expect(done.textContent).toContain('SO-200001');
     expect(within(done).getByRole('link', { name: /View My Orders/ }).getAttribute('href')).toBe('/account/u-123/orders');
     await waitFor(() => expect(document.activeElement).toBe(within(done).getByRole('heading', { level: 2 })));

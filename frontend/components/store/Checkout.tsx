@@ -294,7 +294,7 @@ function Step({ n, title, status, summary, onEdit, children }: StepProps) {
   );
 }
 
-/** Step 4: 'Your order has been submitted', its number, and the way to My Orders. */
+/** Step 4: 'Your order has been submitted', its number, when its email comes, and the way to My Orders. */
 function Confirmation({ order, ordersHref }: { order: PlacedOrderSummary; ordersHref: string }) {
   const id = headingId(STEP.done);
   return (
@@ -304,6 +304,8 @@ function Confirmation({ order, ordersHref }: { order: PlacedOrderSummary; orders
         {storeMessage('orderSubmitted')}
       </h2>
       <p data-testid="order-number">{storeMessage('orderSubmittedNumber', { number: order.orderNumber })}</p>
+      {/* Spec 3 §9: when the order system's confirmation email is to be expected. */}
+      <p>{storeMessage('orderConfirmationEmail')}</p>
       <div className={styles.actions}>
         <NextLink href={ordersHref} className={`${buttons.button} ${buttons.primary}`}>
           {storeMessage('viewOrders')}
