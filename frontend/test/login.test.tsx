@@ -30,6 +30,17 @@ describe('LoginModal', () => {
     window.sessionStorage.clear();
   });
 
+  it('asks a member who is signed in already for nothing: the modal goes, and they stay or go on', () => {
+    renderWithSession(<ModalHost />, SIGNED_IN);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(nav.replace).toHaveBeenCalledWith('/benefits', { scroll: false });
+
+    nav.reset();
+    nav.go('/?modal=login&destination=%2Faccount%2Fprofile');
+    renderWithSession(<ModalHost />, SIGNED_IN);
+    expect(nav.replace.mock.calls.map(([href]) => href)).toContain('/account/profile');
+  });
+
   it('enables Log In only once the email is valid', () => {
     renderWithSession(<ModalHost />);
     expect(logIn().disabled).toBe(true);
