@@ -46,7 +46,13 @@ describe('date parts', () => {
     const years = yearOptions(2025);
     expect(years[0]).toBe(2025);
     expect(years.at(-1)).toBe(1900);
-    expect(yearOptions(2025, 10)[0]).toBe(2035);
+    expect(yearOptions(2025, { endingYear: 10 })[0]).toBe(2035);
+  });
+
+  it('reads a range end under 200 as relative to this year, 0 as this year (spec 2 §3)', () => {
+    expect(yearOptions(2025, { startingYear: 2 })).toEqual([2025, 2024, 2023]);
+    expect(yearOptions(2025, { startingYear: 0, endingYear: 1 })).toEqual([2026, 2025]);
+    expect(yearOptions(2025, { startingYear: 2020, endingYear: 2022 })).toEqual([2022, 2021, 2020]);
   });
 
   it('reads and writes YYYY-MM-DD', () => {

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { SelectField } from '@/components/forms/fields';
-import { changeDate, dayOptions, isEmptyDate, MONTH_NAMES, yearOptions, type DateParts } from './dateParts';
+import { changeDate, dayOptions, isEmptyDate, MONTH_NAMES, yearOptions, type DateParts, type YearRange } from './dateParts';
 import styles from './Grants.module.css';
 import { QuestionFieldset } from './QuestionFieldset';
 
@@ -19,11 +19,9 @@ export interface DateFieldProps {
   error?: string;
   /** The focus left the three selects (not for a submit button): the field was touched. */
   onLeave?: () => void;
-  /** The last year offered is this year plus `yearsAhead` (a return to work: 10). */
   thisYear: number;
-  yearsAhead?: number;
-  /** The first year offered, when the field's window allows no earlier one (default 1900). */
-  firstYear?: number;
+  /** The years offered (dateParts.yearOptions): 1900 to this year unless the field says more. */
+  years?: YearRange;
   disabled?: boolean;
 }
 
@@ -43,15 +41,14 @@ export function DateField({
   error,
   onLeave,
   thisYear,
-  yearsAhead = 0,
-  firstYear,
+  years: range,
   disabled,
 }: DateFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const mustFill = Boolean(required) || !isEmptyDate(value);
   const days = dayOptions(value).map((d) => ({ value: String(d), label: String(d) }));
-  const offered = yearOptions(thisYear, yearsAhead, firstYear);
+  const offered = yearOptions(thisYear, range);
   // A saved date older than the list still shows (and is then refused by the rule, in words).
   if (value.year && !offered.includes(Number(value.year))) offered.push(Number(value.year));
   const years = offered.map((y) => ({ value: String(y), label: String(y) }));

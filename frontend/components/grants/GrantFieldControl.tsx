@@ -9,6 +9,7 @@ import { RequiredMark, SelectField, TextAreaField, TextField } from '@/component
 import { leftForSubmit } from '@/components/forms/useForm';
 import { CheckboxGroup } from './CheckboxGroup';
 import { DateField } from './DateField';
+import type { YearRange } from './dateParts';
 import { asDate, asList, asText, type GrantValue } from './grantRules';
 import styles from './Grants.module.css';
 
@@ -146,8 +147,7 @@ export function GrantFieldControl({
           required={required}
           error={error}
           thisYear={thisYear}
-          yearsAhead={field.window === 'workReturn' ? grantLimits.workReturnMaxYears : 0}
-          firstYear={firstYearOf(field.window, thisYear)}
+          years={yearsOf(field.window)}
           disabled={disabled}
         />
       );
@@ -177,11 +177,12 @@ export function GrantFieldControl({
 }
 
 /**
- * The first year a date field offers: a grant date must lie within the last 24 months (spec 2 §4),
- * so its list starts two years back rather than at 1900 (126 choices of which three can be valid);
- * a return to work starts this year. Other dates keep the spec's whole list.
+ * The years a date field offers (spec 2 §3's startingYear and endingYear, relative to this year): a
+ * grant date must lie within the last 24 months (spec 2 §4), so its list starts two years back
+ * rather than at 1900 (126 choices of which three can be valid); a return to work runs from this
+ * year to ten ahead. Other dates keep the spec's whole list.
  */
-function firstYearOf(window: DateWindow | undefined, thisYear: number): number | undefined {
+function yearsOf(window: DateWindow | undefined): YearRange | undefined {
   if (!window) return undefined;
-  return window === 'workReturn' ? thisYear : thisYear - 2;
+  return window === 'workReturn' ? { startingYear: 0, endingYear: grantLimits.workReturnMaxYears } : { startingYear: 2 };
 }

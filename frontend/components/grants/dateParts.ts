@@ -42,10 +42,25 @@ export function changeDate(parts: DateParts, change: Partial<DateParts>): DatePa
   return next;
 }
 
-/** The year choices, newest first: from limits.yearListStart to this year, plus `yearsAhead`. */
-export function yearOptions(thisYear: number, yearsAhead = 0, start = grantLimits.yearListStart): number[] {
+/**
+ * A year list's two ends (spec 2 §3 'Wizard date field'): `startingYear` (default 1900) and
+ * `endingYear` (default this year). A value under 200 is relative to this year: so many years back
+ * for the start, ahead for the end; 0 is this year.
+ */
+export interface YearRange {
+  startingYear?: number;
+  endingYear?: number;
+}
+
+/** Below this a year list's end counts from this year (spec 2 §3). */
+const RELATIVE_BELOW = 200;
+
+/** The year choices, newest first, from the range's start to its end. */
+export function yearOptions(thisYear: number, { startingYear = grantLimits.yearListStart, endingYear = 0 }: YearRange = {}): number[] {
+  const first = startingYear < RELATIVE_BELOW ? thisYear - startingYear : startingYear;
+  const last = endingYear < RELATIVE_BELOW ? thisYear + endingYear : endingYear;
   const years: number[] = [];
-  for (let y = thisYear + yearsAhead; y >= start; y--) years.push(y);
+  for (let y = last; y >= first; y--) years.push(y);
   return years;
 }
 
