@@ -31,6 +31,7 @@ export const APP_ROUTES = new Set([
   'error',
   'form',
   'job-loss-grant',
+  'loading',
   'login',
   'plusmore',
   'plusmore-email',
