@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
 import { open, PASSWORD, registerMember } from './members';
 
@@ -131,14 +131,22 @@ test('a visitor adds two products and changes their quantities in the cart', asy
   await expect.poll(async () => (await serverCart(page)).count).toBe(0);
 });
 
-test("a visitor reaches the cart from the header on any page, signs in over it, and goes on to checkout with the cart kept", async ({ page, playwright }) => {
+/**
+ * A member's account made apart from the page (the page stays a visitor's), and 12 Scholarship
+ * Program flyers in the visitor's cart; answers the member's email, to sign in with.
+ */
+async function visitorWithFlyers(page: Page, playwright: PlaywrightWorkerArgs['playwright']): Promise<string> {
   const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const { email } = await registerMember(api);
   await api.dispose();
-
   await openStore(page);
   await addFromModal(page, 'scholarship-program-flyer', 'Scholarship Program', 12);
   await page.keyboard.press('Escape');
+  return email;
+}
+
+test("a visitor reaches the cart from the header on any page, signs in over it, and goes on to checkout with the cart kept", async ({ page, playwright }) => {
+  const email = await visitorWithFlyers(page, playwright);
 
   // Another page: the header's cart link leads back to the store with the cart open.
   await open(page, '/');
@@ -188,13 +196,7 @@ test('the out-of-stock coupon cannot be added', async ({ page }) => {
 });
 
 test("a visitor's cart is kept when they sign in", async ({ page, playwright }) => {
-  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const { email } = await registerMember(api);
-  await api.dispose();
-
-  await openStore(page);
-  await addFromModal(page, 'scholarship-program-flyer', 'Scholarship Program', 12);
-  await page.keyboard.press('Escape');
+  const email = await visitorWithFlyers(page, playwright);
 
   // Sign in through the site's login modal, on the store.
   await open(page, '/store?modal=login');

@@ -1,31 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { atEachViewport, seriousAxeViolations } from './axe';
-import { confirmEmail, open, registerMember } from './members';
+import { confirmEmail, open, registerMember, submitCase } from './members';
 
 // Members get a site of their own (issue 36): the home page opens with the member's band
 // (greeting, union, applications, latest order, favorites), which a visitor never sees; My
 // Benefits is searched and filtered by category; My Favorites is one of the account's tabs.
 // Every test registers its own member.
 
-/** A grant form with few fields of its own. */
-const FORM = 'debt-management-plan-grant';
-
-/** Submits a Debt Management Plan Grant for the signed-in member through the BFF; answers the case as My Forms lists it. */
-async function submitCase(request: APIRequestContext, email: string) {
-  const form = await request.get(`/api/v1/forms/${FORM}`);
-  expect(form.ok(), await form.text()).toBe(true);
-  const { unions } = (await form.json()) as { unions: { id: string }[] };
-  const res = await request.post(`/api/v1/forms/${FORM}/cases`, {
-    data: {
-      fields: {
-        firstName: 'Robin', lastName: 'Tester', email, confirmEmail: email, street: '1 Main St', city: 'Springfield',
-        state: 'IL', zip: '62701', phone: '2025550143', union: unions[0].id, unionLocal: 'Local 12', terms: true,
-        mmiId: 'MMI12345', mmiAuthorization: true,
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { case: { id: string } }).case.id;
+/** Submits a case for the signed-in member (members.ts); answers it as My Forms lists it. */
+async function submitListedCase(request: APIRequestContext, email: string) {
+  const id = await submitCase(request, email);
   const { cases } = (await (await request.get('/api/v1/cases')).json()) as {
     cases: { id: string; title: string; statusLine?: string; nsId?: string }[];
   };
@@ -44,7 +28,7 @@ atEachViewport('member home', ({ viewport }) => {
   test('greets the member by name with their union, and shows where their application stands', async ({ page }) => {
     const { uid, email } = await registerMember(page.request);
     await confirmEmail(page.request, email);
-    const item = await submitCase(page.request, email);
+    const item = await submitListedCase(page.request, email);
     const union = await unionName(page.request);
 
     // In the HTML the server sends: no visitor's version first.

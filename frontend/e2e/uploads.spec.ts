@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { formatDisplayDate } from '../lib/dates';
 import { atEachViewport, DESKTOP, seriousAxeViolations } from './axe';
-import { confirmEmail, MEMBER, open, registerMember } from './members';
+import { confirmEmail, MEMBER, open, registerMember, submitCase } from './members';
 
 // A grant case's supporting documents (spec 2 §2 'Case status block', §4 'Case file lifecycle',
 // §5 'Uploads', §8): files chosen on My Forms upload three at a time with their progress, a queued
@@ -13,28 +13,8 @@ import { confirmEmail, MEMBER, open, registerMember } from './members';
 
 /** member@example.com's Hospital Grant, seeded with pay-stub-august.pdf (added), hospital-bill.pdf (sending), discharge-summary.pdf (failed). */
 const SEEDED_CASE = '3f9c2a7e51d04b6c8e1f0a2b4c6d8e90';
-/** A grant form with few fields of its own. */
-const FORM = 'debt-management-plan-grant';
 
 
-
-/** Submits a Debt Management Plan Grant for the signed-in member through the BFF; answers the case's id. */
-async function submitCase(request: APIRequestContext, email: string): Promise<string> {
-  const form = await request.get(`/api/v1/forms/${FORM}`);
-  expect(form.ok(), await form.text()).toBe(true);
-  const { unions } = (await form.json()) as { unions: { id: string }[] };
-  const res = await request.post(`/api/v1/forms/${FORM}/cases`, {
-    data: {
-      fields: {
-        firstName: 'Robin', lastName: 'Tester', email, confirmEmail: email, street: '1 Main St', city: 'Springfield',
-        state: 'IL', zip: '62701', phone: '2025550143', union: unions[0].id, unionLocal: 'Local 12', terms: true,
-        mmiId: 'MMI12345', mmiAuthorization: true,
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { case: { id: string } }).case.id;
-}
 
 /** A fresh member with one case, on My Forms; answers the case's upload area. */
 async function memberWithCase(page: Page): Promise<Locator> {
