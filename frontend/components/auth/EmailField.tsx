@@ -8,10 +8,12 @@ interface EmailFieldProps {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   error?: string;
+  /** The success state (useForm's validOf). */
+  valid?: boolean;
 }
 
 /** The account's email, as sign-in, sign-up and the reset request ask for it (at most 254 characters). */
-export function EmailField({ value, onChange, onBlur, error }: EmailFieldProps) {
+export function EmailField({ value, onChange, onBlur, error, valid }: EmailFieldProps) {
   return (
     <TextField
       label="Email"
@@ -24,6 +26,7 @@ export function EmailField({ value, onChange, onBlur, error }: EmailFieldProps) 
       onChange={onChange}
       onBlur={onBlur}
       error={error}
+      valid={valid}
     />
   );
 }

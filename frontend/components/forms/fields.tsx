@@ -11,6 +11,8 @@ interface FieldShellProps {
   hint?: ReactNode;
   /** A field error from the BFF; marks the control invalid. */
   error?: string;
+  /** Touched, filled and passing its checks (useForm's validOf): the control shows success. */
+  valid?: boolean;
 }
 
 /** The ids the control is described by: its hint, then its error. */
@@ -41,12 +43,13 @@ function FieldShell({
   label,
   hint,
   error,
+  valid,
   required,
   children,
 }: FieldShellProps & { required?: boolean; children: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
   return (
-    <div className={styles.field} data-invalid={error ? true : undefined}>
+    <div className={styles.field} data-invalid={error ? true : undefined} data-valid={valid && !error ? true : undefined}>
       <label htmlFor={id} className={styles.label}>
         {label}
         {required && <RequiredMark />}
@@ -69,9 +72,9 @@ function FieldShell({
 type TextFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /** A labelled input with its hint and error wired for assistive technology. */
-export function TextField({ label, hint, error, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, valid, ...input }: TextFieldProps) {
   return (
-    <FieldShell label={label} hint={hint} error={error} required={input.required}>
+    <FieldShell label={label} hint={hint} error={error} valid={valid} required={input.required}>
       {(wiring) => <input {...wiring} className={styles.input} {...input} />}
     </FieldShell>
   );
@@ -85,9 +88,9 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
 type TextAreaFieldProps = FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** A labelled textarea, wired like TextField; `className` is added to the input's own. */
-export function TextAreaField({ label, hint, error, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, hint, error, valid, className, ...textarea }: TextAreaFieldProps) {
   return (
-    <FieldShell label={label} hint={hint} error={error} required={textarea.required}>
+    <FieldShell label={label} hint={hint} error={error} valid={valid} required={textarea.required}>
       {(wiring) => <textarea {...wiring} className={className ? `${styles.input} ${className}` : styles.input} {...textarea} />}
     </FieldShell>
   );
@@ -101,9 +104,9 @@ type SelectFieldProps = FieldShellProps &
   };
 
 /** A labelled select, with an empty first choice when it has a placeholder. */
-export function SelectField({ label, hint, error, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({ label, hint, error, valid, options, placeholder, ...select }: SelectFieldProps) {
   return (
-    <FieldShell label={label} hint={hint} error={error} required={select.required}>
+    <FieldShell label={label} hint={hint} error={error} valid={valid} required={select.required}>
       {(wiring) => (
         <select {...wiring} className={styles.input} {...select}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}

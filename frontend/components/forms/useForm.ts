@@ -13,6 +13,8 @@ export interface BoundField {
   name: string;
   value: string;
   error: string | undefined;
+  /** Touched, filled and passing every check: the field shows its success state. */
+  valid: boolean;
   onChange: (event: { target: { value: string } }) => void;
   onBlur: (event: FocusEvent) => void;
 }
@@ -57,6 +59,12 @@ export interface Form<V> {
   /** The error to show on a field, if any. */
   errorOf: (field: string) => string | undefined;
   /**
+   * Whether a field shows its success state (spec 1 §5 and spec 2 §5 "states: error, success,
+   * ..."): once it was touched (or the form submitted), holds a value, and no check fails on it.
+   * An empty optional field stays plain: nothing was confirmed.
+   */
+  validOf: (field: string) => boolean;
+  /**
    * A submit: every error may show from now on. Answers the errors found, in form order; an empty
    * object means the values may be sent.
    */
@@ -74,6 +82,15 @@ export interface Form<V> {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether a value holds something: text with more than spaces, a ticked box, a chosen item or a date. */
+function filled(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'boolean') return value;
+  if (value !== null && typeof value === 'object') return Object.values(value).every(filled); // a date's parts
+  return value !== null && value !== undefined;
+}
 
 /**
  * A form's values and errors (spec 1 §5: an error shows only after its field was touched, or on
@@ -103,6 +120,9 @@ export function useForm<V extends object>(initial: V, validate: (v: V) => FieldE
   const errorOf = (field: string) =>
     serverErrors[field] ?? (submitted || touched.has(field) ? errors[field] : undefined);
 
+  const validOf = (field: string) =>
+    (submitted || touched.has(field)) && filled((values as Record<string, unknown>)[field]) && errorOf(field) === undefined;
+
   const submit = () => {
     setSubmitted(true);
     return errors;
@@ -118,6 +138,7 @@ export function useForm<V extends object>(initial: V, validate: (v: V) => FieldE
     name: field,
     value: values[field] as string,
     error: errorOf(field),
+    valid: validOf(field),
     onChange: (event) => update((v) => ({ ...v, [field]: event.target.value })),
     onBlur: (event) => {
       if (!leftForSubmit(event) && !leftTheDialog(event)) touch(field);
@@ -130,7 +151,7 @@ export function useForm<V extends object>(initial: V, validate: (v: V) => FieldE
     onChange: (event) => update((v) => ({ ...v, [field]: event.target.checked })),
   });
 
-  return { values, update, touch, errorOf, submit, setServerErrors, dirty: !same(values, savedValues), saved, bind, bindChecked };
+  return { values, update, touch, errorOf, validOf, submit, setServerErrors, dirty: !same(values, savedValues), saved, bind, bindChecked };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface GrantFieldControlProps {
   onTouch: () => void;
   required: boolean;
   error?: string;
+  /** Touched, filled and passing its checks: the success state. */
+  valid?: boolean;
   unions: FormUnion[];
   thisYear: number;
   disabled?: boolean;
@@ -77,6 +79,7 @@ export function GrantFieldControl({
   onTouch,
   required,
   error,
+  valid,
   unions,
   thisYear,
   disabled,
@@ -91,6 +94,7 @@ export function GrantFieldControl({
     value: asText(value),
     required,
     error,
+    valid,
     disabled,
     autoComplete: AUTOCOMPLETE[field.name],
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),

@@ -117,6 +117,7 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
         onTouch={() => form.touch(field.name)}
         required={isRequired(field, doc.unionLocalRequired)}
         error={form.errorOf(field.name)}
+        valid={!done && form.validOf(field.name)}
         unions={doc.unions}
         thisYear={thisYear}
         disabled={Boolean(done)}
