@@ -154,7 +154,7 @@ func (c *Client) SubmitOrder(ctx context.Context, o portal.OrderSubmission) (por
 	resp, err := submitOrder(ctx, c.gql, orderInput{
 		Uid: o.UID,
 		Information: orderInformationInput{
-			FirstName: in.FirstName, LastName: in.LastName, Email: in.Email, Phone: in.Phone,
+			FirstName: in.FirstName, LastName: in.LastName, Email: in.Email, Phone: in.Phone, PhoneNumber: in.Phone,
 			Union: in.Union, UnionNumber: in.UnionNumber, Members: in.Members, Worksites: in.Worksites,
 			Website: in.Website, Memo: in.Memo,
 		},

@@ -102,6 +102,8 @@ type orderInformationInput struct {
 	LastName  string `json:"lastName"`
 	Email     string `json:"email"`
 	Phone     string `json:"phone"`
+	// The same number again: the order system reads the phone under both names (spec 3 §3, 'phoneNumber is also carried').
+	PhoneNumber string `json:"phoneNumber"`
 	// The union, upper-cased.
 	Union       string `json:"union"`
 	UnionNumber string `json:"unionNumber,omitempty"`
@@ -123,6 +125,9 @@ func (v *orderInformationInput) GetEmail() string { return v.Email }
 
 // GetPhone returns orderInformationInput.Phone, and is useful for accessing the field via an interface.
 func (v *orderInformationInput) GetPhone() string { return v.Phone }
+
+// GetPhoneNumber returns orderInformationInput.PhoneNumber, and is useful for accessing the field via an interface.
+func (v *orderInformationInput) GetPhoneNumber() string { return v.PhoneNumber }
 
 // GetUnion returns orderInformationInput.Union, and is useful for accessing the field via an interface.
 func (v *orderInformationInput) GetUnion() string { return v.Union }

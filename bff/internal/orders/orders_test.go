@@ -174,7 +174,7 @@ func TestOrderOperations(t *testing.T) {
 	in := orderInput{
 		Uid: uid,
 		Information: orderInformationInput{
-			FirstName: "Maria", LastName: "Lopez", Email: "member@example.com", Phone: "5105550134",
+			FirstName: "Maria", LastName: "Lopez", Email: "member@example.com", Phone: "5105550134", PhoneNumber: "5105550134",
 			Union: "CWA", Memo: "New member packets",
 		},
 		Shipping: shippingInput{

@@ -79,7 +79,7 @@ func TestSubmitOrderStampsTheClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := post(t, h, `{"query":"mutation { submitOrder(input: {uid: \"u1\", information: {firstName: \"A\", lastName: \"B\", email: \"a@example.com\", phone: \"5551234\", union: \"CWA\", memo: \"Mailing\"}, shipping: {address: \"1 Main St\", city: \"Reno\", stateCode: \"nv\", state: \"Nevada\", zip: \"89501\", country: \"United States\"}, items: [{id: \"hardship-grants-brochure\", quantity: 100000}]}) { orderNumber created } }"}`)
+	out := post(t, h, `{"query":"mutation { submitOrder(input: {uid: \"u1\", information: {firstName: \"A\", lastName: \"B\", email: \"a@example.com\", phone: \"5551234\", phoneNumber: \"5551234\", union: \"CWA\", memo: \"Mailing\"}, shipping: {address: \"1 Main St\", city: \"Reno\", stateCode: \"nv\", state: \"Nevada\", zip: \"89501\", country: \"United States\"}, items: [{id: \"hardship-grants-brochure\", quantity: 100000}]}) { orderNumber created } }"}`)
 	if out["errors"] != nil {
 		t.Fatalf("errors: %v", out["errors"])
 	}

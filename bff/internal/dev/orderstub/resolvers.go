@@ -71,11 +71,11 @@ func (r *rootResolver) Orders(ctx context.Context, args struct {
 type orderInput struct {
 	UID         graphql.ID
 	Information struct {
-		FirstName, LastName, Email, Phone, Union string
-		UnionNumber                              *string
-		Members, Worksites                       *int32
-		Website                                  *string
-		Memo                                     string
+		FirstName, LastName, Email, Phone, PhoneNumber, Union string
+		UnionNumber                                           *string
+		Members, Worksites                                    *int32
+		Website                                               *string
+		Memo                                                  string
 	}
 	Shipping struct {
 		Address   string
@@ -99,6 +99,11 @@ func (r *rootResolver) SubmitOrder(ctx context.Context, args struct{ Input order
 	}
 	if len(in.Items) == 0 {
 		return nil, errors.New("an order needs at least one item")
+	}
+	// The order system reads the phone under both names (spec 3 §3); two different numbers would be
+	// an order it cannot call back about.
+	if in.Information.PhoneNumber != in.Information.Phone {
+		return nil, errors.New("phoneNumber must be the same number as phone")
 	}
 	state := strings.ToUpper(in.Shipping.StateCode)
 	o := fixtureOrder{Created: r.now().Unix()}
