@@ -45,6 +45,7 @@ func (s *CaseService) Submit(ctx context.Context, id portal.Identity, formID str
 	if err != nil {
 		return CaseSubmitted{}, err
 	}
+	withRecordDates(f, values)
 	c := portal.Case{
 		ID:             caseID(id.UID, f.ID, values),
 		UID:            id.UID,
@@ -133,6 +134,20 @@ func programPage(forms *portal.Variable, formID string) string {
 		}
 	}
 	return ""
+}
+
+// furloughGrantType is the job loss form's grantType for a furlough (spec 2 §3: 1 Job Loss, 8
+// Furlough).
+const furloughGrantType = "8"
+
+// withRecordDates adds the dates the case record names apart from the form's own fields (spec 2
+// §3, "other case fields named in the record: furlough date"). The job loss form asks for one
+// date, the last day at work, whatever the reason; for a furlough that day is the furlough date,
+// which the grants team's systems read under a name of its own, so it is stored under both.
+func withRecordDates(f Form, values checked) {
+	if f.Kind == "job_loss_card" && values["grantType"] == furloughGrantType && values["lastWorkDay"] != nil {
+		values["furloughDate"] = values["lastWorkDay"]
+	}
 }
 
 // caseID is the case's id: a hash of who sent which form with which values. The values are

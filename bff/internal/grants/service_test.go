@@ -228,6 +228,10 @@ func TestSubmit(t *testing.T) {
 			t.Errorf("%s = %v, want %v", k, c.Values[k], v)
 		}
 	}
+	// A furlough's last day at work is the record's furlough date too (spec 2 §3).
+	if c.Values["furloughDate"] == nil || c.Values["furloughDate"] != c.Values["lastWorkDay"] {
+		t.Errorf("furloughDate = %v, want the last day at work %v", c.Values["furloughDate"], c.Values["lastWorkDay"])
+	}
 	for _, k := range []string{"confirmEmail", "phone", "optInTexts"} {
 		if _, ok := c.Values[k]; ok {
 			t.Errorf("%s stored", k)
@@ -255,6 +259,20 @@ func TestSubmit(t *testing.T) {
 	}
 	if fx.cases.Writes != 1 {
 		t.Errorf("%d writes", fx.cases.Writes)
+	}
+}
+
+// Only a furlough has a furlough date: a job loss for another reason stores none.
+func TestSubmitAJobLossHasNoFurloughDate(t *testing.T) {
+	fx := newFixture(t)
+	in := valid("job_loss_card")
+	in["grantType"] = "1"
+	if _, err := fx.services.Cases.Submit(context.Background(), fx.member, "job-loss-grant-form-union-benefits-credit-cardholders", in); err != nil {
+		t.Fatal(err)
+	}
+	c := fx.cases.All()[0]
+	if _, ok := c.Values["furloughDate"]; ok || c.Values["lastWorkDay"] == nil {
+		t.Errorf("a job loss stored furloughDate %v (lastWorkDay %v)", c.Values["furloughDate"], c.Values["lastWorkDay"])
 	}
 }
 
