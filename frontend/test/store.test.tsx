@@ -11,7 +11,7 @@ import { eligibleStates, unionShortName } from '@/components/store/states';
 import { problem, sentBody, stubFetch } from './fetchStub';
 import { nav } from './navigationMock';
 import { renderWithSession, SIGNED_IN, VISITOR } from './session';
-import { PHONE, product, STATES, storeDocument } from './storeFixtures';
+import { LEADERS_EMAIL, PHONE, product, STATES, storeDocument } from './storeFixtures';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
 
@@ -121,7 +121,7 @@ describe('ProductModal', () => {
 
 describe('StateModal', () => {
   const render = (close = vi.fn()) =>
-    renderWithSession(<StateModal states={STATES} phone={PHONE} onClose={close} />);
+    renderWithSession(<StateModal states={STATES} phone={PHONE} leadersEmail={LEADERS_EMAIL} onClose={close} />);
 
   it('lists the 50 states and DC, and tells how to ship elsewhere', () => {
     render();
@@ -131,6 +131,9 @@ describe('StateModal', () => {
     expect(select.options).toHaveLength(52); // the empty choice and 51
     expect([...select.options].map((o) => o.value)).toContain('District of Columbia');
     expect(dialog.textContent).toContain(PHONE);
+    // The leaders mailbox (spec 3 §2) by its address, which opens a mail.
+    const mailbox = within(dialog).getByRole('link', { name: LEADERS_EMAIL });
+    expect(mailbox.getAttribute('href')).toBe(`mailto:${LEADERS_EMAIL}`);
   });
 
   it('asks for a state before sending anything', () => {

@@ -4,6 +4,7 @@ import type { StoreDocument, StoreProduct } from '@/lib/bff/types';
 
 export const STATES = contract.states;
 export const PHONE = '800-472-2005';
+export const LEADERS_EMAIL = 'leaders@example.org';
 
 /** A product in stock, shipped to three states. */
 export const product = (id: string, over: Partial<StoreProduct> = {}): StoreProduct => ({
@@ -25,5 +26,6 @@ export const storeDocument = (over: Partial<StoreDocument> = {}): StoreDocument 
   state: { code: 'NY', title: 'New York' },
   states: STATES,
   phone: PHONE,
+  leadersEmail: LEADERS_EMAIL,
   ...over,
 });

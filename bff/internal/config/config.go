@@ -35,6 +35,9 @@ type Config struct {
 	MemoryLimit  int64
 	ProductName  string // PRODUCT_NAME: the brand shown on every page
 	SupportPhone string // SUPPORT_PHONE: the phone number messages quote
+	// LeadersEmail is LEADERS_EMAIL: the union leaders mailbox the shipping-state modal gives for
+	// orders to other countries (spec 3 §2, "a toll-free number and a leaders mailbox are shown").
+	LeadersEmail string
 
 	CMS      CMS
 	Cache    Cache
@@ -89,6 +92,10 @@ type Orders struct {
 // DevOrdersToken is ORDERS_TOKEN outside a real project: the credential the order stand-in
 // requires (orderstub.DevToken), so a development BFF sends one as production's does.
 const DevOrdersToken = "order-stand-in-development-token"
+
+// DevLeadersEmail is LEADERS_EMAIL outside a real project: an address of the reserved example
+// domain, which no member could write to.
+const DevLeadersEmail = "leaders@example.org"
 
 // Partners configures what partner sites receive when a member signs in to them: an assertion
 // signed with a key derived from SigningKey, which partners check against the published keys.
@@ -206,6 +213,7 @@ func Load(getenv func(string) string) (Config, error) {
 		MemoryLimit:     r.int64("MEMORY_LIMIT", 100<<20),
 		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
 		SupportPhone:    r.str("SUPPORT_PHONE", "800-472-2005"),
+		LeadersEmail:    r.str("LEADERS_EMAIL", DevLeadersEmail),
 		CMS: CMS{
 			URL:           strings.TrimRight(r.str("CMS_URL", "http://127.0.0.1:8081"), "/"),
 			Timeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
@@ -410,6 +418,10 @@ func (r *reader) production(c Config) {
 	}
 	if c.Partners.SubjectSecret == "" || c.Partners.SubjectSecret == DevPartnerSubjectSecret {
 		r.errs = append(r.errs, errors.New("PARTNER_SUBJECT_SECRET: required for a real project (it keys members' ids at partners; the development one will not do)"))
+	}
+	// Members who ship abroad are told to write to it: the development one reaches no one.
+	if c.LeadersEmail == DevLeadersEmail || !strings.Contains(c.LeadersEmail, "@") {
+		r.errs = append(r.errs, errors.New("LEADERS_EMAIL: required for a real project (the shipping-state modal gives members this address; the development one reaches no one)"))
 	}
 	// Without it the BFF cannot ask Next.js to revalidate, so editors' publishes would never reach
 	// the pages Next.js has already rendered.

@@ -272,6 +272,7 @@ func productionVars() map[string]string {
 	return map[string]string{
 		"FIREBASE_PROJECT_ID":    "union-benefits-prod",
 		"FIREBASE_API_KEY":       "AIzaSyExampleExampleExampleExample0",
+		"LEADERS_EMAIL":          "leaders@benefits.example.net",
 		"STORAGE_BUCKET":         "union-benefits-prod-cases",
 		"FRONTEND_URL":           "https://benefits.example.org",
 		"ALLOWED_ORIGINS":        "https://benefits.example.org,https://www.benefits.example.org",
@@ -347,6 +348,8 @@ func TestProductionRefusesUnsafeValues(t *testing.T) {
 		{"a short SERVER_SIGNING_SECRET", map[string]string{"SERVER_SIGNING_SECRET": short}, "SERVER_SIGNING_SECRET"},
 		{"no FIREBASE_API_KEY", map[string]string{"FIREBASE_API_KEY": ""}, "FIREBASE_API_KEY"},
 		{"no REVALIDATE_SECRET", map[string]string{"REVALIDATE_SECRET": ""}, "REVALIDATE_SECRET"},
+		{"the development LEADERS_EMAIL", map[string]string{"LEADERS_EMAIL": ""}, "LEADERS_EMAIL"},
+		{"a LEADERS_EMAIL that is no address", map[string]string{"LEADERS_EMAIL": "leaders"}, "LEADERS_EMAIL"},
 		{"a short PREVIEW_SECRET", map[string]string{"PREVIEW_SECRET": short}, "PREVIEW_SECRET"},
 		{"a short CMS_WEBHOOK_SECRET", map[string]string{"CMS_WEBHOOK_SECRET": short}, "CMS_WEBHOOK_SECRET"},
 		{"no ORDERS_TOKEN", map[string]string{"ORDERS_TOKEN": ""}, "ORDERS_TOKEN"},
@@ -399,7 +402,8 @@ func TestProductionReportsEveryDevelopmentDefaultAtOnce(t *testing.T) {
 	}
 	for _, want := range []string{"FRONTEND_URL", "ALLOWED_ORIGINS", "CMS_URL", "CMS_PUBLIC_URL", "ORDERS_URL",
 		"HOTELS_API_URL", "HOTELS_LISTINGS_URL", "EXTERNAL_FORM_URL", "EDGE_SIGNING_SECRET", "SERVER_SIGNING_SECRET",
-		"FIREBASE_API_KEY", "REVALIDATE_SECRET", "CMS_WEBHOOK_SECRET", "ORDERS_TOKEN", "PARTNER_SIGNING_KEY", "PARTNER_SUBJECT_SECRET"} {
+		"FIREBASE_API_KEY", "REVALIDATE_SECRET", "CMS_WEBHOOK_SECRET", "ORDERS_TOKEN", "PARTNER_SIGNING_KEY", "PARTNER_SUBJECT_SECRET",
+		"LEADERS_EMAIL"} {
 		if !got[want] {
 			t.Errorf("no %s problem", want)
 		}

@@ -493,6 +493,7 @@ func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
 	}
 	return store.New(up.orders, up.content, store.Options{
 		SupportPhone: up.cfg.SupportPhone,
+		LeadersEmail: up.cfg.LeadersEmail,
 		Carts:        carts,
 		Logger:       up.o.Logger,
 		Now:          up.o.Now,

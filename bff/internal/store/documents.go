@@ -36,6 +36,8 @@ type Document struct {
 	State    *ShippingState   `json:"state,omitempty"`
 	States   []ShippingState  `json:"states"`
 	Phone    string           `json:"phone"`
+	// LeadersEmail is the union leaders mailbox the state modal gives beside the phone.
+	LeadersEmail string `json:"leadersEmail"`
 }
 
 // CartItem is a cart's line as the cart shows it: the product as the order system lists it now.

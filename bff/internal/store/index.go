@@ -106,11 +106,12 @@ type Unions interface {
 // list, never an error (spec 3 §4, §8: the store swallows it); it is logged.
 func (s *Service) Index(ctx context.Context, r portal.Reader, state *ShippingState) (Document, error) {
 	doc := Document{
-		Featured: []Product{},
-		Products: []Product{},
-		State:    state,
-		States:   States(),
-		Phone:    s.o.SupportPhone,
+		Featured:     []Product{},
+		Products:     []Product{},
+		State:        state,
+		States:       States(),
+		Phone:        s.o.SupportPhone,
+		LeadersEmail: s.o.LeadersEmail,
 	}
 	if s.unions != nil {
 		unions, err := s.unions.Unions(ctx)

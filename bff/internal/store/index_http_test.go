@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 )
@@ -100,6 +101,10 @@ func TestIndexIsTheUnionsProductsFeaturedApart(t *testing.T) {
 	}
 	if a.JSON["state"] != nil || a.JSON["phone"] != phone {
 		t.Errorf("state %v, phone %v", a.JSON["state"], a.JSON["phone"])
+	}
+	// The leaders mailbox the state modal gives for orders abroad (spec 3 §2), from LEADERS_EMAIL.
+	if a.JSON["leadersEmail"] != config.DevLeadersEmail {
+		t.Errorf("leadersEmail %v, want %s", a.JSON["leadersEmail"], config.DevLeadersEmail)
 	}
 	states, _ := a.JSON["states"].([]any)
 	if len(states) != 51 || harness.Dig(states[0], "title") != "Alabama" || !slices.ContainsFunc(states, func(s any) bool {

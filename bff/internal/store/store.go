@@ -70,6 +70,7 @@ func msg(key string, pairs ...string) string { return contracts.StoreMessage(key
 // Options configures the store.
 type Options struct {
 	SupportPhone string // quoted when the order system cannot answer, and by the store index
+	LeadersEmail string // the union leaders mailbox, which the store index gives for orders abroad
 	// Carts is the cart store (Firestore); the cart and checkout need it.
 	Carts Carts
 	// PendingTimeout is how long an order attempt the BFF never finished (it stopped while the

@@ -18,6 +18,8 @@ export interface StateModalProps {
   current?: ShippingState;
   /** SUPPORT_PHONE, for shipping outside the United States. */
   phone: string;
+  /** LEADERS_EMAIL, the union leaders mailbox, for the same. */
+  leadersEmail: string;
   onClose: () => void;
 }
 
@@ -27,7 +29,7 @@ export interface StateModalProps {
  * server render reads the cookie) and the modal closes. A refusal or failure is said in the
  * modal, in the BFF's words.
  */
-export function StateModal({ states, current, phone, onClose }: StateModalProps) {
+export function StateModal({ states, current, phone, leadersEmail, onClose }: StateModalProps) {
   const router = useRouter();
   const [state, setState] = useState(current?.title ?? '');
   const [invalid, setInvalid] = useState(false);
@@ -65,12 +67,24 @@ export function StateModal({ states, current, phone, onClose }: StateModalProps)
           error={fieldError}
           data-autofocus
         />
-        <p className={styles.outsideUS}>{storeMessage('stateOutsideUS', { phone })}</p>
+        <OutsideUS phone={phone} email={leadersEmail} />
         <FormAlert message={formError} />
         <SubmitButton busy={choose.pending} disabled={choose.pending}>
           {storeMessage('stateSubmit')}
         </SubmitButton>
       </form>
     </Modal>
+  );
+}
+
+/** How to order for another country (spec 3 §2): the toll-free number and the leaders mailbox, which opens a mail. */
+function OutsideUS({ phone, email }: { phone: string; email: string }) {
+  const [before, after = ''] = storeMessage('stateOutsideUS', { phone }).split('{email}');
+  return (
+    <p className={styles.outsideUS}>
+      {before}
+      <a href={`mailto:${email}`}>{email}</a>
+      {after}
+    </p>
   );
 }

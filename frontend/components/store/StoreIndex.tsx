@@ -102,7 +102,9 @@ export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexPro
       )}
 
       {stateOpen && (
-        <StateModal states={store.states} current={store.state} phone={store.phone} onClose={() => setStateOpen(false)} />
+        <StateModal states={store.states} current={store.state} phone={store.phone}
+          leadersEmail={store.leadersEmail}
+          onClose={() => setStateOpen(false)} />
       )}
       {product && !stateOpen && (
         <ProductModal

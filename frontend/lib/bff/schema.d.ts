@@ -1276,6 +1276,8 @@ export interface components {
             states: components["schemas"]["ShippingState"][];
             /** @description SUPPORT_PHONE, which 'Products Not Found' and the state modal quote */
             phone: string;
+            /** @description LEADERS_EMAIL, the union leaders mailbox the state modal gives for orders to other countries (spec 3 §2) */
+            leadersEmail: string;
         };
         StoreProduct: {
             id: string;
