@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 // Runs once when a Next.js server starts, before it answers a request.
 export async function register() {
   // Only the Node.js server writes to sockets (the edge runtime has no node:http). This form of the
@@ -10,3 +12,12 @@ export async function register() {
     sendLargeStringsAsBytes(http);
   }
 }
+
+/**
+ * Every error of a server render, route handler, server action or the proxy goes to the
+ * error-reporting endpoint (ERROR_REPORTING_URL, lib/errorReport.ts); unset, nothing is sent.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  const [{ config }, { reportRequestError }] = await Promise.all([import('./lib/config'), import('./lib/errorReport')]);
+  await reportRequestError(config.errorReportingUrl, error, request, context);
+};

@@ -31,6 +31,12 @@ export interface FrontendConfig {
    */
   supportPhone: string;
   /**
+   * ERROR_REPORTING_URL: where a server render's error is reported (spec 1 §9, "an error-reporting
+   * endpoint is configured"; lib/errorReport.ts), the BFF's variable of the same name; unset
+   * reports none.
+   */
+  errorReportingUrl: string | undefined;
+  /**
    * Where browsers fetch the CMS's files (images, videos): the BFF's CMS_PUBLIC_URL, with the
    * same fallbacks (CMS_URL, then the local fixture CMS). The Content-Security-Policy allows it.
    */
@@ -88,6 +94,7 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
   const serverSigningSecret = env.SERVER_SIGNING_SECRET?.trim() || undefined;
   const chatbotScriptUrl = env.CHATBOT_SCRIPT_URL?.trim() || DEFAULT_CHATBOT_SCRIPT_URL;
   const supportPhone = env.SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE;
+  const errorReportingUrl = env.ERROR_REPORTING_URL?.trim() || undefined;
   const cmsPublicUrl = (env.CMS_PUBLIC_URL?.trim() || env.CMS_URL?.trim() || DEFAULT_CMS_URL).replace(/\/+$/, '');
   const externalFormUrl = env.EXTERNAL_FORM_URL?.trim() || cmsPublicUrl + EXTERNAL_FORM_PATH;
   const chatProviderUrl = env.CHAT_PROVIDER_URL?.trim() || DEFAULT_CHAT_PROVIDER_URL;
@@ -105,6 +112,7 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
     serverSigningSecret,
     chatbotScriptUrl,
     supportPhone,
+    errorReportingUrl,
     cmsPublicUrl,
     externalFormUrl,
     chatProviderUrl,

@@ -38,6 +38,10 @@ type Config struct {
 	// LeadersEmail is LEADERS_EMAIL: the union leaders mailbox the shipping-state modal gives for
 	// orders to other countries (spec 3 §2, "a toll-free number and a leaders mailbox are shown").
 	LeadersEmail string
+	// ErrorReportingURL is ERROR_REPORTING_URL: where every internal error is reported (spec 1 §9,
+	// "an error-reporting endpoint is configured"; package errreport), e.g. Cloud Error
+	// Reporting's events:report with its key; empty reports none. A Secret: the URL carries a key.
+	ErrorReportingURL Secret
 
 	CMS      CMS
 	Cache    Cache
@@ -207,13 +211,14 @@ func Load(getenv func(string) string) (Config, error) {
 		LogLevel:  r.level("LOG_LEVEL", slog.LevelInfo),
 		// 1 s of drain and 8 s of shutdown fit Cloud Run's 10 s between SIGTERM and SIGKILL, with
 		// a second to spare for closing the clients.
-		ShutdownTimeout: r.duration("SHUTDOWN_TIMEOUT", 8*time.Second),
-		ShutdownDrain:   r.waitDuration("SHUTDOWN_DRAIN", time.Second),
-		RequestTimeout:  r.duration("REQUEST_TIMEOUT", 15*time.Second),
-		MemoryLimit:     r.int64("MEMORY_LIMIT", 100<<20),
-		ProductName:     r.str("PRODUCT_NAME", "Union Benefits"),
-		SupportPhone:    r.str("SUPPORT_PHONE", "800-472-2005"),
-		LeadersEmail:    r.str("LEADERS_EMAIL", DevLeadersEmail),
+		ShutdownTimeout:   r.duration("SHUTDOWN_TIMEOUT", 8*time.Second),
+		ShutdownDrain:     r.waitDuration("SHUTDOWN_DRAIN", time.Second),
+		RequestTimeout:    r.duration("REQUEST_TIMEOUT", 15*time.Second),
+		MemoryLimit:       r.int64("MEMORY_LIMIT", 100<<20),
+		ProductName:       r.str("PRODUCT_NAME", "Union Benefits"),
+		SupportPhone:      r.str("SUPPORT_PHONE", "800-472-2005"),
+		LeadersEmail:      r.str("LEADERS_EMAIL", DevLeadersEmail),
+		ErrorReportingURL: Secret(r.str("ERROR_REPORTING_URL", "")),
 		CMS: CMS{
 			URL:           strings.TrimRight(r.str("CMS_URL", "http://127.0.0.1:8081"), "/"),
 			Timeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
@@ -283,6 +288,10 @@ func Load(getenv func(string) string) (Config, error) {
 	if u, err := url.Parse(c.Forms.ExternalURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" ||
 		!strings.Contains(c.Forms.ExternalURL, "{id}") {
 		r.errs = append(r.errs, fmt.Errorf("EXTERNAL_FORM_URL: %q is not an http(s) URL with {id}", c.Forms.ExternalURL))
+	}
+	if u, err := url.Parse(c.ErrorReportingURL.Reveal()); c.ErrorReportingURL != "" &&
+		(err != nil || u.Host == "" || (u.Scheme != "https" && (u.Scheme != "http" || c.Production()))) {
+		r.errs = append(r.errs, errors.New("ERROR_REPORTING_URL: not an https URL (http only outside a real project)"))
 	}
 	// An emulator trusts whoever calls it, so a real project must never be pointed at one: a
 	// stray variable in a deploy would put members' data behind unauthenticated stand-ins. Firebase

@@ -30,7 +30,7 @@ func (anyRequest) Verify(string, time.Time) (edgesign.Claims, error) {
 
 // echoClient answers the client address fromEdge found, behind the real verifier.
 func echoClient() *fiber.App {
-	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
+	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler), nil)})
 	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
 	app.All("/*", func(c fiber.Ctx) error { return c.SendString(ClientAddr(c)) })
 	return app
@@ -111,7 +111,7 @@ func TestTheClientIsTheAddressTheEdgeNamed(t *testing.T) {
 // bucket of the address the edge saw.
 func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 	limiter := ratelimit.New(5, time.Minute)
-	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
+	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler), nil)})
 	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
 	limits := AttemptLimits{IP: limiter, Who: ratelimit.New(1000, time.Minute)}
 	app.Post("/signin", func(c fiber.Ctx) error {
@@ -137,7 +137,7 @@ func TestARotatingForgedHeaderDoesNotEscapeTheLimit(t *testing.T) {
 // One subscriber holds a whole IPv6 /64: rotating addresses inside it still spends one bucket,
 // while a neighbour in another /64 has their own.
 func TestRotatingIPv6AddressesInOneNetworkDoNotEscapeTheLimit(t *testing.T) {
-	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler))})
+	app := fiber.New(fiber.Config{ErrorHandler: problemHandler(slog.New(slog.DiscardHandler), nil)})
 	app.Use(fromEdge(edgesign.NewVerifier(testEdgeSecret, testServerSecret)))
 	limits := AttemptLimits{IP: ratelimit.New(5, time.Minute), Who: ratelimit.New(1000, time.Minute)}
 	app.Post("/signin", func(c fiber.Ctx) error {

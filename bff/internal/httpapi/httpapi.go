@@ -22,6 +22,7 @@ import (
 	"github.com/gofiber/fiber/v3/middleware/requestid"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/errreport"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 )
 
@@ -47,6 +48,9 @@ type Options struct {
 	// Secure says the site is served over HTTPS (everywhere but a localhost frontend): every
 	// answer carries Strict-Transport-Security, and the BFF's cookies the __Host- prefix.
 	Secure bool
+	// Errors receives every internal error (the error-reporting endpoint, ERROR_REPORTING_URL);
+	// nil reports none.
+	Errors errreport.Reporter
 }
 
 // Checker reports whether a part of the BFF can still do its work (cache.Store completing a
@@ -69,7 +73,7 @@ type Mount func(api fiber.Router)
 func New(o Options, mounts ...Mount) *fiber.App {
 	app := fiber.New(fiber.Config{
 		AppName:      "portal-bff",
-		ErrorHandler: problemHandler(o.Logger),
+		ErrorHandler: problemHandler(o.Logger, o.Errors),
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  2 * time.Minute,
@@ -111,7 +115,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 func Admin(o Options) *fiber.App {
 	app := fiber.New(fiber.Config{
 		AppName:      "portal-bff-admin",
-		ErrorHandler: problemHandler(o.Logger),
+		ErrorHandler: problemHandler(o.Logger, o.Errors),
 		ReadTimeout:  5 * time.Second,
 		WriteTimeout: 10 * time.Second,
 	})
@@ -287,8 +291,11 @@ var fiberCodes = map[int]apperr.Code{
 }
 
 // problemHandler answers every error as application/problem+json. Only internal errors are
-// logged with their cause; clients never see an internal error's text.
-func problemHandler(log *slog.Logger) fiber.ErrorHandler {
+// logged with their cause, and reported (errreport); clients never see an internal error's text.
+func problemHandler(log *slog.Logger, reporter errreport.Reporter) fiber.ErrorHandler {
+	if reporter == nil {
+		reporter = errreport.Off{}
+	}
 	return func(c fiber.Ctx, err error) error {
 		var fe *fiber.Error
 		var e *apperr.Error
@@ -310,6 +317,9 @@ func problemHandler(log *slog.Logger) fiber.ErrorHandler {
 				slog.String("request_id", requestid.FromContext(c)),
 				slog.String("path", c.Path()),
 				slog.String("err", err.Error()))
+			reporter.Report(errreport.Event{
+				Method: c.Method(), Path: c.Path(), Status: status, RequestID: requestid.FromContext(c), Err: err,
+			})
 			e = apperr.InternalError(nil)
 		} else if e.Err != nil {
 			// A client's mistake (4xx) is routine, and the access log says its status: its cause

@@ -16,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/errreport"
 	"github.com/union-benefits/portal/bff/internal/httpapi/handlertest"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
@@ -112,6 +113,30 @@ func TestInternalErrorsAreLoggedButNeverShown(t *testing.T) {
 	}
 	if !bytes.Contains(logs.Bytes(), []byte("unexpected EOF")) || !bytes.Contains(logs.Bytes(), []byte(`"request_id"`)) {
 		t.Fatalf("the cause was not logged with a request id: %s", logs.String())
+	}
+}
+
+// reported records what the error handler reports.
+type reported struct{ events []errreport.Event }
+
+func (r *reported) Report(e errreport.Event) { r.events = append(r.events, e) }
+
+// Every internal error goes to the error-reporting endpoint (spec 1 §9) with its request id; a
+// client's mistake and an upstream's outage do not (the endpoint is for our own faults).
+func TestInternalErrorsAndOnlyThoseAreReported(t *testing.T) {
+	var got reported
+	o := testOptions(io.Discard)
+	o.Errors = &got
+	h := handlertest.Handler(New(o, (&docs{}).mount(visitorsOnly{})))
+	for _, path := range []string{"/gone", "/down", "/boom"} {
+		handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/doc?path="+path, nil))
+	}
+	if len(got.events) != 1 {
+		t.Fatalf("reported %d events, want 1 (the internal error only): %+v", len(got.events), got.events)
+	}
+	e := got.events[0]
+	if e.Method != "GET" || e.Path != "/api/v1/doc" || e.Status != 500 || e.RequestID == "" || !errors.Is(e.Err, io.ErrUnexpectedEOF) {
+		t.Errorf("reported %+v", e)
 	}
 }
 

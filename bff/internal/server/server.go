@@ -21,6 +21,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/content"
 	"github.com/union-benefits/portal/bff/internal/edgesign"
+	"github.com/union-benefits/portal/bff/internal/errreport"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/grants"
 	"github.com/union-benefits/portal/bff/internal/hooks"
@@ -210,6 +211,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		Secure:         cfg.Frontend.SecureCookies,
 		ContentMisses:  up.limiter("content-misses", cfg.Limits.ContentMisses, cfg.Limits.Window),
 		MissBudget:     cache.WithMissBudget,
+		Errors:         errorReporter(cfg, o.Logger, srv),
 	}
 	srv.Admin = httpapi.Admin(httpOptions)
 	srv.App = httpapi.New(httpOptions,
@@ -566,4 +568,19 @@ func (up *upstreams) firestoreClient(srv *Server) (*firestore.Profiles, error) {
 	srv.closers = append(srv.closers, p.Close)
 	up.firestore = p
 	return p, nil
+}
+
+// errorReporter is the error-reporting endpoint's client when ERROR_REPORTING_URL is set (spec 1
+// §9); Close sends what is still queued, for at most a second of the shutdown's time.
+func errorReporter(cfg config.Config, log *slog.Logger, srv *Server) errreport.Reporter {
+	if cfg.ErrorReportingURL == "" {
+		return errreport.Off{}
+	}
+	r := errreport.New(errreport.Options{URL: cfg.ErrorReportingURL.Reveal(), Service: "portal-bff", Logger: log})
+	srv.closers = append(srv.closers, func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		return r.Close(ctx)
+	})
+	return r
 }
