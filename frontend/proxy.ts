@@ -42,7 +42,8 @@ function forwardRequestPath(headers: Headers, request: NextRequest): void {
  * rendered (lib/missingPage.ts), so its HTML holds the message.
  *
  * A partner's `?redirect_url=` on any page (spec 1 §7) goes to the BFF's redirect route, which
- * sends the visitor on only to a store page or the hotel partner (lib/partnerRedirect.ts).
+ * sends the visitor on only to a store page, or to the hotel partner for a signed-in member and
+ * to sign in first for anyone else (lib/partnerRedirect.ts).
  *
  * An anonymous visitor's CMS page comes from the page cache: the request is rewritten to the
  * internal route that Next renders once per (path, union) and keeps (lib/pageCache.ts).

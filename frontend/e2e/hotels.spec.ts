@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { PASSWORD, registerMember } from './members';
 
 // The hotel search box (spec 3 §2, §4-5, §7, §9) and the partner redirect (spec 1 §7) against
 // the whole stack: the autocomplete goes through the BFF to the partner's stand-in (served by the
@@ -107,23 +108,74 @@ test.describe('hotel search box', () => {
 });
 
 test.describe('partner redirect (spec 1 §7)', () => {
-  test('a hotel partner URL is rebuilt into a listing link', async ({ page }) => {
-    const from = ymd(inDays(10));
-    const to = ymd(inDays(12));
-    const partnerURL = `${PARTNER}/relax/in/3000016152/from/${from}/to/${to}/rooms/1/adults/2`;
-    await page.goto(`/?redirect_url=${encodeURIComponent(partnerURL)}`);
-    expect(await listingsQuery(page)).toEqual({
-      utm_source: 'union-benefits',
-      utm_medium: 'partner-redirect',
-      utm_campaign: 'hotels',
-      mk: 'dev-member-key',
-      destinationType: 'CITY',
-      destinationId: '3000016152',
-      checkIn: from,
-      checkOut: to,
-      numRooms: '1',
-      numAdults: '2',
+  // Spec 1 §4: the listing link carries the site's member key, so a visitor signs in first and
+  // then lands on it; a member goes there at once.
+  const from = ymd(inDays(10));
+  const to = ymd(inDays(12));
+  const partnerURL = `${PARTNER}/relax/in/3000016152/from/${from}/to/${to}/rooms/1/adults/2`;
+  const rebuilt = {
+    utm_source: 'union-benefits',
+    utm_medium: 'partner-redirect',
+    utm_campaign: 'hotels',
+    mk: 'dev-member-key',
+    destinationType: 'CITY',
+    destinationId: '3000016152',
+    checkIn: from,
+    checkOut: to,
+    numRooms: '1',
+    numAdults: '2',
+  };
+
+  test('a visitor signs in first, then lands on the rebuilt listing link', async ({ page, playwright }) => {
+    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const { email } = await registerMember(api); // a member of its own; the page stays a visitor
+    await api.dispose();
+    const partnerHits: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${PARTNER}/hotels/listings`)) partnerHits.push(r.url());
     });
+
+    await page.goto(`/benefits/wireless?redirect_url=${encodeURIComponent(partnerURL)}`);
+    await expect(page).toHaveURL(/^[^?]*\/\?modal=login&destination=%2Fapi%2Fv1%2Fhotels%2Fredirect/);
+    expect(partnerHits).toEqual([]); // the visitor never reached the partner
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog).toBeFocused(); // hydrated: the modal has taken focus
+    await dialog.getByLabel(/^Email/).fill(email);
+    await dialog.getByLabel(/^Password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+
+    expect(await listingsQuery(page)).toEqual(rebuilt);
+    expect(partnerHits).toHaveLength(1);
+  });
+
+  test('a signed-in member is sent to the rebuilt listing link at once', async ({ page }) => {
+    await registerMember(page.request); // signs the page in
+    await page.goto(`/?redirect_url=${encodeURIComponent(partnerURL)}`);
+    expect(await listingsQuery(page)).toEqual(rebuilt);
+  });
+
+  test('a visitor is never sent on with the member key, through a page or the route itself', async ({ request }) => {
+    for (const address of [
+      `/?redirect_url=${encodeURIComponent(partnerURL)}`,
+      `/api/v1/hotels/redirect?redirect_url=${encodeURIComponent(partnerURL)}`,
+      `/api/v1/hotels/redirect?redirect_url=${encodeURIComponent(partnerURL)}&uid=someone`,
+    ]) {
+      let res = await request.get(address, { maxRedirects: 0, headers: { cookie: 'session=forged; uid=someone' } });
+      // Through the page: first to the BFF's route, which answers for itself.
+      for (let hops = 0; hops < 3 && res.status() === 302; hops++) {
+        const location = res.headers().location ?? '';
+        expect(location, address).not.toContain('mk=');
+        expect(location, address).not.toContain('dev-member-key');
+        const next = new URL(location, 'http://site.invalid');
+        if (!next.pathname.startsWith('/api/')) break;
+        res = await request.get(next.pathname + next.search, { maxRedirects: 0 });
+      }
+      expect(res.status(), address).toBe(302);
+      const landing = new URL(res.headers().location ?? '', 'http://site.invalid');
+      expect(landing.pathname).toBe('/');
+      expect(landing.searchParams.get('modal')).toBe('login');
+      expect(landing.searchParams.get('destination')).toBe(`/api/v1/hotels/redirect?redirect_url=${encodeURIComponent(partnerURL)}`);
+    }
   });
 
   test('a store path goes there; anything else goes home', async ({ page, baseURL }) => {

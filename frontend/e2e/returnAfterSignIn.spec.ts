@@ -81,3 +81,16 @@ for (const viewport of [DESKTOP, PHONE]) {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
+
+// Spec 1 §2 lists /login; without a partner it is the site's login modal, and a destination
+// given to it is kept (before, a 404).
+test('/login opens the login modal over home and comes back to its destination', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL('/?modal=login');
+  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeFocused();
+
+  await page.goto('/login?destination=%2Fmember-toolkit');
+  await expect(page).toHaveURL('/?modal=login&destination=%2Fmember-toolkit');
+  await signInInModal(page, MEMBER.email, MEMBER.password);
+  await expect(page).toHaveURL('/member-toolkit');
+});

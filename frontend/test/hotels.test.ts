@@ -17,7 +17,7 @@ import {
   formatMdy,
   formatRange,
 } from '@/lib/hotels';
-import { REDIRECT_PARAM, partnerRedirectPath } from '@/lib/partnerRedirect';
+import { REDIRECT_PARAM, isPartnerRedirect, partnerRedirectPath } from '@/lib/partnerRedirect';
 
 // lib/hotels.ts: the hotel search box's rules (spec 3 §5, §7, §9), from contracts/hotels.json.
 
@@ -158,6 +158,14 @@ describe('the results link (spec 3 §7)', () => {
 });
 
 describe('the partner redirect (spec 1 §7)', () => {
+  it('knows its BFF route as a return target, and nothing else', () => {
+    expect(isPartnerRedirect('/api/v1/hotels/redirect?redirect_url=https%3A%2F%2Fhotels.example.com%2F')).toBe(true);
+    expect(isPartnerRedirect('/api/v1/hotels/redirect')).toBe(true);
+    for (const path of ['/api/v1/hotels/redirects', '/api/v1/hotels/results?x=1', '/store', '/?redirect_url=x']) {
+      expect(isPartnerRedirect(path)).toBe(false);
+    }
+  });
+
   it('hands redirect_url to the BFF as it is, and nothing else', () => {
     expect(REDIRECT_PARAM).toBe('redirect_url');
     expect(partnerRedirectPath(new URLSearchParams('a=1'))).toBeNull();

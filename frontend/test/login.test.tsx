@@ -82,6 +82,34 @@ describe('LoginModal', () => {
     expect(await screen.findByText('Login successful!')).toBeTruthy();
   });
 
+  // Spec 1 §4: "on login the user goes to a requested partner redirect". The BFF sends a visitor
+  // here with its redirect route as the destination; it leaves the site, so the browser loads it.
+  const PARTNER_REDIRECT = `/api/v1/hotels/redirect?redirect_url=${encodeURIComponent('https://hotels.example.com/?in=1')}`;
+
+  it('sends the member on to the partner redirect they came with, before a remembered link', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    rememberPendingLink({ url: '/store' });
+    nav.go(`/?modal=login&destination=${encodeURIComponent(PARTNER_REDIRECT)}`);
+    stubFetch(() => ({ body: { session: SIGNED_IN, message: 'Login successful!' } }));
+    renderWithSession(<ModalHost />);
+    fill('member@example.com');
+    fireEvent.click(logIn());
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PARTNER_REDIRECT));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(nav.replace).not.toHaveBeenCalled();
+  });
+
+  it('sends a member signed in already straight on to the partner redirect', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    nav.go(`/?modal=login&destination=${encodeURIComponent(PARTNER_REDIRECT)}`);
+    renderWithSession(<ModalHost />, SIGNED_IN);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(assign).toHaveBeenCalledWith(PARTNER_REDIRECT);
+  });
+
   it.each(['//evil.example/account', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
     'never follows the hostile target %j: the member stays home',
     async (target) => {

@@ -192,6 +192,19 @@ describe('SignupModal', () => {
     expect(nav.replace).toHaveBeenCalledTimes(1);
   });
 
+  it('a sign-up that signs in goes on to a partner redirect the visitor came with (spec 1 §4)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const redirect = `/api/v1/hotels/redirect?redirect_url=${encodeURIComponent('https://hotels.example.com/?in=1')}`;
+    nav.go(`/?modal=signup&destination=${encodeURIComponent(redirect)}`);
+    stubFetch(() => ({ status: 201, body: { session: SIGNED_IN, message: message('registerSuccess') } }));
+    renderWithSession(<ModalHost />);
+    fill(VALID);
+    submit();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(redirect));
+    expect(nav.replace).not.toHaveBeenCalled();
+  });
+
   it('a sign-up that could not sign in stays put, whatever the target', async () => {
     nav.go('/?modal=signup&destination=%2Fform%2Fhospital-grant');
     stubFetch(() => ({ status: 201, body: { session: VISITOR, message: message('registerSignInFailed') } }));

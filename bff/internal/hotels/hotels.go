@@ -69,11 +69,17 @@ func (s *Service) Results(q url.Values) (string, error) {
 	return s.links.Results(search), nil
 }
 
-// Redirect is where a redirect_url sends the reader: a store path, a rebuilt partner link, or
-// home for anything else (Links.Redirect).
-func (s *Service) Redirect(raw string) string {
-	if target, ok := s.links.Redirect(raw); ok {
-		return target
+// Redirect is where a redirect_url sends the reader: a store path, anyone; the rebuilt partner
+// link, a signed-in member only, and a visitor to sign in first (SignInFirst); home for
+// anything else (Links.Redirect).
+func (s *Service) Redirect(raw string, signedIn bool) string {
+	target, ok := s.links.Redirect(raw)
+	switch {
+	case !ok:
+		return "/"
+	case target.ForMembers && !signedIn:
+		return SignInFirst(raw)
+	default:
+		return target.URL
 	}
-	return "/"
 }

@@ -41,7 +41,14 @@ func partner(t *testing.T) (string, *atomic.Int64) {
 
 func hotelsBFF(t *testing.T, apiURL string) (*harness.BFF, *harness.Browser) {
 	t.Helper()
-	b := harness.StartBFF(t, harness.Config(harness.Nowhere, map[string]string{
+	return hotelsOn(t, harness.Nowhere, apiURL)
+}
+
+// hotelsOn is hotelsBFF over the CMS at cmsURL (a fixture CMS of its own lets members sign up:
+// the BFF checks their union there).
+func hotelsOn(t *testing.T, cmsURL, apiURL string) (*harness.BFF, *harness.Browser) {
+	t.Helper()
+	b := harness.StartBFF(t, harness.Config(cmsURL, map[string]string{
 		"HOTELS_API_URL": apiURL, "HOTELS_LISTINGS_URL": listings, "HOTELS_MEMBER_KEY": "MK1",
 	}))
 	return b, harness.NewBrowser(t, b.URL, harness.LoadContract(t))
@@ -104,16 +111,30 @@ var noFollow = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) 
 
 func location(t *testing.T, target string) (int, string) {
 	t.Helper()
-	resp, err := noFollow.Get(target)
+	resp := get(t, target, "")
+	return resp.StatusCode, resp.Header.Get("Location")
+}
+
+// get reads target without following a redirect, sending cookie when not empty.
+func get(t *testing.T, target, cookie string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest("GET", target, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	resp, err := noFollow.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
 	// A redirect is private; a refusal is no-store like every error.
 	if cc := resp.Header.Get("Cache-Control"); !strings.Contains(cc, "no-store") {
 		t.Errorf("%s: cache control %q", target, cc)
 	}
-	return resp.StatusCode, resp.Header.Get("Location")
+	return resp
 }
 
 func TestResultsSendsTheBrowserToTheListings(t *testing.T) {
@@ -136,21 +157,59 @@ func TestResultsSendsTheBrowserToTheListings(t *testing.T) {
 	}
 }
 
+const (
+	partnerURL = "https://hotels.example.com/?in=3000016152&from=20261201&to=20261203&rooms=1&adults=2"
+	listing    = listings + "?utm_source=union-benefits&utm_medium=partner-redirect&utm_campaign=hotels&mk=MK1" +
+		"&destinationType=CITY&destinationId=3000016152&checkIn=20261201&checkOut=20261203&numRooms=1&numAdults=2"
+)
+
+func redirectRoute(b *harness.BFF, raw string) string {
+	return b.URL + "/api/v1/hotels/redirect?redirect_url=" + url.QueryEscape(raw)
+}
+
+// signInFirst is the login modal over home going on to the same redirect once signed in.
+var signInFirst = "/?modal=login&destination=" + url.QueryEscape("/api/v1/hotels/redirect?redirect_url="+url.QueryEscape(partnerURL))
+
 func TestRedirectGoesOnlyToTheStoreAndThePartner(t *testing.T) {
-	b, _ := hotelsBFF(t, harness.Nowhere)
+	b, br := hotelsOn(t, harness.StartCMS(t).URL, harness.Nowhere)
+	br.SignUp("redirect", "Password1")
+	member := br.CookieHeader()
 	for raw, want := range map[string]string{
-		"/store/checkout": "/store/checkout",
-		"https://hotels.example.com/?in=3000016152&from=20261201&to=20261203&rooms=1&adults=2": listings +
-			"?utm_source=union-benefits&utm_medium=partner-redirect&utm_campaign=hotels&mk=MK1&destinationType=CITY" +
-			"&destinationId=3000016152&checkIn=20261201&checkOut=20261203&numRooms=1&numAdults=2",
+		"/store/checkout":            "/store/checkout",
+		partnerURL:                   listing,
 		"https://evil.example/?in=1": "/",
 		"//evil.example/store":       "/",
 		"/account":                   "/",
 		"":                           "/",
 	} {
-		status, loc := location(t, b.URL+"/api/v1/hotels/redirect?redirect_url="+url.QueryEscape(raw))
-		if status != http.StatusFound || loc != want {
-			t.Errorf("%q: %d %s\nwant %s", raw, status, loc, want)
+		resp := get(t, redirectRoute(b, raw), member)
+		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || loc != want {
+			t.Errorf("%q: %d %s\nwant %s", raw, resp.StatusCode, loc, want)
 		}
+	}
+}
+
+// Spec 1 §4, §7: the listing link carries the site's member key, so a request without a live
+// session is never sent there, whatever it says: it is sent to sign in, and on to the same
+// redirect. A store path still goes there for anyone.
+func TestRedirectSendsAVisitorToSignInFirst(t *testing.T) {
+	b, br := hotelsOn(t, harness.StartCMS(t).URL, harness.Nowhere)
+	br.SignUp("redirect-uid", "Password1")
+	uid := br.UID() // a real member's uid, named by the request rather than its session
+	for name, cookie := range map[string]string{
+		"no cookie":           "",
+		"a made-up session":   "session=forged",
+		"a uid, not a cookie": "uid=" + uid,
+	} {
+		resp := get(t, redirectRoute(b, partnerURL)+"&uid="+uid, cookie)
+		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || loc != signInFirst {
+			t.Errorf("%s: %d %s\nwant %s", name, resp.StatusCode, loc, signInFirst)
+		}
+		if strings.Contains(resp.Header.Get("Location"), "MK1") {
+			t.Errorf("%s: the member key went to a visitor", name)
+		}
+	}
+	if status, loc := location(t, redirectRoute(b, "/store")); status != http.StatusFound || loc != "/store" {
+		t.Errorf("a visitor's store path: %d %s", status, loc)
 	}
 }

@@ -28,6 +28,16 @@ var redirectParams = map[string]string{
 	"adults": "numAdults",
 }
 
+// Target is where a redirect_url leads.
+type Target struct {
+	// URL is the store path or the rebuilt listing link.
+	URL string
+	// ForMembers is true for the listing link: it carries the site's member key, so only a
+	// signed-in member may be sent there (spec 1 §4: on login the user goes to a requested
+	// partner redirect).
+	ForMembers bool
+}
+
 // Redirect is where a redirect_url may send the reader (spec 1 §7 'External partner redirect'),
 // and false when it may send them nowhere (the caller sends them home). Only two kinds of target
 // exist, so the site is never an open redirect:
@@ -39,19 +49,32 @@ var redirectParams = map[string]string{
 //     campaign parameters, the member key, destinationType CITY, and the partner URL's in, from,
 //     to, rooms and adults as destinationId, checkIn, checkOut, numRooms and numAdults, read from
 //     its query or its path (/in/{id}/from/{date}/...). A value that fails its rule is left out.
-func (l Links) Redirect(raw string) (string, bool) {
+//     It is for members only (Target.ForMembers).
+func (l Links) Redirect(raw string) (Target, bool) {
 	if raw == "" || len(raw) > maxRedirectLength || strings.ContainsAny(raw, "\\") || hasControl(raw) {
-		return "", false
+		return Target{}, false
 	}
 	if strings.HasPrefix(raw, "/") {
-		return storePath(raw)
+		p, ok := storePath(raw)
+		return Target{URL: p}, ok
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.User != nil || !strings.EqualFold(u.Scheme, l.listings.Scheme) ||
 		!strings.EqualFold(u.Hostname(), l.listings.Hostname()) || u.Port() != l.listings.Port() {
-		return "", false
+		return Target{}, false
 	}
-	return l.rebuild(u), true
+	return Target{URL: l.rebuild(u), ForMembers: true}, true
+}
+
+// RedirectRoute is the BFF's partner redirect route as the browser addresses it (Mount).
+const RedirectRoute = "/api/v1/hotels/redirect"
+
+// SignInFirst is where a visitor asking for a members' target goes instead: the site's login
+// modal over home (?modal=login, as a gated page sends a visitor), with this route and the same
+// redirect_url as the destination the sign-in goes on to (spec 1 §4).
+func SignInFirst(raw string) string {
+	again := RedirectRoute + "?" + url.Values{"redirect_url": {raw}}.Encode()
+	return "/?modal=login&destination=" + url.QueryEscape(again)
 }
 
 // storePath is a redirect_url naming a page of the store, as it is sent on.

@@ -1,6 +1,8 @@
 package hotels
 
 import (
+	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -16,8 +18,8 @@ func TestRedirectToTheStore(t *testing.T) {
 		"/store/checkout?step=2#top": "/store/checkout?step=2",
 	} {
 		got, ok := l.Redirect(raw)
-		if !ok || got != want {
-			t.Errorf("Redirect(%q) = %q, %v; want %q", raw, got, ok, want)
+		if !ok || got.URL != want || got.ForMembers {
+			t.Errorf("Redirect(%q) = %+v, %v; want %q for anyone", raw, got, ok, want)
 		}
 	}
 }
@@ -37,7 +39,7 @@ func TestRedirectRefusesEverythingElse(t *testing.T) {
 		"https:hotels.example.com", "/" + string(make([]byte, 2048)),
 	} {
 		if got, ok := l.Redirect(raw); ok {
-			t.Errorf("Redirect(%q) = %q, want refused", raw, got)
+			t.Errorf("Redirect(%q) = %+v, want refused", raw, got)
 		}
 	}
 }
@@ -62,8 +64,8 @@ func TestRedirectRebuildsAPartnerURL(t *testing.T) {
 		"https://hotels.example.com/":                                                      base,
 	} {
 		got, ok := l.Redirect(raw)
-		if !ok || got != want {
-			t.Errorf("Redirect(%q)\n got %q, %v\nwant %q", raw, got, ok, want)
+		if !ok || got.URL != want || !got.ForMembers {
+			t.Errorf("Redirect(%q)\n got %+v, %v\nwant %q for members", raw, got, ok, want)
 		}
 	}
 }
@@ -84,10 +86,34 @@ func TestRedirectMatchesTheConfiguredPort(t *testing.T) {
 
 func TestServiceRedirectSendsTheRestHome(t *testing.T) {
 	s := New(nil, links(t, "https://hotels.example.com/l"), Options{})
-	if got := s.Redirect("https://evil.example/"); got != "/" {
-		t.Errorf("got %q", got)
+	for _, signedIn := range []bool{false, true} {
+		if got := s.Redirect("https://evil.example/", signedIn); got != "/" {
+			t.Errorf("signed in %v: got %q", signedIn, got)
+		}
+		if got := s.Redirect("/store", signedIn); got != "/store" {
+			t.Errorf("signed in %v: got %q", signedIn, got)
+		}
 	}
-	if got := s.Redirect("/store"); got != "/store" {
-		t.Errorf("got %q", got)
+}
+
+// The listing link carries the site's member key: a visitor is sent to sign in, with the same
+// redirect as where the sign-in goes on to (spec 1 §4); a member goes there at once.
+func TestServiceRedirectSendsAVisitorToSignInFirst(t *testing.T) {
+	s := New(nil, links(t, "https://hotels.example.com/l"), Options{})
+	raw := "https://hotels.example.com/?in=1&rooms=2"
+	got := s.Redirect(raw, false)
+	if strings.Contains(got, "mk=") || strings.Contains(got, "MK") {
+		t.Fatalf("a visitor got the member key: %q", got)
+	}
+	u, err := url.Parse(got)
+	if err != nil || u.Path != "/" || u.Host != "" || u.Query().Get("modal") != "login" {
+		t.Fatalf("not the login modal: %q", got)
+	}
+	want := "/api/v1/hotels/redirect?redirect_url=" + url.QueryEscape(raw)
+	if d := u.Query().Get("destination"); d != want {
+		t.Errorf("destination %q, want %q", d, want)
+	}
+	if got := s.Redirect(raw, true); got != "https://hotels.example.com/l?"+campaign+"&mk=MK+1&destinationType=CITY&destinationId=1&numRooms=2" {
+		t.Errorf("a member got %q", got)
 	}
 }

@@ -260,7 +260,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			EmailLimits:   up.limiter("mailing-email", cfg.Limits.PerEmail, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
-		hotels.Mount(hotelSearch),
+		hotels.Mount(hotels.MountDeps{
+			Search:        hotelSearch,
+			Members:       accounts.Sessions,
+			SecureCookies: cfg.Frontend.SecureCookies,
+		}),
 		partners.Mount(partners.MountDeps{
 			Sessions: accounts.Sessions,
 			Partners: partners.New(up.auth, partnerStore, accounts.Sessions, assertions, partners.Options{

@@ -3,6 +3,7 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { LoginModalStyle } from '@/lib/bff/types';
+import { isPartnerRedirect } from '@/lib/partnerRedirect';
 import { destinationOf } from '@/lib/returnTo';
 import { ModalLink } from '@/components/modals/ModalLink';
 import { useSession } from '@/components/session/SessionProvider';
@@ -23,11 +24,14 @@ export function LoginModal({ onClose, dressing }: AuthModalProps & { dressing?: 
   const searchParams = useSearchParams();
   // Signed in already when the modal was asked for (a bookmarked or shared ?modal=login, spec 3
   // §4): there is nothing to fill in. The member goes on to where the address says (?destination=)
-  // or stays on the page. Taken once: a sign-in made in this modal has its own way on (LoginForm).
+  // or stays on the page; a partner redirect there (spec 3 §4: "the member is redirected to the
+  // partner") is loaded by the browser, as it leaves the site. Taken once: a sign-in made in this
+  // modal has its own way on (LoginForm).
   const [signedInAtOpen] = useState(() => Boolean(member));
   const goOn = useEffectEvent(() => {
     const destination = destinationOf(searchParams);
-    if (destination) router.replace(destination);
+    if (destination && isPartnerRedirect(destination)) window.location.assign(destination);
+    else if (destination) router.replace(destination);
     else onClose();
   });
   useEffect(() => {

@@ -5,7 +5,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
 import { CART_KEY } from '@/lib/bff/browser';
 import type { AuthResult } from '@/lib/bff/types';
-import { resumePendingLink } from '@/lib/pendingLink';
+import { isPartnerRedirect } from '@/lib/partnerRedirect';
+import { resumePendingLink, takePendingLink } from '@/lib/pendingLink';
 import { destinationOf } from '@/lib/returnTo';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/status/StatusMessages';
@@ -15,6 +16,8 @@ import { useStatusMessages } from '@/components/status/StatusMessages';
  * (the header, the gate and the chat assistant follow it at once), the answer's message shows, the
  * cart is read again (the BFF merged the visitor's cart into the member's), and the member goes on
  * to where they were going (spec 1 §4):
+ * - a partner redirect they came with (the BFF's redirect route as `?destination=`), loaded by
+ *   the browser as it leaves the site; it comes before anything else;
  * - a link clicked before signing in (spec 3 §4), if any;
  * - else the gated route that sent them to sign in (`?destination=`, a same-site path only);
  * - else they stay: the modal closes and the server-rendered page renders again for the member
@@ -32,6 +35,12 @@ export function useAfterSignIn(): (result: AuthResult, close: () => void) => voi
       void client.invalidateQueries({ queryKey: CART_KEY });
       const message = { message: result.message, type: result.session.signedIn ? 'success' : 'error' } as const;
       const destination = result.session.signedIn ? destinationOf(searchParams) : null;
+      if (destination && isPartnerRedirect(destination)) {
+        // Off to the partner: no message to show here, and no remembered link to open after.
+        takePendingLink();
+        window.location.assign(destination);
+        return;
+      }
       if (destination) {
         // Leaving for the destination closes the modal (its parameter stays behind) and renders
         // that page for the member; the message waits for it.

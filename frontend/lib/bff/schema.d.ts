@@ -1014,8 +1014,12 @@ export interface paths {
          *     `destinationType=CITY`, and the URL's `in`, `from`, `to`, `rooms` and `adults` (from its
          *     query or its path, `/in/{id}/from/{date}/...`) as `destinationId`, `checkIn`, `checkOut`
          *     (yyyymmdd; m/d/yyyy and yyyy-mm-dd are read too), `numRooms` and `numAdults`; a value
-         *     that fails its rule is left out. Next.js sends any page address carrying `redirect_url`
-         *     here (frontend/proxy.ts). `Cache-Control: private, no-store`.
+         *     that fails its rule is left out. That link carries the member key, so only a request
+         *     whose session cookie is a live member's is sent there (spec 1 §4); any other (no cookie,
+         *     a dead one, which is cleared) is sent to sign in first: `/?modal=login&destination=`
+         *     this route with the same `redirect_url`, where the sign-in goes on to. A 302 and not a
+         *     401, as the route is only ever a page load. Next.js sends any page address carrying
+         *     `redirect_url` here (frontend/proxy.ts). `Cache-Control: private, no-store`.
          */
         get: operations["followPartnerRedirect"];
         put?: never;
@@ -4031,7 +4035,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description On to the target, or home. */
+            /** @description On to the target, home, or (a visitor asking for the partner) to sign in. */
             302: {
                 headers: {
                     Location?: string;
@@ -4039,6 +4043,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            503: components["responses"]["Problem"];
         };
     };
     getEligibility: {
