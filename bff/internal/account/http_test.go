@@ -194,7 +194,7 @@ func TestRegistrationRulesAndMessages(t *testing.T) {
 		title  string
 		status int
 	}{
-		{"no union", with("union", ""), "union", "Must select a union.", 400},
+		{"no union", with("union", ""), "union", "Please select your union.", 400},
 		{"unknown union", with("union", "999"), "union", "Unknown union 999", 400},
 		{"bad email", with("email", "ada@example"), "email", "Please enter a valid email address.", 400},
 		{"no first name", with("firstName", " "), "firstName", "Please provide valid values for all fields.", 400},
@@ -216,7 +216,7 @@ func TestRegistrationRulesAndMessages(t *testing.T) {
 	br.T = t
 	// The checks run in spec 3 §5's order: with everything wrong, the union's message leads.
 	a := br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", map[string]any{"password": "x"}), 400)
-	if a.Title() != "Must select a union." || len(a.JSON["errors"].([]any)) != 7 {
+	if a.Title() != "Please select your union." || len(a.JSON["errors"].([]any)) != 7 {
 		t.Fatalf("all wrong: %s", a.Body)
 	}
 	if br.Want(br.Call("POST", "/api/v1/accounts", "/api/v1/accounts", `{"email":`), 400).Title() != "The request body is not valid JSON." {

@@ -108,11 +108,13 @@ func (f fieldErrors) err() error {
 }
 
 // checkRegistration applies the signup checks in the order spec 3 §5 gives them (union, email,
-// the other fields with the password, then the confirmation); spec 1 §5 words the union's.
+// the other fields with the password, then the confirmation), in spec 3 §5's words: spec 1 §5
+// words a missing union 'Must select a union.', but the form says 'Please select your union.',
+// and a member must read the same words from the form and from the BFF (README, notes on the spec).
 func checkRegistration(r *RegisterRequest) error {
 	var f fieldErrors
 	if r.Union == "" {
-		f.add("union", msg("unionMissing"))
+		f.add("union", msg("signupUnion"))
 	}
 	if !validEmail(r.Email) {
 		f.add("email", msg("emailInvalid"))

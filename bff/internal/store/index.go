@@ -103,7 +103,8 @@ type Unions interface {
 
 // Index is the store index for a reader and the shipping state they chose (nil: none yet, and
 // every product is shown while the page asks for one). The order system failing is an empty
-// list, never an error (spec 3 §4, §8: the store swallows it); it is logged.
+// list, and the union list failing a store without its union's name, never an error (spec 3 §4,
+// §8: "the store route swallows its errors"); each is logged.
 func (s *Service) Index(ctx context.Context, r portal.Reader, state *ShippingState) (Document, error) {
 	doc := Document{
 		Featured:     []Product{},
@@ -114,11 +115,12 @@ func (s *Service) Index(ctx context.Context, r portal.Reader, state *ShippingSta
 		LeadersEmail: s.o.LeadersEmail,
 	}
 	if s.unions != nil {
-		unions, err := s.unions.Unions(ctx)
-		if err != nil {
-			return Document{}, err
+		// The products are asked for by the reader's union id, which needs no union list.
+		if unions, err := s.unions.Unions(ctx); err != nil {
+			s.logFailure(ctx, "store: the union list is unavailable", err)
+		} else {
+			doc.Union = unions.Find(r.Union).Ref()
 		}
-		doc.Union = unions.Find(r.Union).Ref()
 	}
 	if r.Union == "" {
 		return doc, nil

@@ -30,6 +30,29 @@ type fakeUnions portal.Unions
 
 func (f fakeUnions) Unions(context.Context) (portal.Unions, error) { return portal.Unions(f), nil }
 
+// brokenUnions is a union list that cannot be read (the CMS down, nothing cached).
+type brokenUnions struct{}
+
+func (brokenUnions) Unions(context.Context) (portal.Unions, error) {
+	return nil, apperr.New(apperr.Unavailable, "The content is unavailable.")
+}
+
+// The store route swallows its errors (spec 3 §8): with the union list down the store still lists
+// the reader's union's products, without the union's name.
+func TestIndexWithoutTheUnionList(t *testing.T) {
+	f := &fakeProducts{products: []portal.Product{
+		{ID: "member-benefit-37", Title: "Member Benefits", Label: "Brochure", Stock: 5, States: []string{"NY"}},
+	}}
+	s := store.New(f, brokenUnions{}, store.Options{SupportPhone: "555-0100"})
+	doc, err := s.Index(context.Background(), portal.Reader{Union: "37"}, nil)
+	if err != nil {
+		t.Fatalf("the union list down failed the store: %v", err)
+	}
+	if listed := append(productIDs(doc.Featured), productIDs(doc.Products)...); doc.Union != nil || !slices.Equal(listed, []string{"member-benefit-37"}) {
+		t.Errorf("union %v, products %v", doc.Union, listed)
+	}
+}
+
 func productIDs(ps []store.Product) []string {
 	out := []string{}
 	for _, p := range ps {
