@@ -49,12 +49,20 @@ test.describe('modals from ?modal=', () => {
     await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
     await expect(page).toHaveURL(/modal=login/);
 
-    const reset = await openModal(page, 'forgot', 'Forgot Password');
-    await reset.getByRole('link', { name: 'Cancel' }).click();
+    // From the login modal, the reset modal's Cancel goes back to it (spec 3 §4)...
     const login = page.getByRole('dialog', { name: 'Log In' });
+    await login.getByRole('link', { name: 'Forgot your password?' }).click();
+    const reset = page.getByRole('dialog', { name: 'Forgot Password' });
+    await reset.getByRole('link', { name: 'Cancel' }).click();
     await expect(login).toBeVisible();
     await login.getByRole('link', { name: 'Create your account' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Your Account' })).toBeVisible();
+
+    // ...and opened on its own, Cancel closes it ("or closes when standalone").
+    const alone = await openModal(page, 'forgot', 'Forgot Password');
+    await alone.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/modal=/);
   });
 
   test('the close button and the backdrop close the modal, and focus stays inside while open', async ({ page }) => {

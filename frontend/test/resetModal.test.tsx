@@ -43,7 +43,20 @@ describe('ResetModal', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/password/forgot');
     expect(sentBody(fetch)).toEqual({ email: 'someone@example.com' });
-    // 'Cancel' still goes back to login.
+  });
+
+  it("opened on its own, 'Cancel' closes it (spec 3 §4: closes when standalone)", () => {
+    renderWithSession(<ModalHost />);
+    expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(nav.replace).toHaveBeenCalledWith('/', { scroll: false });
+  });
+
+  it("opened from the login modal, 'Cancel' goes back to login", () => {
+    nav.go('/?modal=login');
+    const view = renderWithSession(<ModalHost />);
+    nav.go('/?modal=forgot');
+    view.rerender(<ModalHost />);
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/?modal=login');
   });
 

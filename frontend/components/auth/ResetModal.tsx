@@ -7,8 +7,12 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginOffline } from './LoginOffline';
 import styles from './AuthModals.module.css';
 
-/** `?modal=forgot`: 'Forgot Password'. 'Cancel' goes back to login (spec 3 §4). */
-export function ResetModal({ onClose }: AuthModalProps) {
+/**
+ * `?modal=forgot`: 'Forgot Password'. 'Cancel' goes back to login when the member came from it,
+ * and closes the modal when it was opened on its own (spec 3 §4: "Reset links back to login
+ * ('Cancel'), or closes when standalone"), e.g. from a link in a page or the partner sign-in.
+ */
+export function ResetModal({ onClose, fromLogin }: AuthModalProps & { fromLogin: boolean }) {
   const { session } = useSession();
   return (
     <AuthModalShell
@@ -18,9 +22,15 @@ export function ResetModal({ onClose }: AuthModalProps) {
       onClose={onClose}
       links={
         <li>
-          <ModalLink to="login" className={styles.link}>
-            Cancel
-          </ModalLink>
+          {fromLogin ? (
+            <ModalLink to="login" className={styles.link}>
+              Cancel
+            </ModalLink>
+          ) : (
+            <button type="button" className={styles.linkButton} onClick={onClose}>
+              Cancel
+            </button>
+          )}
         </li>
       }
     >

@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { currentHash, withParams } from '@/lib/url';
 import type { AuthModals } from '@/lib/bff/types';
 import { DESTINATION_PARAM } from '@/lib/returnTo';
@@ -25,6 +25,10 @@ export function ModalHost({ dressing }: { dressing?: AuthModals }) {
   const pathname = useSitePathname();
   const router = useRouter();
   const kind = modalFromParam(searchParams.get(MODAL_PARAM));
+  // Which modal this one replaced (the reset modal's Cancel depends on it), kept from the render
+  // before: the address only says which modal is open now.
+  const [shown, setShown] = useState({ kind, after: null as typeof kind | null });
+  if (shown.kind !== kind) setShown({ kind, after: shown.kind });
 
   const close = useCallback(() => {
     const changes = {
@@ -49,7 +53,7 @@ export function ModalHost({ dressing }: { dressing?: AuthModals }) {
     case 'signup':
       return <SignupModal onClose={close} dressing={page?.signup ?? dressing?.signup} />;
     case 'reset':
-      return <ResetModal onClose={close} />;
+      return <ResetModal onClose={close} fromLogin={shown.after === 'login'} />;
     default:
       return null;
   }
