@@ -7,9 +7,8 @@ import { grantMessage } from '@/lib/grants';
 import { loginHref } from '@/lib/returnTo';
 import { StatusMessage } from '@/components/common/StatusMessage';
 import { ButtonLink } from '@/components/common/ButtonLink';
-import { RichText } from '@/components/common/RichText';
 import { PageHero } from '@/components/heroes/PageHero';
-import { ExternalFormFrame } from '@/components/grants/ExternalFormFrame';
+import { ExternalFormBody } from '@/components/grants/ExternalFormFrame';
 import { GrantForm } from '@/components/grants/GrantForm';
 import { isoToday } from '@/components/grants/dateParts';
 import styles from '@/components/grants/Grants.module.css';
@@ -79,10 +78,7 @@ export default async function FormPage({ params }: Props) {
       <PageHero hero={{ variant: 'basic', headline: form.title }} />
       <div className={`container ${styles.page}`}>
         {form.type === 'external' && form.external ? (
-          <>
-            {form.texts.intro && <RichText html={form.texts.intro} className={styles.intro} />}
-            <ExternalFormFrame external={form.external} title={form.title} />
-          </>
+          <ExternalFormBody external={form.external} title={form.title} texts={form.texts} />
         ) : form.kind ? (
           <GrantForm form={form as FormDocument & { kind: GrantKind }} uid={member.uid} today={isoToday()} />
         ) : (
