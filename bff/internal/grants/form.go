@@ -56,7 +56,7 @@ func (s *FormService) Form(ctx context.Context, id portal.Identity, formID strin
 		Texts:              texts,
 		Prefill:            prefill(profile, choice),
 		Unions:             make([]FormUnion, 0, len(unions)),
-		AlreadySubmitted:   alreadySubmitted(cases, f.ID, s.o.Now()),
+		AlreadySubmitted:   alreadySubmitted(cases, f, s.o.Now()),
 	}
 	for _, u := range unions {
 		doc.Unions = append(doc.Unions, FormUnion{ID: u.NetsuiteID, Label: u.Label()})
@@ -113,12 +113,15 @@ func prefill(p portal.Profile, union *portal.Union) map[string]any {
 }
 
 // alreadySubmitted is the member's latest non-new case of the form from within the past
-// alreadySubmittedDays, if any.
-func alreadySubmitted(cases []portal.Case, formID string, now time.Time) *AlreadySubmitted {
+// alreadySubmittedDays, if any. A case is of the form by its route id or by the backend form id:
+// the job loss card form's route id holds the product's name, so a renamed product gives it a new
+// route id while its cases, made under the old one, still count.
+func alreadySubmitted(cases []portal.Case, f Form, now time.Time) *AlreadySubmitted {
 	since := now.AddDate(0, 0, -theRules.Limits.AlreadySubmittedDays)
 	var latest *portal.Case
 	for i, c := range cases {
-		if c.FormID != formID || c.IsNew || c.Submitted.Before(since) || c.Submitted.After(now) {
+		ofForm := c.FormID == f.ID || (f.DrupalID != "" && c.DrupalID == f.DrupalID)
+		if !ofForm || c.IsNew || c.Submitted.Before(since) || c.Submitted.After(now) {
 			continue
 		}
 		if latest == nil || c.Submitted.After(latest.Submitted) {

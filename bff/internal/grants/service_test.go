@@ -139,7 +139,15 @@ func TestAlreadySubmitted(t *testing.T) {
 	} {
 		fx.cases.Put(c)
 	}
-	doc, err := fx.services.Forms.Form(context.Background(), fx.member, "hospital-grant")
+	// The job loss card form's route id holds the product's name: a case made before the product was
+	// renamed still counts, by the backend form id.
+	fx.cases.Put(portal.Case{ID: "renamed", UID: "member-a", FormID: "job-loss-grant-form-old-brand-credit-cardholders",
+		DrupalID: "job_loss_grant_credit_cardholders", Status: "unprocessed", Submitted: now.Add(-10 * day)})
+	doc, err := fx.services.Forms.Form(context.Background(), fx.member, "job-loss-grant-form-union-benefits-credit-cardholders")
+	if err != nil || doc.AlreadySubmitted == nil || doc.AlreadySubmitted.CaseID != "renamed" {
+		t.Fatalf("a case from before a product rename: %+v %v", doc.AlreadySubmitted, err)
+	}
+	doc, err = fx.services.Forms.Form(context.Background(), fx.member, "hospital-grant")
 	if err != nil {
 		t.Fatal(err)
 	}
