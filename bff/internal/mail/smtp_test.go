@@ -92,7 +92,9 @@ func TestSMTPRefusesPlainTextOffThisMachine(t *testing.T) {
 		t.Fatal(err)
 	}
 	var d net.Dialer
-	s.Dial = func(ctx context.Context, network, _ string) (net.Conn, error) { return d.DialContext(ctx, network, srv.Addr) }
+	s.Dial = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return d.DialContext(ctx, network, srv.Addr)
+	}
 	_, err = s.Send(context.Background(), mail.Envelope{MessageID: "<m@x>", From: from, To: []string{"ada@example.com"}, Subject: "s", Text: "t"})
 	if err == nil || !strings.Contains(err.Error(), "STARTTLS") || len(srv.Messages()) != 0 {
 		t.Fatalf("sent in the clear: %v", err)
