@@ -463,7 +463,7 @@ func (r *reader) mail(m Mail) {
 		return
 	}
 	if _, err := mail.ParseURL(m.URL.Reveal()); err != nil {
-		r.errs = append(r.errs, fmt.Errorf("SMTP_URL: %v", err))
+		r.errs = append(r.errs, fmt.Errorf("SMTP_URL: %w", err))
 	}
 	if m.From == "" {
 		r.errs = append(r.errs, errors.New("MAIL_FROM: required with SMTP_URL (the From of every message)"))

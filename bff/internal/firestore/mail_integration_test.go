@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -148,7 +149,7 @@ func TestAnAttemptIsClaimedOnceAndAnExpiredLeaseTakenOver(t *testing.T) {
 	if _, err := rival.Create(ctx(t), map[string]any{"mail": id, "attempt": int64(2)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := o.Update(ctx(t), id, claim); err != mail.ErrTaken {
+	if _, _, err := o.Update(ctx(t), id, claim); !errors.Is(err, mail.ErrTaken) {
 		t.Fatalf("a claim of a taken attempt: %v, want ErrTaken", err)
 	}
 	if snap, _ := p.client.Collection(o.collection).Doc(id).Get(ctx(t)); decodeMail(id, snap.Data()).Delivery.Attempts != 1 {

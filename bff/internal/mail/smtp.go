@@ -119,13 +119,13 @@ func (s *SMTP) Send(ctx context.Context, e Envelope) (Info, error) {
 	// context (a shutdown's abandoned send) closes the connection under it.
 	deadline, _ := ctx.Deadline()
 	_ = conn.SetDeadline(deadline)
-	defer context.AfterFunc(ctx, func() { conn.Close() })()
+	defer context.AfterFunc(ctx, func() { _ = conn.Close() })()
 	if s.implicit {
 		conn = tls.Client(conn, s.tlsConfig())
 	}
 	c, err := smtp.NewClient(conn, s.host)
 	if err != nil {
-		conn.Close()
+		_ = conn.Close()
 		return Info{}, err
 	}
 	defer c.Close()

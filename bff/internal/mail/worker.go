@@ -126,8 +126,10 @@ func (w *Worker) pass(claims, sends context.Context) error {
 		return err
 	}
 	for _, id := range ids {
-		if claims.Err() != nil {
-			return nil
+		select {
+		case <-claims.Done():
+			return nil // stopping: what is left waits for the next pass, this replica's or another's
+		default:
 		}
 		w.deliver(claims, sends, id)
 	}

@@ -40,7 +40,7 @@ func StartSMTP(t testing.TB) *SMTPServer {
 	s := &SMTPServer{Addr: ln.Addr().String(), ln: ln}
 	s.wg.Add(1)
 	go s.accept()
-	t.Cleanup(func() { ln.Close(); s.wg.Wait() })
+	t.Cleanup(func() { _ = ln.Close(); s.wg.Wait() })
 	return s
 }
 
