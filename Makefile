@@ -15,7 +15,8 @@
 #
 # Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
-# fake-gcs-server 4443, Redis 6379 (BFF replicas of `make test` on 8091 and 8092). `.bin/stack help` says more.
+# fake-gcs-server 4443, Redis 6379, Mailpit 1025 (SMTP) and 8025 (the inbox: the mail the BFF sent)
+# (BFF replicas of `make test` on 8091 and 8092). `.bin/stack help` says more.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -28,6 +29,9 @@ NPM ?= npm
 BIN := .bin
 # golangci-lint's pinned version, in a module of its own (see lint).
 LINT_MOD := tools/golangci-lint.mod
+# Mailpit's, the stack's mail catcher, likewise: its dependencies stay out of go.mod and so out of
+# the BFF's image.
+MAILPIT_MOD := tools/mailpit.mod
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Keep every tool quiet and offline: no telemetry, update checks or funding notices.
@@ -98,14 +102,16 @@ redis-server:
 go-deps:
 	$(GO) mod download
 	$(GO) mod download -modfile=$(LINT_MOD)
+	$(GO) mod download -modfile=$(MAILPIT_MOD)
 
 # Every command under bff/cmd (the BFF, the stack runner, the stand-ins) plus fake-gcs-server,
-# a go.mod tool. Go skips relinking binaries that are up to date, so this is quick when nothing
-# changed.
+# a go.mod tool, and Mailpit, a tool of tools/mailpit.mod. Go skips relinking binaries that are
+# up to date, so this is quick when nothing changed.
 build:
 	@mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/ ./bff/cmd/...
 	$(GO) build -o $(BIN)/fake-gcs-server github.com/fsouza/fake-gcs-server
+	$(GO) build -modfile=$(MAILPIT_MOD) -o $(BIN)/mailpit github.com/axllent/mailpit
 
 ## ---- running ------------------------------------------------------------------------------
 

@@ -91,3 +91,25 @@ export async function submitCase(request: APIRequestContext, email: string): Pro
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { case: { id: string } }).case.id;
 }
+
+/** The stack's Mailpit, where every BFF replica sends the mail outbox (`.bin/stack env`). */
+export const MAILPIT = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
+
+/** A message as Mailpit's API lists it. */
+export type CaughtMail = { ID: string; MessageID: string; Subject: string; From: { Address: string }; To: { Address: string }[] };
+
+/** The messages Mailpit has caught for an address, newest first. */
+export async function mailTo(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
+  const res = await request.get(`${MAILPIT}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}&limit=50`);
+  expect(res.ok(), await res.text()).toBe(true);
+  const { messages } = (await res.json()) as { messages: CaughtMail[] };
+  // The search matches words; only messages to exactly this address count.
+  return messages.filter((m) => m.To.some((to) => to.Address.toLowerCase() === email.toLowerCase()));
+}
+
+/** A caught message's plain text. */
+export async function mailText(request: APIRequestContext, id: string): Promise<string> {
+  const res = await request.get(`${MAILPIT}/api/v1/message/${id}`);
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { Text: string }).Text;
+}

@@ -1,5 +1,5 @@
 // Command stack runs the whole site offline: Redis, the auth and Firestore emulators, fake-gcs-server,
-// the fixture CMS, the order stand-in, the BFF, Next.js and the edge in front (package devstack).
+// Mailpit, the fixture CMS, the order stand-in, the BFF, Next.js and the edge in front (package devstack).
 //
 //	stack dev  [-skip part,...] [-replicas n]   everything, output streamed; Ctrl-C stops it all
 //	stack test [-skip ...] [-replicas n] -- CMD  everything (Next.js production build), run CMD
@@ -45,6 +45,7 @@ parts and their fixed addresses:
   firestore  Firestore emulator (gRPC)   127.0.0.1:8085
   storage    fake-gcs-server             http://127.0.0.1:4443  (bucket demo-union-benefits.appspot.com)
   redis      Redis (limits, purge bus)   redis://127.0.0.1:6379
+  mail       Mailpit (mail catcher)      smtp://127.0.0.1:1025  (inbox and API http://127.0.0.1:8025)
   cms        fixture CMS                 http://127.0.0.1:8081
   orders     order stand-in (GraphQL)    http://127.0.0.1:8082/graphql
   partner    demo partner site           http://127.0.0.1:3100

@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	netmail "net/mail"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/union-benefits/portal/bff/internal/mail"
 )
 
 // Config is every setting of the BFF, grouped by the part it configures. README.md lists each
@@ -54,6 +57,7 @@ type Config struct {
 	Hotels   Hotels
 	Edge     Edge
 	Partners Partners
+	Mail     Mail
 	// RedisURL is REDIS_URL: the Redis every replica shares (the abuse limits' counts and the bus
 	// that carries a CMS purge to every replica's cache); empty keeps both in this process, which
 	// is right for a single replica only. A Secret: the URL may carry Redis's password.
@@ -85,6 +89,19 @@ type Frontend struct {
 	AllowedOrigins   []string // ALLOWED_ORIGINS: comma-separated origins allowed to POST; FRONTEND_URL when empty
 	RevalidateSecret Secret   // REVALIDATE_SECRET: bearer token for Next.js's /api/revalidate
 	SecureCookies    bool     // cookies are Secure unless FRONTEND_URL is a localhost address
+}
+
+// Mail configures the sender of the mail outbox (bff/internal/mail): every replica runs one when
+// SMTP_URL is set, and none when it is not (mail is then queued in Firestore and never sent).
+type Mail struct {
+	// URL is SMTP_URL, smtp://[user:password@]host[:port] (STARTTLS, required off this
+	// machine) or smtps://... (TLS from the start). A Secret: it may carry the password.
+	URL Secret
+	// From is MAIL_FROM, the From of every message (an address, with a display name or not);
+	// required with SMTP_URL.
+	From string
+	// Interval is MAIL_POLL_INTERVAL: how often a replica looks for mail to send.
+	Interval time.Duration
 }
 
 // Orders configures the order system.
@@ -277,6 +294,12 @@ func Load(getenv func(string) string) (Config, error) {
 		Timeout:     r.duration("HOTELS_TIMEOUT", 3*time.Second),
 	}
 	r.hotels(c.Hotels)
+	c.Mail = Mail{
+		URL:      Secret(r.str("SMTP_URL", "")),
+		From:     r.str("MAIL_FROM", ""),
+		Interval: r.duration("MAIL_POLL_INTERVAL", 10*time.Second),
+	}
+	r.mail(c.Mail)
 	c.RedisURL = Secret(r.str("REDIS_URL", ""))
 	if u, err := url.Parse(c.RedisURL.Reveal()); c.RedisURL != "" && (err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "") {
 		r.errs = append(r.errs, errors.New("REDIS_URL: not a redis:// or rediss:// URL"))
@@ -451,6 +474,22 @@ func (r *reader) edge(e Edge) {
 	}
 	if e.Secret != "" && e.Secret == e.ServerSecret {
 		r.errs = append(r.errs, errors.New("SERVER_SIGNING_SECRET: must differ from EDGE_SIGNING_SECRET (the CDN's key would sign as the Next.js server)"))
+	}
+}
+
+// mail checks the sender's settings when there is a sender: an SMTP URL it can use and a From
+// address. The errors never quote SMTP_URL, which may hold a password.
+func (r *reader) mail(m Mail) {
+	if m.URL == "" {
+		return
+	}
+	if _, err := mail.ParseURL(m.URL.Reveal()); err != nil {
+		r.errs = append(r.errs, fmt.Errorf("SMTP_URL: %w", err))
+	}
+	if m.From == "" {
+		r.errs = append(r.errs, errors.New("MAIL_FROM: required with SMTP_URL (the From of every message)"))
+	} else if _, err := netmail.ParseAddress(m.From); err != nil {
+		r.errs = append(r.errs, fmt.Errorf("MAIL_FROM: %q is not an email address", m.From))
 	}
 }
 

@@ -183,6 +183,40 @@ func TestRedisURL(t *testing.T) {
 	}
 }
 
+// SMTP_URL is optional (no sender without it); with it MAIL_FROM is required, neither a bad URL
+// nor a log line shows its password, and the poll interval has a default.
+func TestMailSettings(t *testing.T) {
+	env := devVars(nil)
+	get := func(k string) string { return env[k] }
+	c, err := Load(get)
+	if err != nil || c.Mail.URL != "" || c.Mail.Interval != 10*time.Second {
+		t.Fatalf("unset: %+v %v", c.Mail, err)
+	}
+	env["SMTP_URL"] = "smtp://mailer:hunter2@smtp.example.com:587"
+	if _, err := Load(get); err == nil || !strings.Contains(err.Error(), "MAIL_FROM") {
+		t.Errorf("no MAIL_FROM: %v", err)
+	}
+	env["MAIL_FROM"] = "Union Benefits <no-reply@union-benefits.test>"
+	c, err = Load(get)
+	if err != nil || c.Mail.URL.Reveal() != env["SMTP_URL"] || c.Mail.From != env["MAIL_FROM"] {
+		t.Fatalf("set: %+v %v", c.Mail, err)
+	}
+	if s := fmt.Sprint(c); strings.Contains(s, "hunter2") {
+		t.Fatalf("the password shows: %s", s)
+	}
+	for _, bad := range []string{"https://mailer:hunter2@smtp.example.com", "smtp://mailer:hunter2@", "smtp.example.com:25"} {
+		env["SMTP_URL"] = bad
+		_, err := Load(get)
+		if err == nil || !strings.Contains(err.Error(), "SMTP_URL") || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("%q: %v, want an SMTP_URL error without the password", bad, err)
+		}
+	}
+	env["SMTP_URL"], env["MAIL_FROM"] = "smtp://127.0.0.1:1025", "not an address"
+	if _, err := Load(get); err == nil || !strings.Contains(err.Error(), "MAIL_FROM") {
+		t.Errorf("a bad MAIL_FROM: %v", err)
+	}
+}
+
 // BFF_ADDR wins over PORT, which Cloud Run sets, which wins over the default.
 func TestTheAddressComesFromBFFAddrThenPort(t *testing.T) {
 	for _, tc := range []struct {

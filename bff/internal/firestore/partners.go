@@ -22,8 +22,9 @@ const (
 	// partnerTokensCollection is the audit log of sign-in tokens handed to partners, one
 	// document per token: uid, partner, origin, issued.
 	partnerTokensCollection = "partnerTokens"
-	// mailCollection is the outbox a mail sender consumes (the shape of Firebase's Trigger Email
-	// extension: to, message {subject, text}, plus template and created for the records).
+	// mailCollection is the outbox the mail sender consumes (the shape of Firebase's Trigger Email
+	// extension: to, message {subject, text}, delivery, plus template and created for the records;
+	// see MailOutbox).
 	mailCollection = "mail"
 
 	msgPartnerNotFound     = "Partner not found."
@@ -117,18 +118,8 @@ func (s *Partners) RecordPartnerToken(ctx context.Context, r partners.PartnerTok
 	return nil
 }
 
-// QueueMail implements partners.PartnerStore.
+// QueueMail implements partners.PartnerStore: the mail collection's outbox, which the mail
+// sender (bff/internal/mail) consumes.
 func (s *Partners) QueueMail(ctx context.Context, m portal.Mail) error {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	_, _, err := s.client.Collection(mailCollection).Add(ctx, map[string]any{
-		"to":       m.To,
-		"template": m.Template,
-		"message":  map[string]any{"subject": m.Subject, "text": m.Text},
-		"created":  time.Now().UTC(),
-	})
-	if err != nil {
-		return apperr.Wrap(apperr.Unavailable, msgPartnersUnavailable, err)
-	}
-	return nil
+	return (&MailOutbox{conn: s.conn, collection: mailCollection}).QueueMail(ctx, m)
 }

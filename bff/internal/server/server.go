@@ -29,6 +29,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/hotels"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
 	"github.com/union-benefits/portal/bff/internal/livestream"
+	"github.com/union-benefits/portal/bff/internal/mail"
 	"github.com/union-benefits/portal/bff/internal/mailing"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/orders"
@@ -92,6 +93,9 @@ type Options struct {
 	// Partners replaces the Firestore partner store and mail outbox (unit tests use
 	// partnerstest's fake); nil connects to Firestore.
 	Partners partners.PartnerStore
+	// MailOutbox replaces the Firestore mail outbox the sender reads (used only when SMTP_URL is
+	// set); nil connects to Firestore.
+	MailOutbox mail.Outbox
 	// Carts replaces the Firestore cart store (unit tests use storetest's fake); nil connects to
 	// Firestore.
 	Carts store.Carts
@@ -180,6 +184,10 @@ func New(cfg config.Config, o Options) (*Server, error) {
 	sweeping, stopSweeping := context.WithCancel(context.Background())
 	go documents.SweepEvery(sweeping, sweepInterval)
 	srv.closers = append(srv.closers, func() error { stopSweeping(); return nil })
+	if err := startMail(up, srv); err != nil {
+		srv.Close()
+		return nil, err
+	}
 	materials, err := buildStore(up, srv)
 	if err != nil {
 		srv.Close()
@@ -544,6 +552,48 @@ func buildHotels(up *upstreams) (*hotels.Service, error) {
 	}
 	partner := hotelpartner.New(hotelpartner.Options{BaseURL: cfg.APIURL, Timeout: cfg.Timeout, Metrics: up.metrics})
 	return hotels.New(cache.NewHotelLocations(partner, up.store), links, hotels.Options{Logger: up.o.Logger, Now: up.o.Now}), nil
+}
+
+// mailSendTimeout bounds one message's SMTP conversation; the sender's lease (2 minutes) is well
+// beyond it, so a slow send is never taken over while it still runs.
+const mailSendTimeout = 30 * time.Second
+
+// mailStopGrace is how long a shutdown waits for the message in hand: it comes after the
+// listeners' drain and timeout, within Cloud Run's 10 s.
+const mailStopGrace = time.Second
+
+// startMail starts this replica's sender of the mail outbox, stopped with srv before the Firestore
+// connection closes (closers run last first). Without SMTP_URL there is none, and the log says
+// once that queued mail stays unsent.
+func startMail(up *upstreams, srv *Server) error {
+	cfg := up.cfg.Mail
+	if cfg.URL == "" {
+		up.o.Logger.Warn("mail is not sent: SMTP_URL is unset, so the mail outbox is only filled")
+		return nil
+	}
+	sender, err := mail.NewSMTP(cfg.URL.Reveal(), mailSendTimeout)
+	if err != nil {
+		return fmt.Errorf("SMTP_URL: %w", err)
+	}
+	outbox := up.o.MailOutbox
+	if outbox == nil {
+		p, err := up.firestoreClient(srv)
+		if err != nil {
+			return err
+		}
+		outbox = p.Mail()
+	}
+	w := mail.New(mail.Options{
+		Outbox:   outbox,
+		Sender:   sender,
+		From:     cfg.From,
+		Logger:   up.o.Logger,
+		Now:      up.o.Now,
+		Interval: cfg.Interval,
+	})
+	stop := w.Start(mailStopGrace)
+	srv.closers = append(srv.closers, func() error { stop(); return nil })
+	return nil
 }
 
 // partnerStore is the partner records, links, token audit log and mail outbox: the options'

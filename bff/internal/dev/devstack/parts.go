@@ -47,6 +47,12 @@ const (
 	PortStorage = 4443
 	// PortChat is the livestream chat provider's stand-in (bff/cmd/chatstub), an origin of its own.
 	PortChat = 8086
+	// PortSMTP is Mailpit's SMTP listener, where every BFF replica sends the mail outbox
+	// (SMTP_URL); PortMailpit its inbox, the web page and the API the end-to-end tests read.
+	PortSMTP    = 1025
+	PortMailpit = 8025
+	// DevMailFrom is the From of the stack's mail (MAIL_FROM), in a domain reserved for tests.
+	DevMailFrom = "Union Benefits <no-reply@union-benefits.test>"
 	// PortRedis is redis-server, the replicas' shared limits and purge bus.
 	PortRedis = 6379
 	// PortReplicas is the port before the first BFF replica's when the stack runs several
@@ -116,6 +122,11 @@ var bffEnv = []string{
 	"HOTELS_MEMBER_KEY=" + DevHotelsMemberKey,
 	// The limits and purges every replica shares; one BFF uses them the same way.
 	"REDIS_URL=redis://" + local(PortRedis),
+	// Every replica sends the mail outbox to Mailpit, looking every second so a test's mail
+	// arrives at once.
+	"SMTP_URL=smtp://" + local(PortSMTP),
+	"MAIL_FROM=" + DevMailFrom,
+	"MAIL_POLL_INTERVAL=1s",
 }
 
 // RedisArgs are redis-server's arguments for a stand-in on port with dir its working directory:
@@ -137,6 +148,8 @@ func Env() []string {
 		"BFF_ADMIN_URL=" + httpURL(PortAdmin),
 		"FRONTEND_URL=" + httpURL(PortFrontend),
 		"PARTNER_DEMO_URL=" + httpURL(PortPartner),
+		// Mailpit's API, where tests read the mail the BFF sent.
+		"MAILPIT_URL=" + httpURL(PortMailpit),
 		"FIRESTORE_EMULATOR_HOST=" + local(PortFirestore),
 		"FIREBASE_AUTH_EMULATOR_HOST=" + local(PortAuth),
 		"STORAGE_EMULATOR_HOST=" + httpURL(PortStorage),
@@ -307,6 +320,20 @@ func Parts(root string, mode Mode) []Part {
 			Timeout: 30 * time.Second,
 			URL:     httpURL(PortStorage),
 			Needs:   []Need{build("fake-gcs-server")},
+		},
+		{
+			// A real SMTP server that keeps what it receives: the BFF's mail leaves as it would
+			// in production, and lands in an inbox (the API the tests read, and a web page).
+			// Offline: no update check, no reverse DNS; its database is a temporary file.
+			Name:  "mail",
+			Title: "Mailpit (mail catcher)",
+			Command: []string{".bin/mailpit", "--smtp", local(PortSMTP), "--listen", local(PortMailpit),
+				"--disable-version-check", "--smtp-disable-rdns"},
+			Ports:   []int{PortSMTP, PortMailpit},
+			Ready:   HTTPProbe{URL: httpURL(PortMailpit) + "/readyz"},
+			Timeout: 30 * time.Second,
+			URL:     "smtp://" + local(PortSMTP) + ", inbox " + httpURL(PortMailpit),
+			Needs:   []Need{{Path: ".bin/mailpit", Hint: "build it with make build (a go tool of tools/mailpit.mod)"}},
 		},
 		standIn("cms", "fixture CMS", "fixturecms", PortCMS, cmsArgs(mode)...),
 		orders,

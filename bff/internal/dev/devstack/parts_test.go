@@ -40,7 +40,7 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 		names = append(names, p.Name)
 		byName[p.Name] = p
 	}
-	want := "redis auth firestore storage cms orders chat partner bff1 bff2 bff frontend edge"
+	want := "redis auth firestore storage mail cms orders chat partner bff1 bff2 bff frontend edge"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("parts %q, want %q", strings.Join(names, " "), want)
 	}
@@ -60,6 +60,10 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 		}
 		if cfg.Addr != local(PortReplicas+i+1) || cfg.RedisURL.Reveal() != "redis://"+local(PortRedis) {
 			t.Errorf("%s: BFF_ADDR %s, REDIS_URL %s", name, cfg.Addr, cfg.RedisURL.Reveal())
+		}
+		// Every replica sends the outbox to the stack's Mailpit.
+		if cfg.Mail.URL.Reveal() != "smtp://"+local(PortSMTP) || cfg.Mail.From != DevMailFrom {
+			t.Errorf("%s: SMTP_URL %s, MAIL_FROM %s", name, cfg.Mail.URL.Reveal(), cfg.Mail.From)
 		}
 	}
 	lb := byName["bff"]

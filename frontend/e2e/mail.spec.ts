@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP } from './axe';
+import { AUTH_EMULATOR, PROJECT, mailText, mailTo, registerMember } from './members';
+
+// Mail that really leaves (issue 37): the BFF queues the password-changed message of spec 1 §7
+// (passwordChangedEmail) in Firestore's mail outbox, and the senders of both BFF replicas deliver
+// it over SMTP to the stack's Mailpit, once.
+
+test.use({ viewport: DESKTOP });
+
+test('a member who resets their password gets exactly one "password changed" email', async ({ page, request }) => {
+  const { email } = await registerMember(request);
+  expect(await mailTo(request, email), 'nothing is mailed to a new member before the reset').toHaveLength(0);
+
+  await page.goto('/?modal=forgot');
+  const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+  await expect(forgot).toBeFocused(); // hydrated
+  await forgot.getByLabel(/^Email/).fill(email);
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(forgot.getByRole('status')).toContainText('Check your email to reset your password');
+
+  // The reset link itself is Firebase's to send: the Auth emulator keeps it.
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
+      const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+      link = oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)?.oobLink;
+      return link;
+    })
+    .toBeTruthy();
+  const params = new URL(link as string).searchParams;
+  const wanted = new URLSearchParams();
+  for (const name of ['apiKey', 'lang', 'mode', 'oobCode']) wanted.set(name, params.get(name) ?? '');
+  await page.goto(`/reset?${wanted.toString()}`);
+  await page.getByLabel(/^New Password/).fill('Replaced2');
+  await page.getByLabel(/^Confirm New Password/).fill('Replaced2');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page).toHaveURL(/\/account\/[^/]+\/profile$/, { timeout: 15_000 });
+
+  // Delivered within a few of the senders' one-second passes.
+  await expect.poll(async () => (await mailTo(request, email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const caught = await mailTo(request, email);
+  expect(caught, 'two replicas sent the message once between them').toHaveLength(1);
+  const [message] = caught;
+  expect(message.Subject).toBe('Your password was changed');
+  expect(message.From.Address).toBe('no-reply@union-benefits.test');
+  // Made from the outbox document's id, the same on every attempt and replica.
+  expect(message.MessageID).toMatch(/^[A-Za-z0-9]+\.outbox@union-benefits\.test$/);
+  const text = await mailText(request, message.ID);
+  expect(text).toContain('Hello Robin,');
+  expect(text).toContain(`The password of your union benefits account (${email}) was just changed`);
+});
