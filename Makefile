@@ -15,7 +15,7 @@
 #
 # Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
-# fake-gcs-server 4443, Redis 6379, Mailpit 1025 (SMTP) and 8025 (the inbox: the mail the BFF sent)
+# fake-gcs-server 4443, Redis 6379, Mailpit 1025 (SMTP) and 8026 (its API), the web inbox 8025 (the mail the BFF sent)
 # (BFF replicas of `make test` on 8091 and 8092). `.bin/stack help` says more.
 
 SHELL := bash

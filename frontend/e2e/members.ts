@@ -93,7 +93,7 @@ export async function submitCase(request: APIRequestContext, email: string): Pro
 }
 
 /** The stack's Mailpit, where every BFF replica sends the mail outbox (`.bin/stack env`). */
-export const MAILPIT = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
+export const MAILPIT = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8026';
 
 /** A message as Mailpit's API lists it. */
 export type CaughtMail = { ID: string; MessageID: string; Subject: string; From: { Address: string }; To: { Address: string }[] };

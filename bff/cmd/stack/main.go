@@ -45,7 +45,8 @@ parts and their fixed addresses:
   firestore  Firestore emulator (gRPC)   127.0.0.1:8085
   storage    fake-gcs-server             http://127.0.0.1:4443  (bucket demo-union-benefits.appspot.com)
   redis      Redis (limits, purge bus)   redis://127.0.0.1:6379
-  mail       Mailpit (mail catcher)      smtp://127.0.0.1:1025  (inbox and API http://127.0.0.1:8025)
+  mail       Mailpit (mail catcher)      smtp://127.0.0.1:1025  (API http://127.0.0.1:8026)
+  inbox      web inbox                   http://127.0.0.1:8025  (the mail the BFF sent, over Mailpit's API)
   cms        fixture CMS                 http://127.0.0.1:8081
   orders     order stand-in (GraphQL)    http://127.0.0.1:8082/graphql
   partner    demo partner site           http://127.0.0.1:3100

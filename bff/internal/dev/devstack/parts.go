@@ -48,9 +48,11 @@ const (
 	// PortChat is the livestream chat provider's stand-in (bff/cmd/chatstub), an origin of its own.
 	PortChat = 8086
 	// PortSMTP is Mailpit's SMTP listener, where every BFF replica sends the mail outbox
-	// (SMTP_URL); PortMailpit its inbox, the web page and the API the end-to-end tests read.
+	// (SMTP_URL); PortMailpit its HTTP API, which the end-to-end tests read; PortInbox the web
+	// inbox over that API (bff/cmd/inbox), as Mailpit's own page is not in its Go module.
 	PortSMTP    = 1025
-	PortMailpit = 8025
+	PortInbox   = 8025
+	PortMailpit = 8026
 	// DevMailFrom is the From of the stack's mail (MAIL_FROM), in a domain reserved for tests.
 	DevMailFrom = "Union Benefits <no-reply@union-benefits.test>"
 	// PortRedis is redis-server, the replicas' shared limits and purge bus.
@@ -332,9 +334,10 @@ func Parts(root string, mode Mode) []Part {
 			Ports:   []int{PortSMTP, PortMailpit},
 			Ready:   HTTPProbe{URL: httpURL(PortMailpit) + "/readyz"},
 			Timeout: 30 * time.Second,
-			URL:     "smtp://" + local(PortSMTP) + ", inbox " + httpURL(PortMailpit),
+			URL:     "smtp://" + local(PortSMTP) + ", API " + httpURL(PortMailpit),
 			Needs:   []Need{{Path: ".bin/mailpit", Hint: "build it with make build (a go tool of tools/mailpit.mod)"}},
 		},
+		standIn("inbox", "web inbox (the mail the BFF sent)", "inbox", PortInbox, "-mailpit", httpURL(PortMailpit)),
 		standIn("cms", "fixture CMS", "fixturecms", PortCMS, cmsArgs(mode)...),
 		orders,
 		standIn("chat", "chat provider stand-in", "chatstub", PortChat),

@@ -40,7 +40,7 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 		names = append(names, p.Name)
 		byName[p.Name] = p
 	}
-	want := "redis auth firestore storage mail cms orders chat partner bff1 bff2 bff frontend edge"
+	want := "redis auth firestore storage mail inbox cms orders chat partner bff1 bff2 bff frontend edge"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("parts %q, want %q", strings.Join(names, " "), want)
 	}
