@@ -203,15 +203,20 @@ func caseToDoc(c portal.Case) map[string]any {
 }
 
 // filesToDoc is a case's files map: keyed by file name (spec 2 §3), each with name, path,
-// bucket, url, status and the time added; unset attributes are left out.
+// bucket, url, status and the time added, and the attributes spec 2 §3's server-side file record
+// names: filename and title (the name), filemime, filesize and uri (the gs:// address, as url);
+// unset attributes are left out.
 func filesToDoc(files []portal.CaseFile) map[string]any {
 	out := make(map[string]any, len(files))
 	for _, f := range files {
-		doc := map[string]any{"name": f.Name, "status": f.Status}
-		for k, v := range map[string]string{"path": f.Path, "bucket": f.Bucket, "url": f.URL} {
+		doc := map[string]any{"name": f.Name, "filename": f.Name, "title": f.Name, "status": f.Status}
+		for k, v := range map[string]string{"path": f.Path, "bucket": f.Bucket, "url": f.URL, "uri": f.URL, "filemime": f.MIME} {
 			if v != "" {
 				doc[k] = v
 			}
+		}
+		if f.Size > 0 {
+			doc["filesize"] = f.Size
 		}
 		if f.Added != nil {
 			doc["added"] = f.Added.UTC()
@@ -244,7 +249,7 @@ func decodeCase(id string, m map[string]any) portal.Case {
 		f, _ := v.(map[string]any)
 		file := portal.CaseFile{
 			Name: str(f["name"]), Path: str(f["path"]), Bucket: str(f["bucket"]), URL: str(f["url"]),
-			Status: str(f["status"]), Added: timestamp(f["added"]),
+			Status: str(f["status"]), Added: timestamp(f["added"]), MIME: str(f["filemime"]), Size: int64(integer(f["filesize"])),
 		}
 		if file.Name == "" {
 			file.Name = name

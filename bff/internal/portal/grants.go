@@ -39,6 +39,8 @@ type CaseFile struct {
 	URL    string // gs://{bucket}/{path}
 	Status string
 	Added  *time.Time
+	MIME   string // the content type it was stored with (the record's filemime)
+	Size   int64  // bytes (filesize); 0 when unknown
 }
 
 // CaseFileSubmitted is the status of a file the member submitted.

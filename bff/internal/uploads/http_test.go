@@ -107,6 +107,12 @@ func TestUploadListAndSubmitOnce(t *testing.T) {
 	if len(stored.Files) != 3 || stored.Files[0].Status != "submitted" || stored.Files[0].Path == "" || stored.Files[0].Bucket == "" {
 		t.Errorf("the case's files: %+v", stored.Files)
 	}
+	// The record carries each file's type and size (spec 2 §3: filemime, filesize).
+	for _, f := range stored.Files {
+		if f.MIME == "" || f.Size <= 0 {
+			t.Errorf("%s stored without its type or size: %+v", f.Name, f)
+		}
+	}
 }
 
 func TestSameBytesAgainAreTheSameUpload(t *testing.T) {

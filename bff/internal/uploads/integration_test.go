@@ -130,7 +130,8 @@ func TestUploadsAgainstFakeGCS(t *testing.T) {
 	}
 	for _, f := range stored.Files {
 		if f.Status != "submitted" || f.Added == nil || f.Bucket != os.Getenv("STORAGE_BUCKET") ||
-			f.URL != "gs://"+f.Bucket+"/forms/uploads/"+uid+"/"+caseID+"/"+f.Name {
+			f.URL != "gs://"+f.Bucket+"/forms/uploads/"+uid+"/"+caseID+"/"+f.Name ||
+			f.MIME == "" || f.Size <= 0 { // spec 2 §3's filemime and filesize, read back from Firestore
 			t.Errorf("stored file %+v", f)
 		}
 	}

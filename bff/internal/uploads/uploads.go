@@ -287,7 +287,7 @@ func (s *Service) Submit(ctx context.Context, id portal.Identity, caseID string,
 		added := now
 		files = append(files, portal.CaseFile{
 			Name: ref.Name, Path: stored.Path, Bucket: stored.Bucket, URL: gsURL(stored.Bucket, stored.Path),
-			Status: portal.CaseFileSubmitted, Added: &added,
+			Status: portal.CaseFileSubmitted, Added: &added, MIME: stored.ContentType, Size: stored.Size,
 		})
 	}
 	after, err := s.cases.AddFiles(ctx, id.UID, c.ID, files)
