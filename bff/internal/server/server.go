@@ -494,6 +494,7 @@ func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
 	return store.New(up.orders, up.content, store.Options{
 		SupportPhone: up.cfg.SupportPhone,
 		Carts:        carts,
+		Variables:    up.content,
 		Logger:       up.o.Logger,
 		Now:          up.o.Now,
 	}), nil
