@@ -226,9 +226,9 @@ type PostDetail struct {
 
 // PostDocument is the blog post screen.
 type PostDocument struct {
-	Post       PostDetail      `json:"post"`
-	Categories []CategoryRef   `json:"categories"`
-	Popular    []PostTeaser    `json:"popular"`
+	Post       PostDetail    `json:"post"`
+	Categories []CategoryRef `json:"categories"`
+	Popular    []PostTeaser  `json:"popular"`
 	// EmailPromo is the words and picture of the sidebar's email subscribe block: the site's
 	// email promo (union_structure_global's eyebrow, headline, description and image).
 	EmailPromo *portal.EmailPromo `json:"emailPromo,omitempty"`

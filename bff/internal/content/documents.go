@@ -23,7 +23,7 @@ type PageDocument struct {
 	// UnionChosen says Union is one the reader chose (?union=, the union cookie, a member's own)
 	// and not the site's fallback: only a chosen union is preselected in a sign-up form. On the
 	// union pages a visitor who chose none is asked to choose (chooseUnion).
-	UnionChosen bool  `json:"unionChosen,omitempty"`
+	UnionChosen bool `json:"unionChosen,omitempty"`
 	// UnionBrand is the chosen union's own logo, words and featured post, on the members page.
 	UnionBrand *UnionBrand `json:"unionBrand,omitempty"`
 	Gate       *Gate       `json:"gate,omitempty"`
@@ -192,10 +192,10 @@ type SiteChrome struct {
 	ProductName string `json:"productName"`
 	// Union is the union the reader chose (?union=, the union cookie, a member's own), whose
 	// logo the header shows beside the site's; absent for the site's fallback union.
-	Union       *UnionBrand `json:"union,omitempty"`
-	MainMenu    []MenuItem `json:"mainMenu"`
-	Footer      Footer     `json:"footer"`
-	AuthModals  AuthModals `json:"authModals"`
+	Union      *UnionBrand `json:"union,omitempty"`
+	MainMenu   []MenuItem  `json:"mainMenu"`
+	Footer     Footer      `json:"footer"`
+	AuthModals AuthModals  `json:"authModals"`
 	// Tags name what the chrome was built from, for purging caches; never sent.
 	Tags []string `json:"-"`
 }
