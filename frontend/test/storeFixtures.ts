@@ -25,5 +25,6 @@ export const storeDocument = (over: Partial<StoreDocument> = {}): StoreDocument 
   state: { code: 'NY', title: 'New York' },
   states: STATES,
   phone: PHONE,
+  promos: [],
   ...over,
 });

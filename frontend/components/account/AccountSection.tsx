@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+import { RichText } from '@/components/common/RichText';
 import styles from './AccountSection.module.css';
 
 interface AccountSectionProps {
@@ -31,5 +32,17 @@ export function StreamedAccountSection({ children, ...section }: AccountSectionP
     <AccountSection {...section}>
       <Suspense fallback={<LoadingIndicator />}>{children}</Suspense>
     </AccountSection>
+  );
+}
+
+/**
+ * A tab's intro that arrives with its document (the editors' words, sanitised HTML by the BFF),
+ * or our own words when the editors wrote none; drawn where an AccountSection draws its intro.
+ */
+export function AccountIntro({ html, fallback }: { html?: string; fallback: string }) {
+  return (
+    <div className={styles.intro} data-account-intro="">
+      {html ? <RichText html={html} /> : <p>{fallback}</p>}
+    </div>
   );
 }
