@@ -1,6 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+import type { CaseList } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
+import { ArrowLink } from '@/components/common/SmartLink';
 import styles from './AccountSection.module.css';
 
 interface AccountSectionProps {
@@ -43,6 +45,17 @@ export function AccountIntro({ html, fallback }: { html?: string; fallback: stri
   return (
     <div className={styles.intro} data-account-intro="">
       {html ? <RichText html={html} /> : <p>{fallback}</p>}
+    </div>
+  );
+}
+
+/** My Forms' introduction to the grant forms: the editors' headline and words, and their page. */
+export function FormsIntro({ intro }: { intro: NonNullable<CaseList['intro']> }) {
+  return (
+    <div className={styles.intro} data-forms-intro="">
+      <h3 className={styles.introTitle}>{intro.headline}</h3>
+      {intro.text && <RichText html={intro.text} />}
+      {intro.landing && <ArrowLink link={{ url: intro.landing, title: 'See every grant form' }} className={styles.introLink} />}
     </div>
   );
 }

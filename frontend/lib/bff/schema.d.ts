@@ -1424,6 +1424,14 @@ export interface components {
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
+            /** @description The editors' introduction to the grant forms (union_structure_global's forms); absent when they wrote none. */
+            intro?: {
+                headline: string;
+                /** @description Sanitised HTML */
+                text?: string;
+                /** @description The page that lists the forms: a site path or an http(s) URL */
+                landing?: string;
+            };
         };
         Message: {
             /** @description A success message for the status area (spec 1 §8) */
