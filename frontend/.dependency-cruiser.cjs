@@ -24,7 +24,7 @@ const FLOORS = [
     forms: ['common'],
     mailing: ['modals', 'session'],
     search: ['common'],
-    unions: ['modals', 'session'],
+    unions: ['common', 'modals', 'session'],
     uploads: ['common'],
   },
   // Features.
@@ -36,7 +36,7 @@ const FLOORS = [
     grants: ['common', 'forms', 'status', 'uploads'],
     heroes: ['common', 'mailing'],
     home: ['common'],
-    layout: ['common', 'modals', 'search', 'session', 'status'],
+    layout: ['common', 'modals', 'search', 'session', 'status', 'unions'],
     livestream: ['common', 'forms'],
   },
   // What puts features together: content pages, the shell, the account, the store.

@@ -118,7 +118,7 @@ test.describe('blog post', () => {
     const popular = sidebar.getByRole('region', { name: 'Popular Post' }).getByRole('link');
     await expect(popular).toHaveText(['What to do if your union goes on strike', 'Back-to-school savings for union families']);
     await expect(popular.nth(0)).toHaveAttribute('href', '/blog/union-news/5497');
-    await expect(sidebar.getByRole('region', { name: 'Get tips in your inbox' }).getByRole('button', { name: 'Sign me up' })).toBeVisible();
+    await expect(sidebar.getByRole('region', { name: 'Get the latest savings in your inbox' }).getByRole('button', { name: 'Sign me up' })).toBeVisible();
   });
 
   test('leaves out a benefit promo that has no link text', async ({ page }) => {

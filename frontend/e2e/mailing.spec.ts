@@ -77,7 +77,7 @@ test('a member who opted out signs up from the blog sidebar: prefilled, their pr
   });
   expect(res.status()).toBe(201);
   await open(page, '/blog/money-tips/5503');
-  const block = page.getByRole('complementary', { name: 'Blog' }).getByRole('region', { name: 'Get tips in your inbox' });
+  const block = page.getByRole('complementary', { name: 'Blog' }).getByRole('region', { name: 'Get the latest savings in your inbox' });
   await expect(block.getByPlaceholder('Enter your email address *')).toHaveValue(email);
   await expect(block.getByLabel('Union')).toHaveValue('37');
   await block.getByRole('button', { name: 'Sign me up' }).click();

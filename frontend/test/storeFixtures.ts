@@ -27,5 +27,6 @@ export const storeDocument = (over: Partial<StoreDocument> = {}): StoreDocument 
   states: STATES,
   phone: PHONE,
   leadersEmail: LEADERS_EMAIL,
+  promos: [],
   ...over,
 });

@@ -45,6 +45,18 @@ type ProfileDocument struct {
 	Profile       portal.Profile `json:"profile"`
 	EmailVerified bool           `json:"emailVerified"`
 	Message       string         `json:"message,omitempty"`
+	// Texts are the editors' words for the profile and interests tabs (union_structure_profile);
+	// absent after a save, and when the CMS cannot give them (the forms work without).
+	Texts *ProfileTexts `json:"texts,omitempty"`
+}
+
+// ProfileTexts are union_structure_profile's texts (spec 1 §3 'Site variables'): the intros of
+// My Profile and My Interests and of the profile's Union Information and Home Address sections.
+type ProfileTexts struct {
+	Intro            portal.HTML `json:"intro,omitzero"`
+	InterestsIntro   portal.HTML `json:"interestsIntro,omitzero"`
+	UnionInformation portal.HTML `json:"unionInformation,omitzero"`
+	HomeAddress      portal.HTML `json:"homeAddress,omitzero"`
 }
 
 // Favorites is a member's favorites with the cards of those that still exist.

@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -23,7 +24,39 @@ func (s *ProfileService) Profile(ctx context.Context, id portal.Identity) (Profi
 	if err != nil {
 		user = id
 	}
-	return ProfileDocument{Profile: p, EmailVerified: user.EmailVerified}, nil
+	return ProfileDocument{Profile: p, EmailVerified: user.EmailVerified, Texts: s.profileTexts(ctx)}, nil
+}
+
+// profileVariable holds the editors' texts of the profile and interests tabs.
+const profileVariable = "union_structure_profile"
+
+// profileTexts reads the editors' texts (through the content cache, like every site variable).
+// The tabs are not worth failing for: without the variable they show their forms alone.
+func (s *ProfileService) profileTexts(ctx context.Context) *ProfileTexts {
+	v, err := s.content.Variable(ctx, profileVariable)
+	if err != nil {
+		s.o.Logger.WarnContext(ctx, "profile texts unavailable", slog.String("variable", profileVariable), slog.Any("error", err))
+		return nil
+	}
+	// The CMS writes its fields in snake_case; the spec's camelCase names are read too.
+	get := func(keys ...string) portal.HTML {
+		for _, k := range keys {
+			if t := strings.TrimSpace(v.String(k)); t != "" {
+				return portal.RichText(t)
+			}
+		}
+		return portal.HTML{}
+	}
+	t := ProfileTexts{
+		Intro:            get("intro_text", "introText"),
+		InterestsIntro:   get("interests_intro_text", "interestsIntroText"),
+		UnionInformation: get("union_information_text", "unionInformationText"),
+		HomeAddress:      get("home_address_text", "homeAddressText"),
+	}
+	if t == (ProfileTexts{}) {
+		return nil
+	}
+	return &t
 }
 
 // SaveProfile saves the profile form (spec 1 §4): every rule checked first, the opt-in dates set

@@ -147,11 +147,12 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*PostDocum
 		cats    []Category
 		post    *Post
 		popular []PostTeaser
+		promo   *portal.EmailPromo
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) { cats, err = s.blog.BlogCategories(gctx); return })
 	g.Go(func() (err error) { post, err = s.blog.Post(gctx, id); return })
-	g.Go(func() error { popular = s.popular(gctx); return nil })
+	g.Go(func() error { popular, promo = s.sidebar(gctx); return nil })
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
@@ -196,18 +197,35 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*PostDocum
 	}
 	// The sidebar's Popular Post never offers the post being read.
 	popular = slices.DeleteFunc(popular, func(p PostTeaser) bool { return p.ID == t.ID })
-	return &PostDocument{Post: d, Categories: blogCategoryRefs(cats), Popular: popular, Meta: meta}, nil
+	return &PostDocument{Post: d, Categories: blogCategoryRefs(cats), Popular: popular, EmailPromo: promo, Meta: meta}, nil
 }
 
-// popular returns the sidebar's popular posts. The sidebar is not worth failing a post's page
-// for: a missing variable or post is left out and logged.
-func (s *Service) popular(ctx context.Context) []PostTeaser {
-	out := []PostTeaser{}
+// sidebar returns what the post page's sidebar takes from the global variable: the popular
+// posts and the email promo. The sidebar is not worth failing a post's page for: a missing
+// variable or post is left out and logged.
+func (s *Service) sidebar(ctx context.Context) ([]PostTeaser, *portal.EmailPromo) {
 	v, err := s.site.Variable(ctx, "union_structure_global")
 	if err != nil {
-		s.log.Warn("popular posts: global variable unavailable", "err", err)
-		return out
+		s.log.Warn("blog sidebar: global variable unavailable", "err", err)
+		return []PostTeaser{}, nil
 	}
+	return s.popular(ctx, v), emailPromo(v)
+}
+
+// emailPromo is the site's email promo, when the editors gave it a headline.
+func emailPromo(v *portal.Variable) *portal.EmailPromo {
+	p := portal.EmailPromo{Eyebrow: v.String("eyebrow"), Headline: v.String("headline"),
+		Description: v.String("description"), Image: v.Image("image")}
+	if strings.TrimSpace(p.Headline) == "" {
+		return nil
+	}
+	return &p
+}
+
+// popular returns the sidebar's popular posts, each under the title the editors gave it there
+// (blog_popular_one_title, ...), else its own.
+func (s *Service) popular(ctx context.Context, v *portal.Variable) []PostTeaser {
+	out := []PostTeaser{}
 	posts := make([]*Post, len(blogPopularKeys))
 	var g errgroup.Group
 	for i, k := range blogPopularKeys {
@@ -226,9 +244,13 @@ func (s *Service) popular(ctx context.Context) []PostTeaser {
 		})
 	}
 	_ = g.Wait()
-	for _, p := range posts {
+	for i, p := range posts {
 		if p != nil {
-			out = append(out, blogTeaser(p))
+			t := blogTeaser(p)
+			if title := strings.TrimSpace(v.String(blogPopularKeys[i] + "_title")); title != "" {
+				t.Title = title
+			}
+			out = append(out, t)
 		}
 	}
 	return out

@@ -329,3 +329,27 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// The sidebar names each popular post as the editors titled it there (blog_popular_*_title) and
+// carries the site's email promo for its subscribe block.
+func TestBlogSidebarTakesTheEditorsTitlesAndEmailPromo(t *testing.T) {
+	f := newFakeBlog(4)
+	b := testBlog(f, map[string]any{
+		"blog_popular_one": "5002", "blog_popular_one_title": "Our pick: a budget that works",
+		"blog_popular_two": "5003",
+		"eyebrow":          "Stay in the loop", "headline": "Get the latest savings", "description": "Once a month.",
+		"image": map[string]any{"url": "https://cms/e.svg", "alt": "An envelope", "width": 800.0, "height": 490.0},
+	})
+	doc, err := b.BlogPost(context.Background(), "money-tips", "5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Popular) != 2 || doc.Popular[0].Title != "Our pick: a budget that works" || doc.Popular[1].Title != f.posts[3].Title {
+		t.Errorf("popular %+v; want the editors' title, else the post's own", doc.Popular)
+	}
+	p := doc.EmailPromo
+	if p == nil || p.Eyebrow != "Stay in the loop" || p.Headline != "Get the latest savings" || p.Description != "Once a month." ||
+		p.Image == nil || p.Image.URL != "https://cms/e.svg" || p.Image.Alt != "An envelope" {
+		t.Errorf("email promo %+v", p)
+	}
+}

@@ -226,10 +226,13 @@ type PostDetail struct {
 
 // PostDocument is the blog post screen.
 type PostDocument struct {
-	Post       PostDetail      `json:"post"`
-	Categories []CategoryRef   `json:"categories"`
-	Popular    []PostTeaser    `json:"popular"`
-	Meta       portal.PageMeta `json:"meta"`
+	Post       PostDetail    `json:"post"`
+	Categories []CategoryRef `json:"categories"`
+	Popular    []PostTeaser  `json:"popular"`
+	// EmailPromo is the words and picture of the sidebar's email subscribe block: the site's
+	// email promo (union_structure_global's eyebrow, headline, description and image).
+	EmailPromo *portal.EmailPromo `json:"emailPromo,omitempty"`
+	Meta       portal.PageMeta    `json:"meta"`
 }
 
 // SearchResult is one teaser of the search screen.

@@ -102,6 +102,11 @@ type rawUnion struct {
 	NetsuiteID     string          `json:"netsuite_id"`
 	AgiaID         string          `json:"agia_id"`
 	CreditCardLink jsonapi.RawLink `json:"credit_card_link"`
+	// The union's own branding (spec 1 §3 'Union term'): where its logo leads, a few words
+	// about it and its page's head tags.
+	LogoLink    *jsonapi.RawLink  `json:"logo_link"`
+	Description *jsonapi.RawText  `json:"description"`
+	Metatags    map[string]string `json:"metatags"`
 }
 
 type rawTerm struct {
@@ -346,6 +351,19 @@ func (c *Client) reshapeUnion(doc *jsonapi.Document, r *jsonapi.Resource) (porta
 		HideForm:   raw.HideForm,
 		NetsuiteID: raw.NetsuiteID,
 		AgiaID:     raw.AgiaID,
+		// Featured post: a node--post the term references, named by its title and path.
+		FeaturedPost: nodeRef(doc, r, "featured_post"),
+	}
+	if l := raw.LogoLink; l != nil {
+		if link := l.CMSLink(); link.URL != "" {
+			u.LogoLink = &link
+		}
+	}
+	if raw.Description != nil {
+		u.Description = raw.Description.HTML()
+	}
+	if len(raw.Metatags) > 0 {
+		u.Meta = c.metatags(raw.Metatags)
 	}
 	if logos := doc.Related(r, "logo"); len(logos) > 0 {
 		img, err := c.reshapeImage(logos[0])

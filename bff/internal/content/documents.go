@@ -23,8 +23,10 @@ type PageDocument struct {
 	// UnionChosen says Union is one the reader chose (?union=, the union cookie, a member's own)
 	// and not the site's fallback: only a chosen union is preselected in a sign-up form. On the
 	// union pages a visitor who chose none is asked to choose (chooseUnion).
-	UnionChosen bool  `json:"unionChosen,omitempty"`
-	Gate        *Gate `json:"gate,omitempty"`
+	UnionChosen bool `json:"unionChosen,omitempty"`
+	// UnionBrand is the chosen union's own logo, words and featured post, on the members page.
+	UnionBrand *UnionBrand `json:"unionBrand,omitempty"`
+	Gate       *Gate       `json:"gate,omitempty"`
 
 	SecondaryNav []MenuItem            `json:"secondaryNav,omitempty"`
 	Body         portal.HTML           `json:"body,omitzero"`
@@ -175,12 +177,25 @@ type PageRequest struct {
 	RedirectBenefit string
 }
 
+// UnionBrand is a union's own branding (spec 1 §3 'Union term'): its logo, linked to its
+// logo link, and on the members page its description and featured post.
+type UnionBrand struct {
+	Label        string        `json:"label"`
+	Logo         *portal.Image `json:"logo,omitempty"`
+	LogoLink     *portal.Link  `json:"logoLink,omitempty"`
+	Description  portal.HTML   `json:"description,omitzero"`
+	FeaturedPost *portal.Link  `json:"featuredPost,omitempty"`
+}
+
 // SiteChrome is the header and footer shared by every page.
 type SiteChrome struct {
-	ProductName string     `json:"productName"`
-	MainMenu    []MenuItem `json:"mainMenu"`
-	Footer      Footer     `json:"footer"`
-	AuthModals  AuthModals `json:"authModals"`
+	ProductName string `json:"productName"`
+	// Union is the union the reader chose (?union=, the union cookie, a member's own), whose
+	// logo the header shows beside the site's; absent for the site's fallback union.
+	Union      *UnionBrand `json:"union,omitempty"`
+	MainMenu   []MenuItem  `json:"mainMenu"`
+	Footer     Footer      `json:"footer"`
+	AuthModals AuthModals  `json:"authModals"`
 	// Tags name what the chrome was built from, for purging caches; never sent.
 	Tags []string `json:"-"`
 }
@@ -233,6 +248,8 @@ type Footer struct {
 	Groups      []LinkGroup   `json:"groups"`
 	Copyright   string        `json:"copyright"`
 	BottomLinks []portal.Link `json:"bottomLinks"`
+	// Disclaimer is union_structure_global's disclaimer_text, the site's small print.
+	Disclaimer portal.HTML `json:"disclaimer,omitzero"`
 }
 
 // SocialLink is one social network icon in the footer.

@@ -276,6 +276,7 @@ var assemblers = map[string]assembler{
 			return nil, nil
 		}
 		s.titleForUnion(src, doc, "Benefits for %@ Members")
+		withUnionBrand(src, r, doc)
 		return s.withBenefits(ctx, src, r, doc)
 	},
 	"eligibility": func(ctx context.Context, s *Service, src *source, r portal.Reader, doc *PageDocument) ([]string, error) {
@@ -366,6 +367,45 @@ func (s *Service) titleForUnion(src *source, doc *PageDocument, template string)
 	doc.Title = strings.ReplaceAll(template, "%@", unionName(doc.Union))
 	doc.Hero.Headline = doc.Title
 	doc.Meta.Title = doc.Title + " | " + s.productName
+}
+
+// withUnionBrand shows the chosen union's own logo, description and featured post on its members
+// page, and lets its head tags (its metatags) describe the page where it sets them.
+func withUnionBrand(src *source, r portal.Reader, doc *PageDocument) {
+	u := src.unions.Find(r.Union)
+	if u == nil {
+		return
+	}
+	b := &UnionBrand{Label: u.Label(), Logo: u.Logo, LogoLink: unionLogoLink(u, r.Audience), Description: u.Description}
+	if p := u.FeaturedPost; p != nil && p.Path != "" && p.Title != "" {
+		b.FeaturedPost = &portal.Link{URL: p.Path, Title: p.Title}
+	}
+	if b.Logo != nil || !b.Description.IsZero() || b.FeaturedPost != nil {
+		doc.UnionBrand = b
+	}
+	// The title stays the spec's 'Benefits for %@ Members'; the union's tags give the rest.
+	m := u.Meta
+	if d := m["description"]; d != "" {
+		doc.Meta.Description = d
+	}
+	if c := m["canonical_url"]; c != "" {
+		doc.Meta.CanonicalURL = c
+	}
+	if i := m["og_image"]; i != "" {
+		doc.Meta.Image = i
+	}
+}
+
+// unionLogoLink is where a union's logo leads: its logo link, or nowhere.
+func unionLogoLink(u *portal.Union, a portal.Audience) *portal.Link {
+	if u.LogoLink == nil {
+		return nil
+	}
+	l := u.LogoLink.For(a)
+	if l.Title == "" {
+		l.Title = u.Label()
+	}
+	return &l
 }
 
 // The union pages' words for a visitor who has chosen no union yet.
@@ -529,9 +569,13 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*SiteChrome, error
 	var (
 		menus          []portal.MenuLink
 		global, social *portal.Variable
+		unions         portal.Unions
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) { menus, err = s.content.Menus(gctx); return })
+	if r.Chosen {
+		g.Go(func() (err error) { unions, err = s.content.Unions(gctx); return })
+	}
 	g.Go(func() (err error) { global, err = s.content.Variable(gctx, globalVariable); return })
 	g.Go(func() (err error) { social, err = s.content.Variable(gctx, "union_structure_social_media"); return })
 	if err := g.Wait(); err != nil {
@@ -543,6 +587,7 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*SiteChrome, error
 		TopLinks:    flatLinks(menuTree(menus, "top-footer", r)),
 		BottomLinks: flatLinks(menuTree(menus, "footer", r)),
 		Copyright:   strings.ReplaceAll(global.String("copyright"), "%YEAR%", strconv.Itoa(s.now().Year())),
+		Disclaimer:  portal.RichText(global.String("disclaimer_text")),
 		Social:      []SocialLink{},
 		Groups:      []LinkGroup{},
 	}
@@ -557,14 +602,21 @@ func (s *Service) Site(ctx context.Context, r portal.Reader) (*SiteChrome, error
 		}
 		f.Groups = append(f.Groups, LinkGroup{Title: top.Title, URL: top.URL, Links: flatLinks(top.Children)})
 	}
-	return &SiteChrome{
+	chrome := &SiteChrome{
 		ProductName: s.productName,
 		MainMenu:    main,
 		Footer:      f,
 		AuthModals:  authModals(*global),
 		Tags: []string{portal.MenuTag, portal.VariableTag(globalVariable),
 			portal.VariableTag("union_structure_social_media")},
-	}, nil
+	}
+	if r.Chosen {
+		if u := unions.Find(r.Union); u != nil && u.Logo != nil {
+			chrome.Union = &UnionBrand{Label: u.Label(), Logo: u.Logo, LogoLink: unionLogoLink(u, r.Audience)}
+		}
+		chrome.Tags = append(chrome.Tags, portal.TermTag("union"))
+	}
+	return chrome, nil
 }
 
 // Sitemap lists what a visitor of any union may see: home, every menu page and every benefit

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
@@ -90,7 +91,11 @@ func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (CaseList, 
 	if err != nil {
 		return CaseList{}, err
 	}
-	out := CaseList{Cases: []CaseSummary{}}
+	global, err := s.variable(ctx, globalVariable)
+	if err != nil {
+		return CaseList{}, err
+	}
+	out := CaseList{Cases: []CaseSummary{}, Intro: formsIntro(global)}
 	for _, c := range cases {
 		if c.UID != id.UID || c.IsNew {
 			continue
@@ -106,6 +111,20 @@ func (s *CaseService) Cases(ctx context.Context, id portal.Identity) (CaseList, 
 		return cmp.Compare(a.ID, b.ID)
 	})
 	return out, nil
+}
+
+// formsIntro is the editors' introduction to the grant forms, when it has a headline.
+func formsIntro(global *portal.Variable) *FormsIntro {
+	f := global.Object("forms")
+	headline := strings.TrimSpace(f.String("headline"))
+	if headline == "" {
+		return nil
+	}
+	text := f.String("intro_text")
+	if text == "" {
+		text = f.String("introText")
+	}
+	return &FormsIntro{Headline: headline, Text: portal.RichText(text), Landing: safeLink(f.String("landing"))}
 }
 
 // summary is a case as My Forms shows it. The status line shows only while the case has no

@@ -78,6 +78,16 @@ type CaseSummary struct {
 // CaseList is My Forms.
 type CaseList struct {
 	Cases []CaseSummary `json:"cases"`
+	// Intro is the editors' introduction to the grant forms (union_structure_global's forms):
+	// its headline, words and the page that lists the forms; absent when they wrote none.
+	Intro *FormsIntro `json:"intro,omitempty"`
+}
+
+// FormsIntro is union_structure_global's forms.
+type FormsIntro struct {
+	Headline string      `json:"headline"`
+	Text     portal.HTML `json:"text,omitzero"`
+	Landing  string      `json:"landing,omitempty"` // a site path or http(s) URL
 }
 
 // JobLossPrecheck is what the public job loss pre-check wizard shows (spec 2 §2, §4; contracts:

@@ -58,7 +58,9 @@ func newFixture(t *testing.T) fixture {
 				},
 				"strike-grant-credit-cardholders": map[string]any{"programPage": "javascript:alert(1)", "introText": "<p>Strike.</p>"},
 			},
-			globalVariable: {"disclaimer": "<p>Grants are not loans.</p>"},
+			globalVariable: {"disclaimer": "<p>Grants are not loans.</p>", "forms": map[string]any{
+				"headline": "Hardship help forms", "intro_text": `<p onclick="x()">Choose the grant that fits.</p>`, "landing": "/hardship-help",
+			}},
 		},
 	}
 	profiles, cases := accounttest.NewProfiles(), grantstest.NewCases()
@@ -330,5 +332,9 @@ func TestMyForms(t *testing.T) {
 	}
 	if strings.Contains(strings.Join(got, ","), "f:") {
 		t.Error("another member's case listed")
+	}
+	// The editors' introduction to the forms (union_structure_global's forms), sanitised.
+	if in := list.Intro; in == nil || in.Headline != "Hardship help forms" || in.Text.String() != "<p>Choose the grant that fits.</p>" || in.Landing != "/hardship-help" {
+		t.Errorf("forms intro %+v", list.Intro)
 	}
 }

@@ -103,6 +103,13 @@ type Union struct {
 	NetsuiteID string `json:"netsuiteId,omitempty"`
 	AgiaID     string `json:"agiaId,omitempty"`
 	Logo       *Image `json:"logo,omitempty"`
+	// LogoLink is where the union's logo leads (its own site), when the editors set one.
+	LogoLink *CMSLink `json:"logoLink,omitempty"`
+	// Description is a few words about the union (sanitised HTML), FeaturedPost the blog post
+	// its editors feature and Meta its page's head tags (spec 1 §3 'Union term').
+	Description  HTML              `json:"description,omitzero"`
+	FeaturedPost *NodeRef          `json:"featuredPost,omitempty"`
+	Meta         map[string]string `json:"meta,omitempty"`
 	// CreditCard is the union's own edition of the union credit card, when it has one.
 	CreditCard *CreditCard `json:"creditCard,omitempty"`
 }

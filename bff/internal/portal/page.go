@@ -32,8 +32,10 @@ type BenefitCard struct {
 
 // EmailPromo is the words above a mailing-list sign-up form.
 type EmailPromo struct {
+	Eyebrow     string `json:"eyebrow,omitempty"`
 	Headline    string `json:"headline"`
 	Description string `json:"description,omitempty"`
+	Image       *Image `json:"image,omitempty"`
 }
 
 // PageMeta is what goes into the page's <head>.

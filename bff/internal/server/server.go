@@ -509,6 +509,7 @@ func buildStore(up *upstreams, srv *Server) (*store.Service, error) {
 		SupportPhone: up.cfg.SupportPhone,
 		LeadersEmail: up.cfg.LeadersEmail,
 		Carts:        carts,
+		Variables:    up.content,
 		Logger:       up.o.Logger,
 		Now:          up.o.Now,
 	}), nil

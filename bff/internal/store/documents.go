@@ -38,6 +38,17 @@ type Document struct {
 	Phone    string           `json:"phone"`
 	// LeadersEmail is the union leaders mailbox the state modal gives beside the phone.
 	LeadersEmail string `json:"leadersEmail"`
+	// Promos are the editors' store promos (union_structure_global's store_promo_one to four),
+	// in that order; those without a headline are left out.
+	Promos []Promo `json:"promos"`
+}
+
+// Promo is one of the store index's promos.
+type Promo struct {
+	Eyebrow     string       `json:"eyebrow,omitempty"`
+	Headline    string       `json:"headline"`
+	Description string       `json:"description,omitempty"`
+	Link        *portal.Link `json:"link,omitempty"`
 }
 
 // CartItem is a cart's line as the cart shows it: the product as the order system lists it now.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -113,6 +114,7 @@ func (s *Service) Index(ctx context.Context, r portal.Reader, state *ShippingSta
 		States:       States(),
 		Phone:        s.o.SupportPhone,
 		LeadersEmail: s.o.LeadersEmail,
+		Promos:       s.promos(ctx, r.Audience),
 	}
 	if s.unions != nil {
 		// The products are asked for by the reader's union id, which needs no union list.
@@ -141,6 +143,44 @@ func (s *Service) Index(ctx context.Context, r portal.Reader, state *ShippingSta
 		}
 	}
 	return doc, nil
+}
+
+// Variables reads the site variables (the cached CMS).
+type Variables interface {
+	Variable(ctx context.Context, name string) (*portal.Variable, error)
+}
+
+// promoKeys are union_structure_global's store promos, in the order the index shows them.
+var promoKeys = []string{"store_promo_one", "store_promo_two", "store_promo_three", "store_promo_four"}
+
+// promos reads the editors' store promos. They are not worth failing the store for: without the
+// variable the index shows its products alone (logged).
+func (s *Service) promos(ctx context.Context, a portal.Audience) []Promo {
+	out := []Promo{}
+	if s.o.Variables == nil {
+		return out
+	}
+	global, err := s.o.Variables.Variable(ctx, "union_structure_global")
+	if err != nil {
+		s.logFailure(ctx, "store: promos unavailable", err)
+		return out
+	}
+	for _, k := range promoKeys {
+		v := global.Object(k)
+		p := Promo{Eyebrow: v.String("eyebrow"), Headline: v.String("headline"), Description: v.String("description")}
+		if strings.TrimSpace(p.Headline) == "" {
+			continue
+		}
+		l := v.Object("link")
+		link := portal.CMSLink{URL: jsonapi.LinkURL(l.String("uri")), Title: l.String("title"),
+			TitleAnonymous: l.String("title_anonymous"), Target: l.String("target")}
+		if link.URL != "" && link.Title != "" {
+			pl := link.For(a)
+			p.Link = &pl
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // storeProduct is a product as the index shows it: its states by title (a code store.json does

@@ -309,3 +309,21 @@ func TestCrossSiteStateChoiceIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// The store index carries the editors' four store promos (union_structure_global's
+// store_promo_one to four), in order, each with its link.
+func TestIndexCarriesTheEditorsStorePromos(t *testing.T) {
+	url, _ := countingOrders(t)
+	b, c := indexBFF(t, url, nil)
+	br := harness.NewBrowser(t, b.URL, c)
+	a := br.Want(br.Call("GET", indexRoute, indexRoute+"?union=37", nil), 200)
+	want := []string{"Benefit brochures for your members", "Posters for the break room", "Recruiting flyers", "Meeting and event kits"}
+	if got := harness.Each(a.JSON, "promos", "headline"); !slices.Equal(got, want) {
+		t.Fatalf("promos %v, want %v", got, want)
+	}
+	promos := a.JSON["promos"].([]any)
+	if harness.Dig(promos[0], "eyebrow") != "Free" || harness.Dig(promos[0], "link", "url") != "/store" ||
+		harness.Dig(promos[0], "link", "title") != "Order brochures" || harness.Dig(promos[0], "description") == "" {
+		t.Errorf("first promo %v", promos[0])
+	}
+}

@@ -73,6 +73,9 @@ type Options struct {
 	LeadersEmail string // the union leaders mailbox, which the store index gives for orders abroad
 	// Carts is the cart store (Firestore); the cart and checkout need it.
 	Carts Carts
+	// Variables are the site variables (the cached CMS), for the store index's promos; nil
+	// shows none.
+	Variables Variables
 	// PendingTimeout is how long an order attempt the BFF never finished (it stopped while the
 	// order system was answering) blocks another of the same member; 0 means DefaultPendingTimeout.
 	PendingTimeout time.Duration

@@ -1,5 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
+import type { CaseList } from '@/lib/bff/types';
+import { RichText } from '@/components/common/RichText';
+import { ArrowLink } from '@/components/common/SmartLink';
 import styles from './AccountSection.module.css';
 
 interface AccountSectionProps {
@@ -31,5 +34,28 @@ export function StreamedAccountSection({ children, ...section }: AccountSectionP
     <AccountSection {...section}>
       <Suspense fallback={<LoadingIndicator />}>{children}</Suspense>
     </AccountSection>
+  );
+}
+
+/**
+ * A tab's intro that arrives with its document (the editors' words, sanitised HTML by the BFF),
+ * or our own words when the editors wrote none; drawn where an AccountSection draws its intro.
+ */
+export function AccountIntro({ html, fallback }: { html?: string; fallback: string }) {
+  return (
+    <div className={styles.intro} data-account-intro="">
+      {html ? <RichText html={html} /> : <p>{fallback}</p>}
+    </div>
+  );
+}
+
+/** My Forms' introduction to the grant forms: the editors' headline and words, and their page. */
+export function FormsIntro({ intro }: { intro: NonNullable<CaseList['intro']> }) {
+  return (
+    <div className={styles.intro} data-forms-intro="">
+      <h3 className={styles.introTitle}>{intro.headline}</h3>
+      {intro.text && <RichText html={intro.text} />}
+      {intro.landing && <ArrowLink link={{ url: intro.landing, title: 'See every grant form' }} className={styles.introLink} />}
+    </div>
   );
 }

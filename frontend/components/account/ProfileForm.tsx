@@ -81,8 +81,9 @@ export function ProfileForm({ stored, unions, uid, thisYear }: ProfileFormProps)
           thisYear={thisYear}
           emailVerified={stored.emailVerified}
         />
-        <UnionInformation form={form} unions={unions} />
-        <HomeAddress form={form} />
+        {/* Each section's intro is the editors' (union_structure_profile), when they wrote one. */}
+        <UnionInformation form={form} unions={unions} intro={stored.texts?.unionInformation} />
+        <HomeAddress form={form} intro={stored.texts?.homeAddress} />
         <FormAlert message={alert} />
         <div className={styles.actions}>
           <button

@@ -7,6 +7,7 @@ import { CheckboxField, ChoiceGroup } from '@/components/forms/choices';
 import { SelectField, TextField } from '@/components/forms/fields';
 import formStyles from '@/components/forms/Form.module.css';
 import { FormSection } from '@/components/forms/FormSection';
+import { RichText } from '@/components/common/RichText';
 import { leftForSubmit, type Form } from '@/components/forms/useForm';
 import { EmailVerification } from './EmailVerification';
 import { BIRTH_DAYS, birthYears, statesOf, withCountry, withPhone, type ProfileValues } from './profileForm';
@@ -113,11 +114,12 @@ function BirthdayField({ form, thisYear, onLeave }: SectionProps & { thisYear: n
 }
 
 /** Union Information: the union (from the unions the member may choose), year joined, local and the rest. */
-export function UnionInformation({ form, unions }: SectionProps & { unions: VisibleUnion[] }) {
+export function UnionInformation({ form, unions, intro }: SectionProps & { unions: VisibleUnion[]; intro?: string }) {
   const { values } = form;
   const unionOptions = unions.map((u) => ({ value: u.id, label: u.unionLabel }));
   return (
     <FormSection title="Union Information">
+      {intro && <RichText html={intro} className={styles.sectionIntro} />}
       <div className={formStyles.grid}>
         <div className={formStyles.wide}>
           <SelectField label="Union" placeholder="Select your union" options={unionOptions} required {...form.bind('union')} />
@@ -139,10 +141,11 @@ export function UnionInformation({ form, unions }: SectionProps & { unions: Visi
 }
 
 /** Home Address: the state list follows the country. */
-export function HomeAddress({ form }: SectionProps) {
+export function HomeAddress({ form, intro }: SectionProps & { intro?: string }) {
   const country = form.bind('home.country');
   return (
     <FormSection title="Home Address">
+      {intro && <RichText html={intro} className={styles.sectionIntro} />}
       <div className={formStyles.grid}>
         <div className={formStyles.wide}>
           <TextField label="Address" autoComplete="address-line1" maxLength={200} {...form.bind('home.address1')} />

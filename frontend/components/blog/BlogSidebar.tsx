@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { BlogCategoryRef, PostTeaser } from '@/lib/bff/types';
+import type { BlogCategoryRef, EmailPromo, PostTeaser } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import { BlogSidebarSubscribe } from './BlogSidebarSubscribe';
 import styles from './blog.module.css';
@@ -9,10 +9,12 @@ interface BlogSidebarProps {
   categories: BlogCategoryRef[];
   popular: PostTeaser[];
   current?: string;
+  /** The site's email promo, the subscribe block's words; ours when absent. */
+  emailPromo?: EmailPromo;
 }
 
 /** The post page's sidebar: Categories, 'Popular Post' and the email subscribe slot. */
-export function BlogSidebar({ categories, popular, current }: BlogSidebarProps) {
+export function BlogSidebar({ categories, popular, current, emailPromo }: BlogSidebarProps) {
   return (
     <aside className={styles.sidebar} aria-label="Blog">
       <nav aria-labelledby="blog-categories" className={styles.sideSection}>
@@ -44,7 +46,7 @@ export function BlogSidebar({ categories, popular, current }: BlogSidebarProps) 
           </ol>
         </section>
       )}
-      <BlogSidebarSubscribe />
+      <BlogSidebarSubscribe promo={emailPromo} />
     </aside>
   );
 }

@@ -2,6 +2,7 @@ import NextLink from 'next/link';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
 import { LogoMark } from '@/components/common/LogoMark';
+import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
 import { SOCIAL_NAMES, SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
@@ -78,6 +79,8 @@ export function Footer({ productName, footer, variant = 'full' }: FooterProps) {
           </nav>
         )}
 
+        {/* The site's small print (union_structure_global's disclaimer_text), on the short footer too. */}
+        {footer.disclaimer && <RichText html={footer.disclaimer} className={styles.disclaimer} />}
         <div className={styles.bottom}>
           <p className={styles.copyright}>{footer.copyright}</p>
           {footer.bottomLinks.length > 0 && (

@@ -1,8 +1,9 @@
 import NextLink from 'next/link';
-import type { Cart, MenuItem } from '@/lib/bff/types';
+import type { Cart, MenuItem, UnionBrand } from '@/lib/bff/types';
 import { AccountMenu } from '@/components/layout/AccountMenu';
 import { LogoMark } from '@/components/common/LogoMark';
 import { SearchToggle } from '@/components/search/SearchToggle';
+import { UnionLogo } from '@/components/unions/UnionLogo';
 import { DesktopMenu } from './DesktopMenu';
 import { HeaderCart } from './HeaderCart';
 import { MobileMenu } from './MobileMenu';
@@ -16,9 +17,11 @@ interface HeaderProps {
   bare?: boolean;
   /** The reader's cart as the server read it, for the cart link (shown while it holds something). */
   cart?: Cart;
+  /** The union the reader chose: its logo stands beside the site's, linked to the union's site. */
+  union?: UnionBrand;
 }
 
-export function Header({ productName, menu, bare = false, cart }: HeaderProps) {
+export function Header({ productName, menu, bare = false, cart, union }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
@@ -26,6 +29,11 @@ export function Header({ productName, menu, bare = false, cart }: HeaderProps) {
           <LogoMark />
           {productName ? <span>{productName}</span> : <span className="visually-hidden">Home</span>}
         </NextLink>
+        {union?.logo && (
+          <div className={styles.union} data-header-union="">
+            <UnionLogo union={union} className={styles.unionLogo} linkClassName={styles.unionLink} />
+          </div>
+        )}
         {!bare && (
           <div className={styles.tools}>
             <AccountMenu variant="bar" hasMobileMenu={menu.length > 0} />

@@ -14,6 +14,7 @@ import { HotelSearch } from '@/components/hotels/HotelSearch';
 import { LivestreamView } from '@/components/livestream/LivestreamView';
 import { HeroSignup } from '@/components/mailing/HeroSignup';
 import { UnionChoice } from '@/components/unions/UnionChoice';
+import { UnionIntro } from '@/components/unions/UnionIntro';
 import { unionPageOf } from '@/components/unions/unionPages';
 import { BenefitMedia } from './BenefitMedia';
 import { UnionCard } from './UnionCard';
@@ -75,6 +76,7 @@ export function ContentPage({ page, chatProviderUrl = '' }: { page: PageDocument
       {page.hotelSearch && <HotelSearch />}
       {page.kind === 'home' ? <HomeHero hero={page.hero} union={chosenUnion(page)} /> : <PageHero hero={page.hero} aside={heroForm(page)} />}
       {page.secondaryNav && page.secondaryNav.length > 0 && <SecondaryNav items={page.secondaryNav} />}
+      {page.unionBrand && <UnionIntro union={page.unionBrand} />}
       <BenefitMedia videoPlayer={page.videoPlayer} optionalCta={page.optionalCta} poster={page.hero.image} />
       {page.creditCard && <UnionCard offer={page.creditCard} />}
       <PageEmbeds page={page} />

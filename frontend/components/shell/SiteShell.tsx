@@ -44,7 +44,7 @@ export function SiteShell({ site, session, unionChosen, cart, children }: SiteSh
       </a>
       <SessionProvider initial={session}>
         <PopupChrome
-          full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} cart={cart} />}
+          full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} cart={cart} union={site?.union} />}
           popup={<Header productName={site?.productName} menu={[]} bare />}
         />
         <StatusMessageRegion />

@@ -1282,6 +1282,14 @@ export interface components {
             phone: string;
             /** @description LEADERS_EMAIL, the union leaders mailbox the state modal gives for orders to other countries (spec 3 §2) */
             leadersEmail: string;
+            /** @description The editors' store promos (union_structure_global's store_promo_one to four), in that order. */
+            promos: components["schemas"]["StorePromo"][];
+        };
+        StorePromo: {
+            eyebrow?: string;
+            headline: string;
+            description?: string;
+            link?: components["schemas"]["Link"];
         };
         StoreProduct: {
             id: string;
@@ -1422,6 +1430,14 @@ export interface components {
         };
         CaseList: {
             cases: components["schemas"]["CaseSummary"][];
+            /** @description The editors' introduction to the grant forms (union_structure_global's forms); absent when they wrote none. */
+            intro?: {
+                headline: string;
+                /** @description Sanitised HTML */
+                text?: string;
+                /** @description The page that lists the forms: a site path or an http(s) URL */
+                landing?: string;
+            };
         };
         Message: {
             /** @description A success message for the status area (spec 1 §8) */
@@ -1568,6 +1584,17 @@ export interface components {
             emailVerified: boolean;
             /** @description After a save: the success message */
             message?: string;
+            /** @description The editors' texts of the account tabs (union_structure_profile), sanitised HTML; absent after a save and when the CMS cannot give them. */
+            texts?: {
+                /** @description My Profile's intro */
+                intro?: string;
+                /** @description My Interests' intro */
+                interestsIntro?: string;
+                /** @description Above the Union Information section */
+                unionInformation?: string;
+                /** @description Above the Home Address section */
+                homeAddress?: string;
+            };
         };
         Favorites: {
             ids: string[];
@@ -1677,10 +1704,12 @@ export interface components {
             lightboxHtml: string;
             widgetHtml?: string;
         };
-        /** @description The home hero's mailing-list sign-up (spec 1 §2); hide it when Session.emailSubscribed. */
+        /** @description A mailing-list sign-up's words (the home hero's, spec 1 §2; the blog sidebar's); hide it when Session.emailSubscribed. */
         EmailPromo: {
+            eyebrow?: string;
             headline: string;
             description?: string;
+            image?: components["schemas"]["Image"];
         };
         /** @description The home hero's featured callout (spec 1 §2), beside its headline. */
         Callout: {
@@ -1732,6 +1761,8 @@ export interface components {
              *     `eligibility`, and the frontend lists the unions to choose from (Session.visibleUnions).
              */
             unionChosen?: boolean;
+            /** @description On the members page of a chosen union, the union's own logo (linked to its logo link), description and featured post; the union's metatags are in `meta`. */
+            unionBrand?: components["schemas"]["UnionBrand"];
             gate?: {
                 /**
                  * @description login: members only
@@ -1825,6 +1856,16 @@ export interface components {
             formId: string;
             /** @description The supporting-documentation PDF (global variable job_loss_documents_pdf), absolute */
             documentsUrl?: string;
+        };
+        /** @description A union's own branding (spec 1 §3 'Union term'). */
+        UnionBrand: {
+            /** @description Name, then the short name in parentheses: the logo's text alternative */
+            label: string;
+            logo?: components["schemas"]["Image"];
+            logoLink?: components["schemas"]["Link"];
+            /** @description Sanitised HTML */
+            description?: string;
+            featuredPost?: components["schemas"]["Link"];
         };
         UnionRef: {
             id: string;
@@ -2310,6 +2351,8 @@ export interface components {
         };
         SiteChrome: {
             productName: string;
+            /** @description The union the reader chose (?union=, the union cookie, a member's own), whose logo the header shows; absent for the site's fallback union or a union without a logo. */
+            union?: components["schemas"]["UnionBrand"];
             mainMenu: components["schemas"]["MenuItem"][];
             footer: {
                 topLinks: components["schemas"]["Link"][];
@@ -2317,6 +2360,8 @@ export interface components {
                 groups: components["schemas"]["LinkGroup"][];
                 /** @description With %YEAR% already replaced by the current year */
                 copyright: string;
+                /** @description union_structure_global's disclaimer_text, sanitised HTML */
+                disclaimer?: string;
                 bottomLinks: components["schemas"]["Link"][];
             };
             authModals: components["schemas"]["AuthModals"];
@@ -2436,6 +2481,8 @@ export interface components {
             categories: components["schemas"]["BlogCategoryRef"][];
             /** @description The sidebar's Popular Post list (blog_popular_one, two, three). */
             popular: components["schemas"]["PostTeaser"][];
+            /** @description The sidebar's email subscribe block's words and picture, the site's email promo (union_structure_global's eyebrow, headline, description, image); hide it when Session.emailSubscribed. */
+            emailPromo?: components["schemas"]["EmailPromo"];
             meta: components["schemas"]["PageMeta"];
         };
         SearchResult: {

@@ -3,7 +3,7 @@ import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { getCases } from '@/lib/bff/server';
 import { config } from '@/lib/config';
 import { grantMessage } from '@/lib/grants';
-import { StreamedAccountSection } from '@/components/account/AccountSection';
+import { FormsIntro, StreamedAccountSection } from '@/components/account/AccountSection';
 import { EmptyState } from '@/components/common/EmptyState';
 import { CaseList } from '@/components/grants/CaseStatusBlock';
 import { CaseUploads } from '@/components/uploads/CaseUploads';
@@ -25,8 +25,17 @@ export default async function MyFormsPage({ params }: AccountPageProps) {
 }
 
 async function MyCases() {
-  const { cases } = await getCases();
-  if (cases.length === 0) return <EmptyState>{grantMessage('noCases')}</EmptyState>;
-  // Each case's documents and upload area (spec 2 §4), a client component in the server's list.
-  return <CaseList cases={cases} renderUploads={(item) => <CaseUploads caseId={item.id} supportPhone={config.supportPhone} />} />;
+  const { cases, intro } = await getCases();
+  // The editors' introduction to the grant forms (union_structure_global's forms), then the cases.
+  return (
+    <>
+      {intro && <FormsIntro intro={intro} />}
+      {cases.length === 0 ? (
+        <EmptyState>{grantMessage('noCases')}</EmptyState>
+      ) : (
+        // Each case's documents and upload area (spec 2 §4), a client component in the server's list.
+        <CaseList cases={cases} renderUploads={(item) => <CaseUploads caseId={item.id} supportPhone={config.supportPhone} />} />
+      )}
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { getProfile, getSession } from '@/lib/bff/server';
-import { StreamedAccountSection } from '@/components/account/AccountSection';
+import { AccountIntro, StreamedAccountSection } from '@/components/account/AccountSection';
 import { ProfileForm } from '@/components/account/ProfileForm';
 
 export const metadata: Metadata = { title: 'My Profile' };
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'My Profile' };
 export default async function MyProfilePage({ params }: AccountPageProps) {
   const member = await requireOwnAccount((await params).uid, 'profile');
   return (
-    <StreamedAccountSection title="My Profile" intro={<p>Keep your details up to date so we can show you the benefits that fit.</p>}>
+    <StreamedAccountSection title="My Profile">
       <StoredProfileForm uid={member.uid} />
     </StreamedAccountSection>
   );
@@ -19,6 +19,10 @@ export default async function MyProfilePage({ params }: AccountPageProps) {
 async function StoredProfileForm({ uid }: { uid: string }) {
   const [stored, session] = await Promise.all([getProfile(), getSession()]);
   return (
-    <ProfileForm stored={stored} unions={session.visibleUnions} uid={uid} thisYear={new Date().getFullYear()} />
+    <>
+      {/* The editors' intro (union_structure_profile), else ours. */}
+      <AccountIntro html={stored.texts?.intro} fallback="Keep your details up to date so we can show you the benefits that fit." />
+      <ProfileForm stored={stored} unions={session.visibleUnions} uid={uid} thisYear={new Date().getFullYear()} />
+    </>
   );
 }

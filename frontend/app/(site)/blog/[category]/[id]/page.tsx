@@ -37,7 +37,7 @@ export default async function BlogPostPage({ params }: Props) {
     <div className={`container ${styles.page}`}>
       <div className={styles.layout}>
         <BlogPostView post={doc.post} shareUrl={await absoluteUrl(doc.post.url)} productName={site?.productName ?? ''} />
-        <BlogSidebar categories={doc.categories} popular={doc.popular} current={doc.post.category.id} />
+        <BlogSidebar categories={doc.categories} popular={doc.popular} current={doc.post.category.id} emailPromo={doc.emailPromo} />
       </div>
     </div>
   );
