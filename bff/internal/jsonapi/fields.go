@@ -17,12 +17,13 @@ type RawLink struct {
 	Title          string `json:"title"`
 	TitleAnonymous string `json:"title_anonymous"`
 	Target         string `json:"target"`
+	Type           string `json:"type"`
 }
 
 // CMSLink turns a CMS link into a site link: internal:/x becomes /x, route:<nolink> and empty
 // uris become no URL, and absolute URLs pass through.
 func (l RawLink) CMSLink() portal.CMSLink {
-	return portal.CMSLink{URL: LinkURL(l.URI), Title: l.Title, TitleAnonymous: l.TitleAnonymous, Target: l.Target}
+	return portal.CMSLink{URL: LinkURL(l.URI), Title: l.Title, TitleAnonymous: l.TitleAnonymous, Target: l.Target, Type: l.Type}
 }
 
 // LinkURL is the address a CMS link's uri leads to on the site: "" for none, or for one that
