@@ -102,7 +102,7 @@ func TestLinksSixKeepsSixLinksForTheReader(t *testing.T) {
 		l := &portal.CMSLink{URL: "/benefits/" + string(rune('a'+i)), Title: "Link " + string(rune('A'+i))}
 		raw.LinksSix = append(raw.LinksSix, jsonapiLink(l))
 	}
-	raw.LinksSix[2].CMSLink.URL = "https://partner.example.com/q?[HARTFORD_PARAMS]"
+	raw.LinksSix[2].URL = "https://partner.example.com/q?[HARTFORD_PARAMS]"
 	ff := FiftyFifty{head: head{Type: "fifty_fifty", ID: "f"}, linkList: raw.linkList()}
 	got := ff.For(visitorAtNoon).(FiftyFifty).LinksSix
 	if len(got) != 6 || got[0].Title != "Link A" || got[5].URL != "/benefits/f" || !got[2].SignInRequired {
