@@ -3,6 +3,7 @@ package jsonapi
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"regexp"
 	"strings"
 
@@ -145,11 +146,16 @@ func (m *Markup) UnmarshalJSON(b []byte) error {
 type Link struct{ *portal.CMSLink }
 
 // UnmarshalJSON keeps a link without an address as none: the page would have nothing to link.
+// One the editor titled is a mistake worth a debug message (spec 3 §8 'Link field without href');
+// nothing is shown to readers.
 func (l *Link) UnmarshalJSON(b []byte) error {
 	l.CMSLink = nil
 	if raw, _ := linkOrRichText(b); raw != nil {
-		if out := raw.CMSLink(); out.URL != "" {
+		out := raw.CMSLink()
+		if out.URL != "" {
 			l.CMSLink = &out
+		} else if raw.Title != "" {
+			slog.Debug("link field without href", "title", raw.Title, "uri", raw.URI)
 		}
 	}
 	return nil
