@@ -30,7 +30,7 @@ const FLOORS = [
   // Features.
   {
     auth: ['common', 'forms', 'modals', 'session', 'status'],
-    blocks: ['common', 'embed', 'forms', 'modals', 'motion', 'providers'],
+    blocks: ['common', 'embed', 'forms', 'modals', 'motion', 'providers', 'session'],
     blog: ['common', 'mailing', 'share'],
     favorites: ['common', 'forms', 'session', 'status'],
     grants: ['common', 'forms', 'status', 'uploads'],

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, seriousAxeViolations } from './axe';
+import { open, registerMember } from './members';
 
 // The style guide (fixtures/cms/node/style-guide.json) places every block type.
 const PATH = '/style-guide';
@@ -110,6 +111,47 @@ test.describe('content blocks at desktop width', () => {
   test('has no serious or critical accessibility violations', async ({ page }) => {
     await page.goto(PATH);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  // Issue 37, spec 3 §3, §4 and §9.
+  test("a member's embedded form carries their union; a promo's six links; the vertical slider moves", async ({ page }) => {
+    await registerMember(page.request); // union 37, Communications Workers of America
+    await open(page, PATH);
+
+    const form = page.locator('iframe[title="Free material request form"]');
+    await form.scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute('src', /external-forms\/free-material-request\.html\?embed=1&union=Communications%20Workers%20of%20America$/);
+    // The page's Content-Security-Policy lets the form host's frame load.
+    await expect(page.frameLocator('iframe[title="Free material request form"]').getByRole('heading', { name: 'Free Material Request' })).toBeVisible();
+
+    const promo = page.locator('[data-block="fifty_fifty"]', { hasText: 'Auto and home insurance quotes for members' });
+    const more = promo.getByRole('list').getByRole('link');
+    await expect(more).toHaveCount(6);
+    await expect(more.first()).toHaveAttribute('href', '/benefits/auto-insurance');
+    await expect(promo.getByRole('link', { name: /A seventh link/ })).toHaveCount(0);
+
+    const slider = page.getByRole('region', { name: 'Browse by category' });
+    await slider.scrollIntoViewIfNeeded();
+    const slides = slider.locator('li[aria-roledescription="slide"]');
+    // A slide's offset from the top of the slider's window (images above may still shift the page).
+    const offset = (i: number) =>
+      slides.nth(i).evaluate((li) => li.getBoundingClientRect().top - li.parentElement!.getBoundingClientRect().top);
+    expect(await offset(0)).toBeCloseTo(0, 0);
+    expect(await offset(1)).toBeGreaterThan(100); // waiting below, out of view
+    await expect(slides.nth(1)).toHaveCSS('transition-duration', /0\.9s/);
+    await slider.getByRole('button', { name: 'Next' }).click();
+    await expect(slider).toHaveAttribute('data-index', '1');
+    await expect.poll(() => offset(1)).toBeCloseTo(0, 0);
+    expect(await offset(0)).toBeLessThan(-100); // moved up, out of view
+    await expect(slides.nth(1).getByRole('link', { name: /Explore Insurance/ })).toBeVisible();
+    await expect(slides.nth(0).getByRole('link', { name: /Explore Money/ })).toBeHidden();
+  });
+
+  test('a section tab shows the menu item\'s tab title', async ({ page }) => {
+    await page.goto('/benefits/union-plus-credit-card');
+    const section = page.getByRole('navigation', { name: 'In this section' });
+    await expect(section.getByRole('link', { name: 'Hardship Grants', exact: true })).toHaveAttribute('href', '/benefits/credit-card-hardship-grants');
+    await expect(section.getByText('Cardholder Hardship Grants')).toHaveCount(0);
   });
 });
 

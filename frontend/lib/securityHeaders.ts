@@ -83,7 +83,8 @@ export function contentSecurityPolicy(nonce: string, sources: PolicySources, sec
     // The browser calls only this site's /api/v1 (the BFF behind the edge's proxy); the chat assistant
     // talks to its own host. postMessage to the partner popup's opener is not governed by CSP.
     'connect-src': ["'self'", chatbot],
-    // The video players, the external grant forms, the widget frames (this site's /embed/) and
+    // The video players, the external forms (grant forms, and the blocks' embedded forms, which the
+    // BFF marks only on this host), the widget frames (this site's /embed/) and
     // whatever frames the chat assistant opens.
     'frame-src': ["'self'", YOUTUBE_ORIGIN, externalForms, chatbot, chat, ...events],
     'worker-src': ["'self'"],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BlockList } from '@/components/blocks/BlockList';
 import type { Block } from '@/lib/bff/types';
 import { exampleBlock, homePage } from './examples';
+import { renderWithSession } from './session';
 import { styleGuidePage } from './styleGuide';
 
 describe('BlockList', () => {
@@ -50,7 +51,8 @@ describe('BlockList', () => {
 
   it('draws every block type of the style guide, each once or more, in order', () => {
     const page = styleGuidePage();
-    const { container } = render(<BlockList blocks={page.blocks} pagePath={page.path} />);
+    // With the app's session providers: the style guide's embedded form reads the member's union.
+    const { container } = renderWithSession(<BlockList blocks={page.blocks} pagePath={page.path} />);
     const drawn = [...container.querySelectorAll('[data-block]')].map((el) => el.getAttribute('data-block'));
     expect(drawn).toEqual(page.blocks.map((b) => b.type));
     expect(new Set(drawn).size).toBe(22);

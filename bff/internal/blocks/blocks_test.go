@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -92,3 +93,41 @@ func TestTableRowsAreRectangularText(t *testing.T) {
 		}
 	}
 }
+
+// Spec 3 §3: a promo's linksSix are up to six links (url, title), each titled for the reader and
+// marked for sign-in like any block link.
+func TestLinksSixKeepsSixLinksForTheReader(t *testing.T) {
+	var raw rawLinkList
+	for i := range 7 {
+		l := &portal.CMSLink{URL: "/benefits/" + string(rune('a'+i)), Title: "Link " + string(rune('A'+i))}
+		raw.LinksSix = append(raw.LinksSix, jsonapiLink(l))
+	}
+	raw.LinksSix[2].URL = "https://partner.example.com/q?[HARTFORD_PARAMS]"
+	ff := FiftyFifty{head: head{Type: "fifty_fifty", ID: "f"}, linkList: raw.linkList()}
+	got := ff.For(visitorAtNoon).(FiftyFifty).LinksSix
+	if len(got) != 6 || got[0].Title != "Link A" || got[5].URL != "/benefits/f" || !got[2].SignInRequired {
+		t.Fatalf("linksSix %+v; want the first six, in order, the [HARTFORD_PARAMS] one needing sign-in", got)
+	}
+	st := SeventyThirty{head: head{Type: "seventy_thirty", ID: "s"}, linkList: raw.linkList()}
+	if n := len(st.For(visitorAtNoon).(SeventyThirty).LinksSix); n != 6 {
+		t.Fatalf("seventy_thirty linksSix: %d links; want 6", n)
+	}
+}
+
+// Spec 3 §4: a link of the embedded-form type reaches the page with its type, for the page to
+// frame it, but only on a form host the site allows; elsewhere it is an ordinary link.
+func TestAnEmbeddedFormLinkKeepsItsTypeOnAnAllowedHost(t *testing.T) {
+	form := &portal.CMSLink{URL: "https://forms.example.org/embed/abc/?embed=1", Title: "Request form", Type: portal.EmbedLinkType}
+	text := Text{Type: "text_block", ID: "t", linked: linked{main: mainLink{link: form}}}
+	reader := visitorAtNoon
+	reader.FormOrigins = []string{"https://forms.example.org"}
+	if got := text.For(reader).(Text).Link; got == nil || got.Type != portal.EmbedLinkType || got.URL != form.URL {
+		t.Fatalf("link %+v; want the form's address with type %s", got, portal.EmbedLinkType)
+	}
+	reader.FormOrigins = []string{"https://other.example.org"}
+	if got := text.For(reader).(Text).Link; got == nil || got.Type != "" {
+		t.Fatalf("link %+v; want a plain link: its host is not the site's form host", got)
+	}
+}
+
+func jsonapiLink(l *portal.CMSLink) jsonapi.Link { return jsonapi.Link{CMSLink: l} }

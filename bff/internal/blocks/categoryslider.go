@@ -5,7 +5,9 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// CategorySlider slides through benefit categories: the category_slider bundle.
+// CategorySlider slides through benefit categories one at a time, vertically: the category_slider
+// bundle, the vertical slider of spec 3 §9 (1 item, speed 900). Each slide's image is in style
+// 635x640, the one style of spec 3 §9 no other block names.
 type CategorySlider struct {
 	head                  // type, id
 	intro                 // headline, description
@@ -37,7 +39,7 @@ func init() {
 				it.attrs(&raw)
 				return CategoryItem{
 					window: it.window(), Headline: string(raw.Headline),
-					Image: portal.StyledImage(withAlt(it.image("image"), string(raw.ImageAlt)), "385x315"),
+					Image: portal.StyledImage(withAlt(it.image("image"), string(raw.ImageAlt)), "635x640"),
 					HTML:  firstHTML(raw.Body.HTML, raw.DescFormatted.HTML), linked: raw.linked(),
 				}
 			}, "items"),

@@ -13,6 +13,7 @@ type FiftyFifty struct {
 	ImageLink *portal.Link `json:"imageLink,omitempty"`
 	YouTubeID string       `json:"youTubeId,omitempty"`
 	linkPair               // link, linkSecondary
+	linkList               // linksSix
 
 	imageLink *portal.CMSLink
 }
@@ -23,12 +24,13 @@ func init() {
 			ImageLink jsonapi.Link `json:"image_link"`
 			YouTubeID jsonapi.Text `json:"you_tube_id"`
 			rawLinkPair
+			rawLinkList
 		}
 		p.attrs(&raw)
 		return FiftyFifty{
 			head: p.head("fifty_fifty"), sideImage: p.sideImage("800x490"),
 			YouTubeID: jsonapi.YouTubeID(string(raw.YouTubeID)),
-			imageLink: raw.ImageLink.CMSLink, linkPair: raw.linkPair(),
+			imageLink: raw.ImageLink.CMSLink, linkPair: raw.linkPair(), linkList: raw.linkList(),
 		}
 	})
 }
@@ -36,6 +38,7 @@ func init() {
 // For chooses the links for the reader.
 func (b FiftyFifty) For(r portal.BlockReader) portal.Block {
 	b.ImageLink = r.Link(b.imageLink)
-	b.chooseLinks(r)
+	b.linkPair.chooseLinks(r)
+	b.linkList.chooseLinks(r)
 	return b
 }

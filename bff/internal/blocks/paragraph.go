@@ -189,6 +189,22 @@ func (l rawLinkPair) linkPair() linkPair {
 	return linkPair{linked: l.linked(), linkSecondary: l.LinkSecondary.CMSLink}
 }
 
+// rawLinkList is a promo's links_six: a list of links, of which the first six count.
+type rawLinkList struct {
+	LinksSix []jsonapi.Link `json:"links_six"`
+}
+
+// linkList is the links with an address, at most maxLinksSix of them.
+func (l rawLinkList) linkList() linkList {
+	var out linkList
+	for _, link := range l.LinksSix {
+		if link.CMSLink != nil && len(out.linksSix) < maxLinksSix {
+			out.linksSix = append(out.linksSix, link.CMSLink)
+		}
+	}
+	return out
+}
+
 // mainLink is a block's or an item's main link as the editor gave it: members follow member
 // where the editor gave one (it may skip a sign-up step), everyone else link.
 type mainLink struct {

@@ -76,6 +76,27 @@ func (l *linkPair) chooseLinks(r portal.BlockReader) {
 	l.LinkSecondary = r.Link(l.linkSecondary)
 }
 
+// maxLinksSix is the most links a promo's linksSix holds, as its name says (spec 3 §3).
+const maxLinksSix = 6
+
+// linkList is a promo's list of up to six further links (linksSix: url and title), drawn under
+// its calls to action.
+type linkList struct {
+	LinksSix []portal.Link `json:"linksSix,omitempty"`
+
+	linksSix []*portal.CMSLink
+}
+
+// chooseLinks keeps the links with an address, titled for the reader.
+func (l *linkList) chooseLinks(r portal.BlockReader) {
+	l.LinksSix = nil
+	for _, cl := range l.linksSix {
+		if link := r.Link(cl); link != nil {
+			l.LinksSix = append(l.LinksSix, *link)
+		}
+	}
+}
+
 // withLinks is, for active, the shape of items whose only part that depends on the reader is
 // their links.
 func withLinks[T any, P interface {

@@ -7,13 +7,16 @@ import (
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
-// WidePromo is a full-width promotion: the wide_promo bundle. SpecialWords are words of the
+// WidePromo is a full-width promotion: the wide_promo bundle. Its image comes in the three styles
+// of spec 3 §3: the 1280x380 banner crop beside the text on wide screens, the whole picture 1275
+// wide where it stacks above the text (tablets, up to the 1000 px breakpoint) and 412 wide on phones. SpecialWords are words of the
 // headline to highlight, each optionally followed by "|n" to pick its n-th occurrence.
 type WidePromo struct {
 	head                       // type, id
 	Headline     string        `json:"headline"`
 	HTML         portal.HTML   `json:"html,omitzero"`
 	Image        *portal.Image `json:"image,omitempty"`
+	ImageTablet  *portal.Image `json:"imageTablet,omitempty"`
 	ImageMobile  *portal.Image `json:"imageMobile,omitempty"`
 	ImageLayout  string        `json:"imageLayout"` // left or right
 	TextLayout   string        `json:"textLayout"`  // left or center
@@ -36,7 +39,8 @@ func init() {
 		b := WidePromo{
 			head: p.head("wide_promo"), Headline: string(raw.Headline),
 			HTML:  richOrText(raw.DescFormatted.HTML, string(raw.Description)),
-			Image: portal.StyledImage(img, "1280x380"), ImageMobile: portal.StyledImage(img, "412w"),
+			Image: portal.StyledImage(img, "1280x380"), ImageTablet: portal.StyledImage(img, "1275w"),
+			ImageMobile: portal.StyledImage(img, "412w"),
 			ImageLayout: imageSide(raw.ImageLayout), TextLayout: "left",
 			SpecialWords: orEmpty([]string(raw.SpecialWords)), linked: raw.linked(),
 		}

@@ -121,6 +121,7 @@ type rawMenuLink struct {
 	MenuName             string          `json:"menu_name"`
 	Title                string          `json:"title"`
 	TitleAnonymous       string          `json:"title_anonymous"`
+	TabTitle             string          `json:"tab_title"`
 	Link                 jsonapi.RawLink `json:"link"`
 	Weight               int             `json:"weight"`
 	Parent               id              `json:"parent"`
@@ -409,6 +410,7 @@ func reshapeMenuLink(r *jsonapi.Resource) (portal.MenuLink, error) {
 		ID:                   raw.MLID.String(),
 		Menu:                 raw.MenuName,
 		Link:                 link,
+		TabTitle:             raw.TabTitle,
 		Weight:               raw.Weight,
 		ParentID:             raw.Parent.String(),
 		Depth:                raw.Depth,

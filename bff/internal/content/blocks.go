@@ -11,11 +11,14 @@ import (
 // blockBuilder turns paragraphs into blocks and logs each unknown bundle once, so a CMS that
 // gains a new block type shows up in the logs without flooding them.
 type blockBuilder struct {
-	log     *slog.Logger
-	unknown sync.Map // bundle -> struct{}
+	log         *slog.Logger
+	formOrigins []string // where embedded forms may be framed from
+	unknown     sync.Map // bundle -> struct{}
 }
 
-func newBlockBuilder(log *slog.Logger) *blockBuilder { return &blockBuilder{log: log} }
+func newBlockBuilder(log *slog.Logger, formOrigins []string) *blockBuilder {
+	return &blockBuilder{log: log, formOrigins: formOrigins}
+}
 
 // build keeps the paragraphs active at now, in order, each block shaped for the reader (see
 // bff/internal/blocks): the page body. Paragraphs the editor placed above the page's header are
@@ -32,7 +35,7 @@ func (b *blockBuilder) buildAboveHeader(ps []portal.Paragraph, a portal.Audience
 
 func (b *blockBuilder) buildWhere(ps []portal.Paragraph, a portal.Audience, now time.Time, above bool) []portal.Block {
 	out := make([]portal.Block, 0, len(ps))
-	r := portal.BlockReader{Audience: a, Now: now}
+	r := portal.BlockReader{Audience: a, Now: now, FormOrigins: b.formOrigins}
 	for _, p := range ps {
 		if !p.ActiveAt(now) {
 			continue

@@ -32,7 +32,7 @@ func styleGuide(t *testing.T) *portal.Node {
 
 func TestStyleGuideDropsInactiveAndFutureBlocksAndSplitsAboveHeader(t *testing.T) {
 	node := styleGuide(t)
-	b := newBlockBuilder(slog.Default())
+	b := newBlockBuilder(slog.Default(), nil)
 	above := b.buildAboveHeader(node.Paragraphs, portal.Anonymous, noon)
 	body := b.build(node.Paragraphs, portal.Anonymous, noon)
 	if len(above) != 1 || above[0].(blocks.Text).Headline != "Open enrollment ends November 30" {
@@ -48,7 +48,7 @@ func TestStyleGuideDropsInactiveAndFutureBlocksAndSplitsAboveHeader(t *testing.T
 
 func TestUnknownBundleIsSkippedInOrderAndLoggedOnce(t *testing.T) {
 	var logs bytes.Buffer
-	b := newBlockBuilder(slog.New(slog.NewTextHandler(&logs, nil)))
+	b := newBlockBuilder(slog.New(slog.NewTextHandler(&logs, nil)), nil)
 	ps := []portal.Paragraph{
 		{ID: "a", Bundle: "text_block", Active: true, Block: blocks.Text{Type: "text_block", ID: "a"}},
 		{ID: "x", Bundle: "hologram", Active: true},

@@ -235,6 +235,7 @@ type CreditCardOffer struct {
 type MenuItem struct {
 	ID       string     `json:"id"`
 	Title    string     `json:"title"`
+	TabTitle string     `json:"tabTitle,omitempty"` // the shorter title a tab shows (section navigation)
 	URL      string     `json:"url"`
 	Weight   int        `json:"weight"`
 	Active   bool       `json:"active,omitempty"` // the page being shown (sidebar navigation)

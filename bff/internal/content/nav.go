@@ -58,7 +58,7 @@ func (idx menuIndex) tree(parent string, depth int, active string) []MenuItem {
 func (idx menuIndex) item(l portal.MenuLink, active string) MenuItem {
 	link := l.Link.For(idx.reader.Audience)
 	return MenuItem{
-		ID: l.ID, Title: link.Title, URL: link.URL, Weight: l.Weight,
+		ID: l.ID, Title: link.Title, TabTitle: l.TabTitle, URL: link.URL, Weight: l.Weight,
 		Active: active != "" && link.URL == active, Children: []MenuItem{},
 	}
 }

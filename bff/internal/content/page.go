@@ -35,6 +35,8 @@ type Options struct {
 	ProductName string
 	Logger      *slog.Logger
 	Now         func() time.Time // for tests
+	// FormOrigins are the origins a block's embedded form may be framed from (portal.BlockReader).
+	FormOrigins []string
 }
 
 // New returns a Service reading from content.
@@ -50,7 +52,7 @@ func New(content portal.Content, o Options) *Service {
 		homePath:    strings.Trim(o.HomePath, "/"),
 		productName: o.ProductName,
 		now:         o.Now,
-		blocks:      newBlockBuilder(o.Logger),
+		blocks:      newBlockBuilder(o.Logger, o.FormOrigins),
 	}
 }
 

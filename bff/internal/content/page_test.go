@@ -393,3 +393,17 @@ func TestOnlyABenefitPageCarriesTheHotelSearch(t *testing.T) {
 		}
 	}
 }
+
+// Spec 3 §3: a menu item's tabTitle is the shorter title its tab shows; the item keeps its full
+// title for everywhere else, and an item without one sends none.
+func TestSecondaryNavItemsCarryTheirTabTitles(t *testing.T) {
+	links := []portal.MenuLink{
+		{ID: "1", Menu: "main", Link: portal.CMSLink{URL: "/money", Title: "Money"}, Depth: 1},
+		{ID: "2", Menu: "main", ParentID: "1", Link: portal.CMSLink{URL: "/benefits/card", Title: "Card"}, Depth: 2, IncludeInInteriorNav: true},
+		{ID: "3", Menu: "main", ParentID: "2", Link: portal.CMSLink{URL: "/benefits/card/grants", Title: "Cardholder Hardship Grants"}, TabTitle: "Hardship Grants", Depth: 3},
+	}
+	nav := secondaryNav(links, "/benefits/card", visitor)
+	if len(nav) != 2 || nav[1].Title != "Cardholder Hardship Grants" || nav[1].TabTitle != "Hardship Grants" || nav[0].TabTitle != "" {
+		t.Fatalf("nav %+v; want the grants item titled in full with its tab title, the card item without one", nav)
+	}
+}

@@ -3,6 +3,7 @@ package jsonapi
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"regexp"
 	"strings"
 
@@ -17,12 +18,13 @@ type RawLink struct {
 	Title          string `json:"title"`
 	TitleAnonymous string `json:"title_anonymous"`
 	Target         string `json:"target"`
+	Type           string `json:"type"`
 }
 
 // CMSLink turns a CMS link into a site link: internal:/x becomes /x, route:<nolink> and empty
 // uris become no URL, and absolute URLs pass through.
 func (l RawLink) CMSLink() portal.CMSLink {
-	return portal.CMSLink{URL: LinkURL(l.URI), Title: l.Title, TitleAnonymous: l.TitleAnonymous, Target: l.Target}
+	return portal.CMSLink{URL: LinkURL(l.URI), Title: l.Title, TitleAnonymous: l.TitleAnonymous, Target: l.Target, Type: l.Type}
 }
 
 // LinkURL is the address a CMS link's uri leads to on the site: "" for none, or for one that
@@ -144,11 +146,16 @@ func (m *Markup) UnmarshalJSON(b []byte) error {
 type Link struct{ *portal.CMSLink }
 
 // UnmarshalJSON keeps a link without an address as none: the page would have nothing to link.
+// One the editor titled is a mistake worth a debug message (spec 3 §8 'Link field without href');
+// nothing is shown to readers.
 func (l *Link) UnmarshalJSON(b []byte) error {
 	l.CMSLink = nil
 	if raw, _ := linkOrRichText(b); raw != nil {
-		if out := raw.CMSLink(); out.URL != "" {
+		out := raw.CMSLink()
+		if out.URL != "" {
 			l.CMSLink = &out
+		} else if raw.Title != "" {
+			slog.Debug("link field without href", "title", raw.Title, "uri", raw.URI)
 		}
 	}
 	return nil

@@ -1,7 +1,9 @@
 package jsonapi
 
 import (
+	"bytes"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 )
@@ -77,5 +79,21 @@ func TestAFieldThatBecomesHTMLEscapesABareString(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`42`), &m); err != nil || !m.IsZero() {
 		t.Fatalf("a number became %q (%v), want nothing", m.String(), err)
+	}
+}
+
+// Spec 3 §8: a link field without href is no link, and leaves a debug message.
+func TestALinkFieldWithoutHrefIsNoneAndLogsADebugMessage(t *testing.T) {
+	var logs bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
+	var l Link
+	if err := json.Unmarshal([]byte(`{"uri":"route:<nolink>","title":"Apply now"}`), &l); err != nil || l.CMSLink != nil {
+		t.Fatalf("link %+v, %v; want none", l.CMSLink, err)
+	}
+	if !strings.Contains(logs.String(), "level=DEBUG") || !strings.Contains(logs.String(), "link field without href") || !strings.Contains(logs.String(), "Apply now") {
+		t.Fatalf("logs %q; want a debug message naming the link", logs.String())
 	}
 }

@@ -1,6 +1,8 @@
 package portal
 
 import (
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -22,6 +24,9 @@ type CMSBlock interface {
 type BlockReader struct {
 	Audience Audience
 	Now      time.Time
+	// FormOrigins are the origins an embedded form may be framed from (the site's form host,
+	// EXTERNAL_FORM_URL's origin): the page's Content-Security-Policy allows only those frames.
+	FormOrigins []string
 }
 
 // signInToken in a link's address means the destination needs the member's details (spec 3 §4).
@@ -36,5 +41,18 @@ func (r BlockReader) Link(l *CMSLink) *Link {
 	}
 	out := l.For(r.Audience)
 	out.SignInRequired = r.Audience != Member && strings.Contains(out.URL, signInToken)
+	if l.Type == EmbedLinkType && r.mayFrame(out.URL) {
+		out.Type = EmbedLinkType
+	}
 	return &out
+}
+
+// mayFrame tells whether an embedded form's address is on a form host the site allows. Any other
+// address stays a plain link: the page's policy would block its frame, leaving an empty box.
+func (r BlockReader) mayFrame(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return false
+	}
+	return slices.Contains(r.FormOrigins, u.Scheme+"://"+u.Host)
 }

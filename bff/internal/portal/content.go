@@ -17,7 +17,14 @@ type Link struct {
 	// SignInRequired marks a link a visitor may not follow yet (spec 3 §4, [HARTFORD_PARAMS]):
 	// the frontend renders it inert and offers sign-up instead, remembering URL for afterwards.
 	SignInRequired bool `json:"signInRequired,omitempty"`
+	// Type is the CMS link's type where the page treats it otherwise than as a link: EmbedLinkType
+	// is a form drawn in a frame (spec 3 §4), set only for a form host the site allows.
+	Type string `json:"type,omitempty"`
 }
+
+// EmbedLinkType is the CMS link type of an embedded form (spec 3 §4 'Link field'): the page frames
+// the link's address instead of linking to it.
+const EmbedLinkType = "wufoo"
 
 // CMSLink is a link as the CMS stores it, before a reader is known.
 type CMSLink struct {
@@ -25,6 +32,7 @@ type CMSLink struct {
 	Title          string
 	TitleAnonymous string
 	Target         string
+	Type           string // the CMS's link type, e.g. EmbedLinkType
 }
 
 // For picks the title a reader sees: visitors get TitleAnonymous where the CMS gives one.
@@ -169,6 +177,7 @@ type MenuLink struct {
 	ID                   string
 	Menu                 string // main, top-footer or footer
 	Link                 CMSLink
+	TabTitle             string // the shorter title of the link where it is a tab (spec 3 §3)
 	Weight               int
 	ParentID             string
 	Depth                int

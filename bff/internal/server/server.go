@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"sync/atomic"
 	"time"
 
@@ -369,7 +370,19 @@ func newPages(up *upstreams, src portal.Content) *content.Service {
 		ProductName: up.cfg.ProductName,
 		Logger:      up.o.Logger,
 		Now:         up.o.Now,
+		// Blocks frame embedded forms from the external forms' host only, which the site's
+		// Content-Security-Policy allows (frontend lib/securityHeaders.ts).
+		FormOrigins: originOf(up.cfg.Forms.ExternalURL),
 	})
+}
+
+// originOf is the origin of an http(s) URL, as a list of the one, or none for anything else.
+func originOf(raw string) []string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil
+	}
+	return []string{u.Scheme + "://" + u.Host}
 }
 
 // buildPreview builds editors' previews: the draft node straight from the CMS, everything else

@@ -7,12 +7,13 @@ import styles from './Carousel.module.css';
 /**
  * The sliders of spec 3 §9. Items per view come from CSS (Carousel.module.css, per kind), so the
  * server and a browser without JavaScript show a scroll-snap list with the first items visible;
- * JavaScript adds Previous/Next buttons, arrow keys and the spec's speed.
+ * JavaScript adds Previous/Next buttons, arrow keys and the spec's speed. The vertical slider (the
+ * category slider) is VerticalSlider.tsx.
  */
-export type CarouselKind = 'grid' | 'benefit' | 'sponsor' | 'category';
+export type CarouselKind = 'grid' | 'benefit' | 'sponsor';
 
 /** Scroll speed per kind in ms (spec 3 §9: 450 for the grid, benefit and sponsor sliders). */
-export const CAROUSEL_SPEED_MS: Record<CarouselKind, number> = { grid: 450, benefit: 450, sponsor: 450, category: 450 };
+export const CAROUSEL_SPEED_MS: Record<CarouselKind, number> = { grid: 450, benefit: 450, sponsor: 450 };
 
 interface CarouselProps {
   kind: CarouselKind;

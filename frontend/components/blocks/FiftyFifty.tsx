@@ -1,6 +1,7 @@
 import type { FiftyFiftyBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { CtaLink } from './BlockLink';
+import { LinksSix } from './LinksSix';
 import { blockMedia } from './blockMedia';
 import shared from './blockStyles.module.css';
 import styles from './FiftyFifty.module.css';
@@ -25,6 +26,7 @@ export function FiftyFifty({ block }: { block: FiftyFiftyBlock }) {
               {block.linkSecondary && <CtaLink link={block.linkSecondary} variant="secondary" />}
             </div>
           )}
+          <LinksSix links={block.linksSix} />
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import type { SeventyThirtyBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { BlockImage } from './BlockImage';
+import { LinksSix } from './LinksSix';
 import { BlockActions } from './SectionHeader';
 import shared from './blockStyles.module.css';
 import styles from './Promo.module.css';
@@ -20,6 +21,7 @@ export function SeventyThirty({ block }: { block: SeventyThirtyBlock }) {
           <h2 className={shared.headline}>{block.headline}</h2>
           <RichText html={block.html} className={styles.text} />
           <BlockActions link={block.link} secondary={block.linkSecondary} />
+          <LinksSix links={block.linksSix} />
         </div>
       </div>
     </section>

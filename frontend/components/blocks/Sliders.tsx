@@ -1,8 +1,14 @@
 import type { BenefitSliderBlock, CategorySliderBlock, SponsorSliderBlock } from '@/lib/bff/types';
-import { CarouselBlock } from './BlockSection';
+import { RichText } from '@/components/common/RichText';
+import { BlockImage } from './BlockImage';
+import { BlockArrowLink } from './BlockLink';
+import { BlockSection, CarouselBlock } from './BlockSection';
 import { Card } from './Card';
 import { SectionHeader } from './SectionHeader';
 import { SponsorLogo } from './Logos';
+import { VerticalSlider } from './VerticalSlider';
+import shared from './blockStyles.module.css';
+import vertical from './VerticalSlider.module.css';
 
 /** benefit_slider: 1, 2 from 700 px and 3 from 1100 px; images only when useImages is set. */
 export function BenefitSlider({ block }: { block: BenefitSliderBlock }) {
@@ -26,17 +32,27 @@ export function BenefitSlider({ block }: { block: BenefitSliderBlock }) {
   );
 }
 
-/** category_slider: benefit categories, 1, 2 from 700 px and 3 from 1000 px. */
+/**
+ * category_slider: the vertical slider of spec 3 §9, one benefit category at a time, each with its
+ * 635x640 picture beside its words.
+ */
 export function CategorySlider({ block }: { block: CategorySliderBlock }) {
   return (
-    <CarouselBlock
-      type="category_slider"
-      header={<SectionHeader headline={block.headline} description={block.description} link={block.link} />}
-      kind="category"
-      label={block.headline || 'Categories'}
-      items={block.items}
-      slide={(item, i) => <Card key={i} image={item.image} headline={item.headline} html={item.html} link={item.link} />}
-    />
+    <BlockSection type="category_slider">
+      <SectionHeader headline={block.headline} description={block.description} link={block.link} />
+      <VerticalSlider label={block.headline || 'Categories'}>
+        {block.items.map((item, i) => (
+          <article key={i} className={vertical.category}>
+            {item.image && <BlockImage image={item.image} />}
+            <div className={shared.stack}>
+              <h3 className={shared.cardTitle}>{item.headline}</h3>
+              {item.html && <RichText html={item.html} className={shared.cardText} />}
+              {item.link && <BlockArrowLink link={item.link} className={shared.cardLink} />}
+            </div>
+          </article>
+        ))}
+      </VerticalSlider>
+    </BlockSection>
   );
 }
 

@@ -1,14 +1,26 @@
 import type { TextBlock as TextBlockContent } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
+import { CtaLink } from './BlockLink';
+import { EmbeddedForm } from './EmbeddedForm';
 import shared from './blockStyles.module.css';
 import styles from './TextBlock.module.css';
 
+/** A headline over rich text, with its link under it: a call to action, or an embedded form. */
 export function TextBlock({ block }: { block: TextBlockContent }) {
+  const { link } = block;
   return (
     <section className={shared.section} data-block="text_block">
       <div className={`container ${styles.inner}`}>
         {block.headline && <h2 className={shared.headline}>{block.headline}</h2>}
         <RichText html={block.html} className={styles.body} />
+        {link &&
+          (link.type === 'wufoo' ? (
+            <EmbeddedForm link={link} />
+          ) : (
+            <div className={styles.cta}>
+              <CtaLink link={link} />
+            </div>
+          ))}
       </div>
     </section>
   );

@@ -8,7 +8,8 @@ import styles from './WidePromo.module.css';
 
 /**
  * A full-width navy call-out that breaks the page's rhythm to push one action. Variants: with an
- * image (left or right of the text; the 412-wide crop on phones) or text only, left or centred.
+ * image (left or right of the text; stacked above it up to 1000 px, 1275 wide, and 412 wide on
+ * phones) or text only, left or centred.
  * specialWords are highlighted in the headline.
  */
 export function WidePromo({ block }: { block: WidePromoBlock }) {
@@ -25,7 +26,13 @@ export function WidePromo({ block }: { block: WidePromoBlock }) {
           {image && (
             <div className={styles.media}>
               <picture>
-                {block.imageMobile && <source media="(max-width: 500px)" srcSet={block.imageMobile.url} />}
+                {block.imageMobile && (
+                  <source media="(max-width: 500px)" srcSet={block.imageMobile.url} width={block.imageMobile.width} height={block.imageMobile.height} />
+                )}
+                {/* Where the image stacks above the text (up to the 1000 px breakpoint), the whole picture 1275 wide. */}
+                {block.imageTablet && (
+                  <source media="(max-width: 1000px)" srcSet={block.imageTablet.url} width={block.imageTablet.width} height={block.imageTablet.height} />
+                )}
                 <BlockImage image={image} />
               </picture>
             </div>

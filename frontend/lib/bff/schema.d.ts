@@ -1639,6 +1639,11 @@ export interface components {
             target?: "_blank";
             /** @description Set for visitors on a link whose url holds [HARTFORD_PARAMS]: render it inert and open sign-up instead, remembering url and target for after sign-in. */
             signInRequired?: boolean;
+            /**
+             * @description wufoo: an embedded form (spec 3 §4), drawn as a frame of url with &union={urlencoded union} added when known, in the browser only. Sent only for the site's form host.
+             * @enum {string}
+             */
+            type?: "wufoo";
         };
         Image: {
             url: string;
@@ -1934,7 +1939,11 @@ export interface components {
             headline?: string;
             /** @description Sanitised HTML from the CMS */
             html: string;
+            /** @description A call to action under the text, or with type wufoo the form itself. */
+            link?: components["schemas"]["Link"];
         };
+        /** @description A promo's further links (spec 3 §3 linksSix), at most six. */
+        LinksSix: components["schemas"]["Link"][];
         /** @description Text beside an image (style 800x490); with youTubeId the image opens the video overlay. */
         FiftyFiftyBlock: {
             /**
@@ -1952,6 +1961,7 @@ export interface components {
             youTubeId?: string;
             link?: components["schemas"]["Link"];
             linkSecondary?: components["schemas"]["Link"];
+            linksSix?: components["schemas"]["LinksSix"];
         };
         /** @description A wide text column beside a narrow image (style 372x372). */
         SeventyThirtyBlock: {
@@ -1968,6 +1978,7 @@ export interface components {
             imageLayout: components["schemas"]["ImageLayout"];
             link?: components["schemas"]["Link"];
             linkSecondary?: components["schemas"]["Link"];
+            linksSix?: components["schemas"]["LinksSix"];
         };
         /** @description Promotes one benefit page (image style 385x315); link goes to the benefit. */
         BenefitPromoBlock: {
@@ -2028,7 +2039,7 @@ export interface components {
             featuredPromo?: components["schemas"]["GridPromo"];
             items: components["schemas"]["GridItem"][];
         };
-        /** @description A full-width promotion (image style 1280x380, imageMobile 412w). specialWords are headline words to highlight, each optionally followed by |n to pick the n-th occurrence. */
+        /** @description A full-width promotion (image style 1280x380, imageTablet 1275w, imageMobile 412w). specialWords are headline words to highlight, each optionally followed by |n to pick the n-th occurrence. */
         WidePromoBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2039,6 +2050,7 @@ export interface components {
             headline: string;
             html?: string;
             image?: components["schemas"]["Image"];
+            imageTablet?: components["schemas"]["Image"];
             imageMobile?: components["schemas"]["Image"];
             imageLayout?: components["schemas"]["ImageLayout"];
             /** @enum {string} */
@@ -2185,6 +2197,7 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description The vertical slider (spec 3 §9), one category at a time; slide images in style 635x640. */
         CategorySliderBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2333,6 +2346,8 @@ export interface components {
         MenuItem: {
             id: string;
             title: string;
+            /** @description The shorter title a tab shows (section navigation); title elsewhere */
+            tabTitle?: string;
             url: string;
             weight: number;
             /** @description The page being shown */
