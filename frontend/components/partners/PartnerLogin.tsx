@@ -184,7 +184,8 @@ function Confirm({ partner, uid }: { partner: PartnerDocument; uid: string }) {
   });
   return (
     <>
-      <h1 className={styles.title}>{partner.confirmationTitle}</h1>
+      {/* The partner record's own title, or spec 1 §8's words when its record has none. */}
+      <h1 className={styles.title}>{partner.confirmationTitle || partnerMessage('confirmationRequired', { partner: partner.name })}</h1>
       {partner.confirmationDisclaimer && <RichText html={partner.confirmationDisclaimer} className={styles.disclaimer} />}
       <FormAlert message={connect.error?.detail} />
       <TaskButton task={connect} className={styles.action}>
