@@ -14,12 +14,6 @@ import styles from './AuthForm.module.css';
 /** An emailed link's parameters, for the modes other than the password reset. */
 export type EmailActionLink = EmailActionRequest;
 
-/** The /reset page's title for each mode it handles here. */
-export const EMAIL_ACTION_TITLES: Record<EmailActionLink['mode'], string> = {
-  verifyEmail: 'Verify Your Email',
-  recoverEmail: 'Restore Your Email',
-};
-
 /**
  * What a verification or email-recovery link does on /reset (spec 1 §2: Firebase sends every
  * kind of link to the one action URL; §4 email verification). The link is followed as soon as the
@@ -49,7 +43,7 @@ export function EmailAction({ link, returnTo }: { link: EmailActionLink; returnT
 
   if (error) {
     return (
-      <div className={styles.submitted}>
+      <div className={styles.actionFailed}>
         <FormAlert message={failureMessage(error)} />
         {link.mode === 'verifyEmail' && member ? (
           <NextLink href={`/account/${encodeURIComponent(member.uid)}`}>Send a new link from My Account</NextLink>

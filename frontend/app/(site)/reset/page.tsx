@@ -5,7 +5,7 @@ import { getSessionOrNull } from '@/lib/bff/server';
 import { firstParam, type SearchParams } from '@/lib/request';
 import { message } from '@/lib/accounts';
 import { continuePath } from '@/lib/returnTo';
-import { EMAIL_ACTION_TITLES, EmailAction, type EmailActionLink } from '@/components/auth/EmailAction';
+import { EmailAction, type EmailActionLink } from '@/components/auth/EmailAction';
 import { LoginOffline } from '@/components/auth/LoginOffline';
 import { FormAlert } from '@/components/forms/fields';
 import { ResetPasswordForm, type ResetLink } from '@/components/auth/ResetPasswordForm';
@@ -37,7 +37,16 @@ function emailedLink(query: Query): { apiKey: string; lang: string; mode: string
   return { apiKey, lang, mode, oobCode };
 }
 
-const isEmailAction = (mode: string): mode is EmailActionLink['mode'] => mode in EMAIL_ACTION_TITLES;
+/**
+ * The page's title for each mode EmailAction handles. Kept here, on the server: a value exported
+ * from a client module is only a reference in a server component.
+ */
+const EMAIL_ACTION_TITLES: Record<EmailActionLink['mode'], string> = {
+  verifyEmail: 'Verify Your Email',
+  recoverEmail: 'Restore Your Email',
+};
+
+const isEmailAction = (mode: string): mode is EmailActionLink['mode'] => Object.hasOwn(EMAIL_ACTION_TITLES, mode);
 
 /**
  * /reset?apiKey&lang&mode&oobCode, the page Firebase's emails link to (spec 1 §2, §4). Firebase has
