@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PHONE, seriousAxeViolations } from './axe';
 import { AUTH_EMULATOR, PROJECT, open, registerMember, submitCase } from './members';
 
 // A real verification link, followed on the site (spec 1 §2: Firebase sends every kind of link to
@@ -50,6 +51,7 @@ test('a verification link opened on /reset verifies the member and leads back to
   const session = (await (await page.request.get('/api/v1/session')).json()) as { user: { emailVerified: boolean } };
   expect(session.user.emailVerified).toBe(true);
   expect((await startUpload(page.request, caseId)).status()).toBe(201);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/${uid}`));
@@ -62,4 +64,6 @@ test('a verification link opened on /reset verifies the member and leads back to
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'This email verification link is invalid or has expired. Please send a new one from your account.',
   );
+  await page.setViewportSize(PHONE); // the card at a phone's width too
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
