@@ -66,3 +66,20 @@ export function destinationOf(search: string | URLSearchParams): string | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   return safeReturnPath(params.get(DESTINATION_PARAM));
 }
+
+/**
+ * The same-site path of an emailed link's continueUrl (spec 1 §7: sendEmailVerification's {url},
+ * which the BFF makes absolute on the site's address). Only its path, query and fragment count:
+ * whatever host it names, it leads back into this site, or nowhere (null).
+ */
+export function continuePath(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return safeReturnPath(url.pathname + url.search + url.hash);
+}

@@ -30,6 +30,9 @@ type Options struct {
 	// again: a copied cookie of a session signed out on another replica works that long at most
 	// (the same bound as for revocations). On this replica a sign-out takes effect at once.
 	EndedTTL time.Duration
+	// SiteURL is the site's address (FRONTEND_URL, no trailing slash): a verification link's
+	// continue URL is a path of the site made absolute on it.
+	SiteURL string
 	// Outbox receives the password-changed mail after a reset (the spec's passwordChangedEmail);
 	// nil sends none.
 	Outbox portal.Outbox

@@ -3,7 +3,10 @@ package account
 import (
 	"context"
 	"log/slog"
+	"net/url"
+	"path"
 	"strings"
+	"unicode"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/portal"
@@ -57,6 +60,11 @@ func (s *CredentialService) Register(ctx context.Context, req RegisterRequest) (
 	if err != nil {
 		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerError", "phone", s.o.SupportPhone), err)
 	}
+	if id.UID == "" {
+		// No account and no reason (spec 1 §8 'Registration, no result'): nothing was made that
+		// needs undoing, and trying again may well work.
+		return AuthResult{}, "", apperr.New(apperr.Unavailable, msg("registerNoResult"))
+	}
 	now := s.o.Now().UTC()
 	emailOpt := req.EmailOpt == nil || *req.EmailOpt
 	p := portal.Profile{
@@ -72,7 +80,7 @@ func (s *CredentialService) Register(ctx context.Context, req RegisterRequest) (
 		}
 		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerError", "phone", s.o.SupportPhone), err)
 	}
-	if err := s.auth.SendEmailVerification(ctx, id.UID); err != nil {
+	if err := s.auth.SendEmailVerification(ctx, id.UID, ""); err != nil {
 		s.o.Logger.WarnContext(ctx, "registration: verification email not sent", slog.Any("error", err))
 	}
 	result, cookie, err := s.openSession(ctx, req.Email, req.Password, msg("registerSuccess"))
@@ -83,7 +91,20 @@ func (s *CredentialService) Register(ctx context.Context, req RegisterRequest) (
 }
 
 // SendVerification mails the member a link that verifies their email, unless it already is.
-func (s *CredentialService) SendVerification(ctx context.Context, id portal.Identity) (string, error) {
+// returnPath, a path of the site or "", is where the link's page offers to go on to (spec 1 §7
+// sendEmailVerification's {url}); anything else is refused, so a link never leads off the site.
+// Errors follow spec 1 §8: an invalid argument is no error if the member is verified by now, an
+// unavailable provider says so in its own words, the rest read 'Error contacting authentication
+// server!'.
+func (s *CredentialService) SendVerification(ctx context.Context, id portal.Identity, returnPath string) (string, error) {
+	continueURL := ""
+	if returnPath != "" {
+		p, ok := sitePath(returnPath)
+		if !ok {
+			return "", apperr.Field("url", msg("verificationInvalidArgument"))
+		}
+		continueURL = s.o.SiteURL + p
+	}
 	user, err := s.auth.User(ctx, id.UID)
 	if err != nil {
 		return "", apperr.Wrap(apperr.Unavailable, msg("verificationError"), err)
@@ -91,13 +112,90 @@ func (s *CredentialService) SendVerification(ctx context.Context, id portal.Iden
 	if user.EmailVerified {
 		return msg("emailAlreadyVerified"), nil
 	}
-	if err := s.auth.SendEmailVerification(ctx, id.UID); err != nil {
-		if apperr.Is(err, apperr.RateLimited) {
-			return "", err
+	err = s.auth.SendEmailVerification(ctx, id.UID, continueURL)
+	switch {
+	case err == nil:
+		return msg("verificationSent"), nil
+	case apperr.Is(err, apperr.RateLimited), apperr.Is(err, apperr.Unavailable):
+		return "", err
+	case apperr.Is(err, apperr.Invalid):
+		if fresh, rerr := s.auth.User(ctx, id.UID); rerr == nil && fresh.EmailVerified {
+			return msg("emailAlreadyVerified"), nil
 		}
-		return "", apperr.Wrap(apperr.Unavailable, msg("verificationError"), err)
+		return "", apperr.Wrap(apperr.Invalid, msg("verificationInvalidArgument"), err)
 	}
-	return msg("verificationSent"), nil
+	return "", apperr.Wrap(apperr.Unavailable, msg("verificationError"), err)
+}
+
+// ApplyEmailAction follows a verification or email-recovery link from the /reset page (spec 1
+// §2: Firebase sends every kind of link to one action URL). A verification marks the email
+// verified. A recovery puts back the email an email change replaced, in the profile too, and ends
+// the account's sessions: whoever changed it may hold them. The link's code alone authorises
+// either, as Firebase's own handler does; the member need not be signed in.
+func (s *CredentialService) ApplyEmailAction(ctx context.Context, req EmailActionRequest) (EmailActionResult, error) {
+	kind, invalid := portal.ActionVerifyEmail, msg("verifyLinkInvalid")
+	switch req.Mode {
+	case "verifyEmail":
+	case "recoverEmail":
+		kind, invalid = portal.ActionRecoverEmail, msg("recoverLinkInvalid")
+	default:
+		return EmailActionResult{}, apperr.New(apperr.Invalid, msg("actionLinkInvalid"))
+	}
+	if req.APIKey == "" || req.Lang == "" || req.OOBCode == "" {
+		return EmailActionResult{}, apperr.New(apperr.Invalid, invalid)
+	}
+	id, err := s.auth.ApplyActionCode(ctx, req.OOBCode, kind)
+	if apperr.Is(err, apperr.Invalid) {
+		return EmailActionResult{}, apperr.Wrap(apperr.Invalid, invalid, err)
+	}
+	if err != nil {
+		return EmailActionResult{}, err
+	}
+	result := EmailActionResult{Mode: req.Mode, Email: id.Email, Message: msg("emailVerifiedByLink")}
+	if kind == portal.ActionRecoverEmail {
+		s.recovered(ctx, id)
+		result.Message = msg("emailRecovered", "email", id.Email)
+	}
+	return result, nil
+}
+
+// recovered follows an undone email change: the profile's email is the account's again, and
+// every session ends. The email is back whatever fails here, so failures are logged, not shown.
+func (s *CredentialService) recovered(ctx context.Context, id portal.Identity) {
+	p, err := s.profiles.Profile(ctx, id.UID)
+	if err == nil && p.Email != id.Email {
+		p.Email = id.Email
+		err = s.profiles.SaveProfile(ctx, id.UID, p)
+	}
+	if err != nil && !apperr.Is(err, apperr.NotFound) {
+		s.o.Logger.WarnContext(ctx, "email recovery: profile email not restored", slog.Any("error", err))
+	}
+	if err := s.auth.RevokeSessions(ctx, id.UID); err != nil {
+		s.o.Logger.WarnContext(ctx, "email recovery: sessions not revoked", slog.Any("error", err))
+	}
+	s.memberUnions.Delete(id.UID)
+}
+
+// sitePath is a return path of the site as it goes into a link: one leading slash, no second
+// one or backslash a browser would read as another host, no control character, no dot segment
+// or encoded slash; its query kept. False for anything else, which is never made into a link.
+func sitePath(raw string) (string, bool) {
+	if len(raw) > 2048 || !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") ||
+		strings.ContainsAny(raw, "\\") || strings.ContainsFunc(raw, unicode.IsControl) {
+		return "", false
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" || u.User != nil {
+		return "", false
+	}
+	clean := path.Clean(u.Path)
+	if strings.HasSuffix(u.Path, "/") && clean != "/" {
+		clean += "/"
+	}
+	if clean != u.Path || strings.Contains(strings.ToLower(u.RawPath), "%2f") {
+		return "", false
+	}
+	return u.RequestURI(), true // a #fragment is left behind: Firebase keeps none
 }
 
 // checkCurrentPassword signs in with the current password before a change (spec 1 §4).
@@ -158,7 +256,7 @@ func (s *CredentialService) ChangeEmail(ctx context.Context, id portal.Identity,
 	if err := s.auth.RevokeSessions(ctx, id.UID); err != nil {
 		s.o.Logger.WarnContext(ctx, "email change: sessions not revoked", slog.Any("error", err))
 	}
-	if err := s.auth.SendEmailVerification(ctx, id.UID); err != nil {
+	if err := s.auth.SendEmailVerification(ctx, id.UID, ""); err != nil {
 		s.o.Logger.WarnContext(ctx, "email change: verification email not sent", slog.Any("error", err))
 	}
 	return s.openSession(ctx, email, req.CurrentPassword, msg("emailUpdated"))
@@ -216,7 +314,7 @@ func (s *CredentialService) ResetPassword(ctx context.Context, req ResetPassword
 	s.mailPasswordChanged(ctx, email, id.UID)
 	result, cookie, err := s.openSession(ctx, email, req.Password, message)
 	if err != nil {
-		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("registerSignInFailed"), err)
+		return AuthResult{}, "", apperr.Wrap(apperr.Unavailable, msg("resetSignInFailed"), err)
 	}
 	result.Partial = partial
 	return result, cookie, nil

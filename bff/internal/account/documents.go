@@ -119,6 +119,30 @@ type ResetPasswordRequest struct {
 	ConfirmPassword string `json:"confirmPassword"`
 }
 
+// VerificationRequest is the optional body of a request for a verification email (spec 1 §7
+// sendEmailVerification's {url}): a path of the site to come back to once verified.
+type VerificationRequest struct {
+	URL string `json:"url"`
+}
+
+// EmailActionRequest is the /reset page for the links Firebase sends there besides the password
+// reset (spec 1 §2): a verification (mode verifyEmail) or the undoing of an email change (mode
+// recoverEmail), with the link's parameters.
+type EmailActionRequest struct {
+	APIKey  string `json:"apiKey"`
+	Lang    string `json:"lang"`
+	Mode    string `json:"mode"`
+	OOBCode string `json:"oobCode"`
+}
+
+// EmailActionResult says what a link did. Email is the account's email after it: the verified
+// one, or the one restored.
+type EmailActionResult struct {
+	Mode    string `json:"mode"`
+	Message string `json:"message"`
+	Email   string `json:"email"`
+}
+
 // ProfileFields is the profile form's three sections.
 type ProfileFields struct {
 	FirstName         string         `json:"firstName"`

@@ -50,10 +50,11 @@ func Mount(d MountDeps) httpapi.Mount {
 		api.Post("/accounts", httpapi.Private, small, s.register)
 		api.Post("/password/forgot", httpapi.Private, small, s.forgotPassword)
 		api.Post("/password/reset", httpapi.Private, small, s.resetPassword)
+		api.Post("/email/action", httpapi.Private, small, s.emailAction)
 
 		// A member's own data: RequireMember finds whose from the session cookie alone.
 		member := httpapi.RequireMember(d.Sessions, cookies)
-		api.Post("/session/verification", httpapi.Private, member, s.sendVerification)
+		api.Post("/session/verification", httpapi.Private, small, member, s.sendVerification)
 		api.Put("/session/password", httpapi.Private, small, member, s.changePassword)
 		api.Put("/session/email", httpapi.Private, small, member, s.changeEmail)
 		api.Get("/profile", httpapi.Private, member, p.getProfile)
@@ -80,7 +81,8 @@ type Sessions interface {
 type Credentials interface {
 	SignIn(ctx context.Context, req SignInRequest) (AuthResult, string, error)
 	Register(ctx context.Context, req RegisterRequest) (AuthResult, string, error)
-	SendVerification(ctx context.Context, id portal.Identity) (string, error)
+	SendVerification(ctx context.Context, id portal.Identity, returnPath string) (string, error)
+	ApplyEmailAction(ctx context.Context, req EmailActionRequest) (EmailActionResult, error)
 	ChangePassword(ctx context.Context, id portal.Identity, req ChangePasswordRequest) (AuthResult, string, error)
 	ChangeEmail(ctx context.Context, id portal.Identity, req ChangeEmailRequest) (AuthResult, string, error)
 	ForgotPassword(ctx context.Context, email string) (string, error)
@@ -203,7 +205,28 @@ func (h sessionHandlers) resetPassword(c fiber.Ctx) error {
 	return h.answer(c, fiber.StatusOK, result, cookie, err)
 }
 
+// emailAction follows a verification or email-recovery link. Like the reset, it is counted per
+// client: a code is a secret, and guessing one must be slow.
+func (h sessionHandlers) emailAction(c fiber.Ctx) error {
+	var req EmailActionRequest
+	if err := httpapi.Decode(c, &req); err != nil {
+		return err
+	}
+	if err := h.limits.Allow(c, "reset", ""); err != nil {
+		return err
+	}
+	result, err := h.credentials.ApplyEmailAction(c.Context(), req)
+	return httpapi.JSON(c, result, err)
+}
+
+// sendVerification takes an optional body: older pages send none.
 func (h sessionHandlers) sendVerification(c fiber.Ctx) error {
+	var req VerificationRequest
+	if len(c.Body()) > 0 {
+		if err := httpapi.Decode(c, &req); err != nil {
+			return err
+		}
+	}
 	id := httpapi.Identity(c)
 	if err := h.limits.Allow(c, "verify", httpapi.MemberKey(id.UID)); err != nil {
 		return err
@@ -211,7 +234,7 @@ func (h sessionHandlers) sendVerification(c fiber.Ctx) error {
 	if err := h.mailTo(id.Email); err != nil {
 		return err
 	}
-	message, err := h.credentials.SendVerification(c.Context(), id)
+	message, err := h.credentials.SendVerification(c.Context(), id, req.URL)
 	if err != nil {
 		return err
 	}

@@ -25,9 +25,14 @@ var (
 	msgInvalidEmail = contracts.Message("authEmailMalformed")
 	msgWeakPassword = contracts.Message("authWeakPassword")
 	msgBadResetCode = contracts.Message("resetLinkInvalid")
-	msgNotFound     = contracts.Message("authAccountNotFound")
-	msgSessionEnded = contracts.Message("sessionEnded")
-	msgUnavailable  = contracts.Message("authUnavailable")
+	// An emailed link's code that is used, expired or of another kind (the account service words
+	// it for the link's page).
+	msgBadActionCode = contracts.Message("actionLinkInvalid")
+	// Identity Toolkit refused to send a verification link as asked (spec 1 §8: invalid-argument).
+	msgVerifyInvalid = contracts.Message("verificationInvalidArgument")
+	msgNotFound      = contracts.Message("authAccountNotFound")
+	msgSessionEnded  = contracts.Message("sessionEnded")
+	msgUnavailable   = contracts.Message("authUnavailable")
 )
 
 type outcome struct {

@@ -3,7 +3,6 @@
 package authn
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
 // These tests run against the Auth emulator of the dev stack:
@@ -281,16 +281,27 @@ func TestIntegrationEmailVerification(t *testing.T) {
 	ctx := context.Background()
 	uid, email := freshUser(t, c, "verify-pass")
 
-	if err := c.SendEmailVerification(ctx, uid); err != nil {
+	err := c.SendEmailVerification(ctx, uid, "not a URL")
+	wantCode(t, "a continue URL that is no URL", err, apperr.Invalid, msgVerifyInvalid)
+	if err := c.SendEmailVerification(ctx, uid, "http://127.0.0.1:3000/login/partner/demo"); err != nil {
 		t.Fatalf("SendEmailVerification: %v", err)
 	}
 	code := lastOOBCode(t, email, "VERIFY_EMAIL")
-	applyOOBCode(t, code) // what the link in the mail does
+	// What the site's /reset page does with the mailed link: a code of another kind is refused
+	// and left unused; its own kind verifies the email, once.
+	_, err = c.ApplyActionCode(ctx, code, portal.ActionRecoverEmail)
+	wantCode(t, "a verification code as a recovery", err, apperr.Invalid, msgBadActionCode)
+	id, err := c.ApplyActionCode(ctx, code, portal.ActionVerifyEmail)
+	if err != nil || id.UID != uid || id.Email != email || !id.EmailVerified {
+		t.Fatalf("ApplyActionCode = %+v, %v", id, err)
+	}
 	if u, err := c.User(ctx, uid); err != nil || !u.EmailVerified {
 		t.Fatalf("User after verifying = %+v, %v", u, err)
 	}
+	_, err = c.ApplyActionCode(ctx, code, portal.ActionVerifyEmail)
+	wantCode(t, "a used verification code", err, apperr.Invalid, msgBadActionCode)
 
-	err := c.SendEmailVerification(ctx, "no-such-user-authn")
+	err = c.SendEmailVerification(ctx, "no-such-user-authn", "")
 	wantCode(t, "SendEmailVerification for an unknown uid", err, apperr.NotFound, msgNotFound)
 	if _, err := c.admin.GetUser(ctx, "no-such-user-authn"); err == nil {
 		t.Fatalf("SendEmailVerification created the unknown user")
@@ -303,22 +314,15 @@ func TestIntegrationEmailVerification(t *testing.T) {
 	if u, err := c.User(ctx, uid); err != nil || u.Email != newEmail || u.EmailVerified {
 		t.Fatalf("User after UpdateEmail = %+v, %v; want %s unverified", u, err, newEmail)
 	}
+	// The emulator mails the old address a link that undoes the change (as Firebase does for a
+	// client's change); following it puts the old email back.
+	recovery := lastOOBCode(t, email, "RECOVER_EMAIL")
+	if id, err := c.ApplyActionCode(ctx, recovery, portal.ActionRecoverEmail); err != nil || id.Email != email {
+		t.Fatalf("ApplyActionCode(recovery) = %+v, %v; want %s back", id, err, email)
+	}
+	if u, err := c.User(ctx, uid); err != nil || u.Email != email {
+		t.Fatalf("User after the recovery = %+v, %v; want %s", u, err, email)
+	}
 	err = c.UpdateEmail(ctx, uid, seedEmail)
 	wantCode(t, "UpdateEmail to a taken email", err, apperr.Conflict, msgEmailExists)
-}
-
-// applyOOBCode follows a verification link as the user's browser would.
-func applyOOBCode(t *testing.T, code string) {
-	t.Helper()
-	host, _ := emulator(t)
-	body, _ := json.Marshal(map[string]string{"oobCode": code})
-	resp, err := http.Post("http://"+host+"/identitytoolkit.googleapis.com/v1/accounts:update?key=fake-api-key",
-		"application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatalf("applying oob code: %v", err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("applying oob code: HTTP %d", resp.StatusCode)
-	}
 }

@@ -41,14 +41,29 @@ type Auth interface {
 	// SignInAs returns a fresh ID token for an existing user, as if they had signed in: a
 	// session the BFF ended on purpose (revoking a partner) is reopened for this browser with it.
 	SignInAs(ctx context.Context, uid string) (string, error)
-	// SendEmailVerification mails the user a link that verifies their email.
-	SendEmailVerification(ctx context.Context, uid string) error
+	// SendEmailVerification mails the user a link that verifies their email. A continueURL (an
+	// absolute URL on the site, or "") rides along in the link, for the page to go on to after.
+	SendEmailVerification(ctx context.Context, uid, continueURL string) error
+	// ApplyActionCode uses the code of an emailed link of the given kind (ActionVerifyEmail,
+	// ActionRecoverEmail): the email is verified, or an email change undone. It answers the
+	// account as it is after. A code of another kind, used, expired or unknown is Invalid.
+	ApplyActionCode(ctx context.Context, oobCode string, kind ActionKind) (Identity, error)
 	// SendPasswordReset mails a reset link to an email. An unknown email is not an error, so the
 	// answer never tells whether an email is registered.
 	SendPasswordReset(ctx context.Context, email string) error
 	// ResetPassword uses a reset link's oobCode to set a new password; it returns the account's email.
 	ResetPassword(ctx context.Context, oobCode, password string) (string, error)
 }
+
+// ActionKind is what an emailed link's code does, in Identity Toolkit's words (its requestType).
+type ActionKind string
+
+// The kinds of link the site's /reset page handles besides the password reset itself (spec 1 §2:
+// Firebase sends every kind of link to the one action URL).
+const (
+	ActionVerifyEmail  ActionKind = "VERIFY_EMAIL"
+	ActionRecoverEmail ActionKind = "RECOVER_EMAIL"
+)
 
 // Profile is a member's profile (spec 1 §3), stored at profiles/{uid}. Union is the union term id
 // here; the store keeps the term's name (the account service translates both ways). Select values

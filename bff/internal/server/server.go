@@ -436,6 +436,7 @@ func buildAccounts(up *upstreams, srv *Server, outbox portal.Outbox) (account.Se
 	return account.New(auth, profiles, up.content, up.orders, account.Options{
 		ProductName:  cfg.ProductName,
 		SupportPhone: cfg.SupportPhone,
+		SiteURL:      cfg.Frontend.URL,
 		SessionTTL:   cfg.Firebase.SessionTTL,
 		SettingsTTL:  cfg.Firebase.SettingsTTL,
 		EndedTTL:     cfg.Firebase.RevocationTTL,

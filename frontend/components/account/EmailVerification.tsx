@@ -22,13 +22,16 @@ export function EmailVerification({ verified }: { verified: boolean }) {
   const client = useQueryClient();
   const { push } = useStatusMessages();
   const [sent, setSent] = useState(false);
+  // The link comes back here once followed (spec 1 §7 sendEmailVerification's {url}).
   const send = useBffMutation({
-    mutationFn: accountApi.sendVerification,
+    mutationFn: () => accountApi.sendVerification(member ? `/account/${encodeURIComponent(member.uid)}` : undefined),
     onSuccess: (answer) => {
       push({ message: answer.message });
       setSent(true);
     },
-    onError: (error) => push({ message: failureMessage(error, 'verificationError'), type: 'error' }),
+    // The BFF words its refusals per spec 1 §8 (an unavailable provider in its own words); the
+    // catalogue's words are for when it could not be asked.
+    onError: (error) => push({ message: error.problem ? error.detail : failureMessage(error, 'verificationError'), type: 'error' }),
   });
   // Not a write, but a button that asks the BFF: one question at a time, like any other.
   const check = useBffMutation({

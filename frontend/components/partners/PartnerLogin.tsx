@@ -127,7 +127,11 @@ function VerifyEmail({ partner, uid }: { partner: PartnerDocument; uid: string }
   const client = useQueryClient();
   const [sent, setSent] = useState(false);
   const [notYet, setNotYet] = useState(false);
-  const send = useBffMutation({ mutationFn: () => accountApi.sendVerification(), onSuccess: () => setSent(true) });
+  // The emailed link offers the way back to this popup's page (spec 1 §7 {url}).
+  const send = useBffMutation({
+    mutationFn: () => accountApi.sendVerification(`/login/partner/${encodeURIComponent(partner.id)}`),
+    onSuccess: () => setSent(true),
+  });
   const recheck = useBffMutation({
     mutationFn: () => partnersApi.document(partner.id),
     onSuccess: (fresh) => {

@@ -18,6 +18,8 @@ import type {
   ChangeEmailRequest,
   ConnectedSite,
   ConnectedSites,
+  EmailActionRequest,
+  EmailActionResult,
   ChangePasswordRequest,
   Favorites,
   FilesSubmission,
@@ -57,11 +59,15 @@ export const accountApi = {
   signIn: (body: SignInRequest) => personal<AuthResult>('POST', bffPath.session(), body),
   signOut: () => personal<Message>('DELETE', bffPath.session()),
   register: (body: RegisterRequest) => personal<AuthResult>('POST', bffPath.accounts(), body),
-  sendVerification: () => personal<Message>('POST', bffPath.sessionVerification()),
+  /** `returnTo`, a path of the site, is where the emailed link's page offers to go back to. */
+  sendVerification: (returnTo?: string) =>
+    personal<Message>('POST', bffPath.sessionVerification(), returnTo ? { url: returnTo } : undefined),
   changePassword: (body: ChangePasswordRequest) => personal<AuthResult>('PUT', bffPath.sessionPassword(), body),
   changeEmail: (body: ChangeEmailRequest) => personal<AuthResult>('PUT', bffPath.sessionEmail(), body),
   forgotPassword: (email: string) => personal<Message>('POST', bffPath.passwordForgot(), { email }),
   resetPassword: (body: ResetPasswordRequest) => personal<AuthResult>('POST', bffPath.passwordReset(), body),
+  /** Follows an emailed verification or email-recovery link (/reset with another mode). */
+  applyEmailAction: (body: EmailActionRequest) => personal<EmailActionResult>('POST', bffPath.emailAction(), body),
   saveProfile: (body: ProfileUpdate) => personal<ProfileDocument>('PUT', bffPath.profile(), body),
   saveInterests: (body: InterestsUpdate) => personal<ProfileDocument>('PUT', bffPath.profileInterests(), body),
   addFavorite: (id: string) => personal<Favorites>('PUT', bffPath.favorite(id)),

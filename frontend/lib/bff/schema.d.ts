@@ -252,7 +252,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail the signed-in member a link that verifies their email. */
+        /**
+         * Mail the signed-in member a link that verifies their email (spec 1 §7, optional {url}).
+         *     The link leads to the site's /reset page; `url`, a path of the site, rides along as its
+         *     continueUrl, for the page to offer going back to once verified. The body is optional.
+         */
         post: operations["sendEmailVerification"];
         delete?: never;
         options?: never;
@@ -354,6 +358,28 @@ export interface paths {
          *     the password changed but older sessions could not be ended.
          */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow an emailed link the site's /reset page received other than a password reset
+         *     (Firebase sends every kind to one action URL): mode verifyEmail verifies the email,
+         *     recoverEmail undoes an email change (the old email comes back, in the profile too, and
+         *     the account's sessions end). The link's code is the authority; no session is needed.
+         */
+        post: operations["applyEmailAction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1525,6 +1551,24 @@ export interface components {
             oobCode: string;
             password: string;
             confirmPassword: string;
+        };
+        VerificationRequest: {
+            /** @description A path of the site (one leading slash) to offer going back to once verified */
+            url?: string;
+        };
+        EmailActionRequest: {
+            apiKey: string;
+            lang: string;
+            /** @enum {string} */
+            mode: "verifyEmail" | "recoverEmail";
+            oobCode: string;
+        };
+        EmailActionResult: {
+            /** @enum {string} */
+            mode: "verifyEmail" | "recoverEmail";
+            message: string;
+            /** @description The account's email after the link: the one verified, or the one restored */
+            email: string;
         };
         HomeAddress: {
             address1: string;
@@ -3000,7 +3044,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerificationRequest"];
+            };
+        };
         responses: {
             /** @description Sent, or already verified. */
             200: {
@@ -3011,6 +3059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
@@ -3160,6 +3209,36 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    applyEmailAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; `message` says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailActionResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];

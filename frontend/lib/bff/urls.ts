@@ -41,6 +41,7 @@ export const bffPath = {
   passwordForgot: () => `${API}/password/forgot`,
   mailingList: () => `${API}/mailing-list`,
   passwordReset: () => `${API}/password/reset`,
+  emailAction: () => `${API}/email/action`,
   profile: () => `${API}/profile`,
   profileInterests: () => `${API}/profile/interests`,
   favorites: () => `${API}/favorites`,

@@ -28,19 +28,41 @@ type Auth struct {
 	seq    int64
 	users  map[string]*user  // by uid
 	Resets map[string]string // oobCode → email, as SendPasswordReset leaves them
-	Sent   []string          // "verify:email" and "reset:email", in order
+	// Actions are the emailed links' other codes: oobCode → what it does. SendEmailVerification
+	// leaves a verification here; a test adds a recovery.
+	Actions map[string]Action
+	Sent    []string // "verify:email" and "reset:email", in order
+	// Continues are the continue URLs SendEmailVerification was given, in order.
+	Continues []string
 	// Fail makes the named method fail with Unavailable (e.g. "RevokeSessions").
 	Fail map[string]bool
+	// FailWith makes the named method fail with this error instead.
+	FailWith map[string]error
+	// NoUID makes CreateUser answer an identity without a uid and no error.
+	NoUID bool
+}
+
+// Action is an emailed link's code: its kind, whose account, and the email a recovery restores.
+type Action struct {
+	Kind  portal.ActionKind
+	UID   string
+	Email string
 }
 
 // NewAuth returns an empty fake.
 func NewAuth() *Auth {
-	return &Auth{users: map[string]*user{}, Resets: map[string]string{}, Fail: map[string]bool{}}
+	return &Auth{
+		users: map[string]*user{}, Resets: map[string]string{}, Actions: map[string]Action{},
+		Fail: map[string]bool{}, FailWith: map[string]error{},
+	}
 }
 
 var _ portal.Auth = (*Auth)(nil)
 
 func (a *Auth) fail(method string) error {
+	if err := a.FailWith[method]; err != nil {
+		return err
+	}
 	if a.Fail[method] {
 		return apperr.New(apperr.Unavailable, "Error contacting authentication server!")
 	}
@@ -119,6 +141,9 @@ func (a *Auth) CreateUser(_ context.Context, email, password, _ string) (portal.
 	defer a.mu.Unlock()
 	if err := a.fail("CreateUser"); err != nil {
 		return portal.Identity{}, err
+	}
+	if a.NoUID {
+		return portal.Identity{}, nil
 	}
 	if a.byEmail(email) != nil {
 		return portal.Identity{}, apperr.New(apperr.Conflict, "The email address is already in use by another account.")
@@ -207,13 +232,53 @@ func (a *Auth) SetVerified(uid string, verified bool) {
 }
 
 // SendEmailVerification implements portal.Auth.
-func (a *Auth) SendEmailVerification(_ context.Context, uid string) error {
+func (a *Auth) SendEmailVerification(_ context.Context, uid, continueURL string) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if err := a.fail("SendEmailVerification"); err != nil {
+		return err
+	}
 	if u := a.users[uid]; u != nil {
+		a.seq++
+		a.Actions[fmt.Sprintf("oob-%d", a.seq)] = Action{Kind: portal.ActionVerifyEmail, UID: uid, Email: u.Email}
 		a.Sent = append(a.Sent, "verify:"+u.Email)
+		a.Continues = append(a.Continues, continueURL)
 	}
 	return nil
+}
+
+// ApplyActionCode implements portal.Auth: a code works once, for its own kind only.
+func (a *Auth) ApplyActionCode(_ context.Context, oobCode string, kind portal.ActionKind) (portal.Identity, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err := a.fail("ApplyActionCode"); err != nil {
+		return portal.Identity{}, err
+	}
+	action, ok := a.Actions[oobCode]
+	u := a.users[action.UID]
+	if !ok || action.Kind != kind || u == nil {
+		return portal.Identity{}, apperr.New(apperr.Invalid, "This link is invalid or has expired.")
+	}
+	delete(a.Actions, oobCode)
+	if kind == portal.ActionRecoverEmail {
+		u.Email = action.Email
+	}
+	u.EmailVerified = true
+	return u.Identity, nil
+}
+
+// Action returns the newest code of a kind for an email, as the member's inbox would hold it.
+func (a *Auth) Action(kind portal.ActionKind, email string) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	best, bestSeq := "", int64(-1)
+	for code, action := range a.Actions {
+		var seq int64
+		if _, err := fmt.Sscanf(code, "oob-%d", &seq); err == nil && action.Kind == kind && action.Email == email && seq > bestSeq {
+			best, bestSeq = code, seq
+		}
+	}
+	return best
 }
 
 // SendPasswordReset implements portal.Auth.
