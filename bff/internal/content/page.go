@@ -514,12 +514,12 @@ func hero(n *portal.Node, kind string, a portal.Audience) Hero {
 	if h.Headline == "" {
 		h.Headline = n.Title
 	}
-	if n.HeroLink != nil && n.HeroLink.URL != "" {
-		l := n.HeroLink.For(a)
-		h.Link = &l
-	}
+	// The hero's links follow the blocks' link rule (spec 3 §4): a [HARTFORD_PARAMS] link needs sign-in.
+	h.Link = link(n.HeroLink, a)
 	for _, l := range n.HeroLinks {
-		h.Links = append(h.Links, l.For(a))
+		if hl := link(&l, a); hl != nil {
+			h.Links = append(h.Links, *hl)
+		}
 	}
 	if n.LogoImage != nil || n.LogoTitle != "" {
 		h.Sponsor = &Sponsor{Title: n.LogoTitle, Image: n.LogoImage, Link: link(n.LogoLink, a)}

@@ -242,6 +242,22 @@ func TestHeroVariants(t *testing.T) {
 	}
 }
 
+// Hero links follow the link rule of spec 3 §4 like the blocks' links: a [HARTFORD_PARAMS]
+// address needs sign-in for a visitor, not for a member; a link without an address is none.
+func TestHeroLinksNeedSignInForTheMembersDetails(t *testing.T) {
+	quote := portal.CMSLink{URL: "https://partner.example.com/q?[HARTFORD_PARAMS]", Title: "Get a quote", Target: "_blank"}
+	n := portal.Node{HeroHeadline: "Insurance", HeroLink: &quote,
+		HeroLinks: []portal.CMSLink{{URL: "/contact-us", Title: "Ask us"}, quote, {Title: "No address"}}}
+	h := hero(&n, "landing", portal.Anonymous)
+	if h.Link == nil || !h.Link.SignInRequired || len(h.Links) != 2 || h.Links[0].SignInRequired || !h.Links[1].SignInRequired {
+		t.Fatalf("visitor's hero links: %+v %+v", h.Link, h.Links)
+	}
+	h = hero(&n, "landing", portal.Member)
+	if h.Link.SignInRequired || h.Links[1].SignInRequired {
+		t.Fatalf("member's hero links need sign-in: %+v %+v", h.Link, h.Links)
+	}
+}
+
 // The home hero's featured callout (spec 1 §2) comes with its link shaped for the reader; no
 // other page's hero has one, even if its node carries the fields.
 func TestTheHomeHeroCarriesItsFeaturedCallout(t *testing.T) {

@@ -1,6 +1,6 @@
 import type { IconsBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { BlockArrowLink } from './BlockLink';
+import { CmsArrowLink } from '@/components/links/CmsLink';
 import shared from './blockStyles.module.css';
 import styles from './Icons.module.css';
 
@@ -22,7 +22,7 @@ export function Icons({ block }: { block: IconsBlock }) {
               )}
               <h3 className={styles.title}>{item.headline}</h3>
               <RichText html={item.html} className={styles.text} />
-              {item.link && <BlockArrowLink link={item.link} className={styles.link} />}
+              {item.link && <CmsArrowLink link={item.link} className={styles.link} />}
             </li>
           ))}
         </ul>
