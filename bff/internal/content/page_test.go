@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -421,5 +422,29 @@ func TestSecondaryNavItemsCarryTheirTabTitles(t *testing.T) {
 	nav := secondaryNav(links, "/benefits/card", visitor)
 	if len(nav) != 2 || nav[1].Title != "Cardholder Hardship Grants" || nav[1].TabTitle != "Hardship Grants" || nav[0].TabTitle != "" {
 		t.Fatalf("nav %+v; want the grants item titled in full with its tab title, the card item without one", nav)
+	}
+}
+
+// A page's head carries every metatag of spec 1 §3 'Page metadata': abstract, keywords,
+// news_keywords and the og_* fields besides the title, description, canonical URL and og:image.
+func TestPageMetaCarriesEveryMetatag(t *testing.T) {
+	s := &Service{productName: "Union Benefits"}
+	m := s.meta(&portal.Node{Title: "Insurance", Meta: map[string]string{
+		"title": "Insurance | Union Benefits", "og_image": "https://cms.example.org/i.svg",
+		"abstract": "Member rates.", "keywords": "insurance, life", "news_keywords": "insurance",
+		"og_title": "Insurance for union families", "og_type": "website", "og_url": "/insurance",
+	}})
+	want := portal.PageMeta{
+		Title: "Insurance | Union Benefits", Image: "https://cms.example.org/i.svg", Description: "",
+		Abstract: "Member rates.", Keywords: "insurance, life", NewsKeywords: "insurance",
+		OpenGraph: map[string]string{"title": "Insurance for union families", "type": "website", "url": "/insurance"},
+	}
+	if !reflect.DeepEqual(m, want) {
+		t.Errorf("meta %+v;\nwant %+v", m, want)
+	}
+	// A union page takes the union's own tags over the page's, but its title.
+	m.Overlay(portal.MetaFromTags(map[string]string{"title": "CWA", "keywords": "cwa", "og_title": "CWA benefits"}))
+	if m.Title != want.Title || m.Keywords != "cwa" || m.OpenGraph["title"] != "CWA benefits" || m.OpenGraph["type"] != "website" {
+		t.Errorf("union overlay %+v", m)
 	}
 }
