@@ -22,6 +22,7 @@ const FLOORS = [
   {
     eligibility: ['common'],
     forms: ['common'],
+    links: ['common', 'modals', 'providers'],
     mailing: ['modals', 'session'],
     search: ['common'],
     unions: ['common', 'modals', 'session'],
@@ -30,11 +31,11 @@ const FLOORS = [
   // Features.
   {
     auth: ['common', 'forms', 'modals', 'session', 'status'],
-    blocks: ['common', 'embed', 'forms', 'modals', 'motion', 'providers', 'session'],
+    blocks: ['common', 'embed', 'forms', 'links', 'modals', 'motion', 'providers', 'session'],
     blog: ['common', 'mailing', 'share'],
     favorites: ['common', 'forms', 'session', 'status'],
     grants: ['common', 'forms', 'status', 'uploads'],
-    heroes: ['common', 'mailing'],
+    heroes: ['common', 'links', 'mailing'],
     home: ['common'],
     layout: ['common', 'modals', 'search', 'session', 'status', 'unions'],
     livestream: ['common', 'forms'],
@@ -42,10 +43,10 @@ const FLOORS = [
   // What puts features together: content pages, the shell, the account, the store.
   {
     account: ['auth', 'common', 'forms', 'modals', 'session', 'status'],
-    page: ['auth', 'blocks', 'common', 'eligibility', 'embed', 'favorites', 'heroes', 'hotels', 'livestream', 'mailing', 'modals', 'preview', 'unions'],
+    page: ['auth', 'blocks', 'common', 'eligibility', 'embed', 'favorites', 'heroes', 'hotels', 'links', 'livestream', 'mailing', 'modals', 'preview', 'unions'],
     partners: ['auth', 'common', 'forms', 'modals', 'session', 'status'],
     precheck: ['common', 'forms', 'grants'],
-    shell: ['auth', 'blocks', 'layout', 'modals', 'providers', 'session', 'status', 'unions'],
+    shell: ['auth', 'blocks', 'layout', 'links', 'modals', 'providers', 'session', 'status', 'unions'],
     store: ['common', 'favorites', 'forms', 'modals', 'session', 'status'],
   },
 ];

@@ -172,3 +172,40 @@ for (const width of [390, 360]) {
     }
   });
 }
+
+// Issue 37 audit: spec 3 §9 'Column count' and §3 'Featured content' (imageId).
+test.describe('issue 37 audit: block columns and featured images', () => {
+  /** The columns each columned block of the style guide shows, by block type. */
+  const columns = (page: Page) =>
+    page.locator('main [data-block] ul[data-columns]').evaluateAll((lists) =>
+      Object.fromEntries(
+        lists.map((ul) => [
+          ul.closest('[data-block]')?.getAttribute('data-block'),
+          getComputedStyle(ul).gridTemplateColumns.split(' ').length,
+        ]),
+      ),
+    );
+
+  test('items sit 2 across when fewer than 3 or exactly 4, else 3, and one across on a phone', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(PATH);
+    // The style guide: 4 columns-promo items, 4 testimonials, 3 of the others.
+    expect(await columns(page)).toMatchObject({
+      columns_promo: 2, testimonial: 2, icons: 3, featured_content: 3, manual_content: 3,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await columns(page)).toMatchObject({
+      columns_promo: 1, testimonial: 1, icons: 1, featured_content: 1, manual_content: 1,
+    });
+  });
+
+  test('a featured item without an image relationship shows the stored image its image_id names', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(PATH);
+    const card = page.locator('main [data-block="featured_content"] article', { hasText: 'What a hardship grant covers' });
+    const image = card.getByRole('img', { name: 'A shield with a check mark' });
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});

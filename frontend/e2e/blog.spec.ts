@@ -149,3 +149,19 @@ test.describe('blog at phone width', () => {
     });
   }
 });
+
+// Issue 37 audit: spec 1 §3 'Blog post' feature image.
+test.describe('issue 37 audit: feature image', () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a post's feature image stands for it on its card and as og:image; the post shows its own image", async ({ page, request }) => {
+    await page.goto('/blog/money-tips?date=2026-06');
+    // The card's picture is decorative (its title names the post): told apart by its file.
+    const card = cards(page).filter({ hasText: '7 ways to stretch your paycheck this month' });
+    await expect(card.locator('img')).toHaveAttribute('src', /\/blog\/savings\.svg/);
+    const html = await (await request.get(POST)).text();
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/blog\/savings\.svg[^"]*"/);
+    await page.goto(POST);
+    await expect(page.getByRole('article').getByRole('img', { name: 'A notebook with a budget table, a calculator and coins' })).toBeVisible();
+  });
+});

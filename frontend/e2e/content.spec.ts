@@ -267,3 +267,30 @@ for (const viewport of [
     }
   });
 }
+
+// Issue 37 audit: spec 3 §4 'Link field' beyond blocks, spec 1 §3 'Page metadata'.
+test.describe('issue 37 audit: hero links and page metadata', () => {
+  test("a landing page's [HARTFORD_PARAMS] hero link opens signup for a visitor and remembers where it went", async ({ page }) => {
+    await page.goto('/union-plus-more');
+    const link = page.locator('main section').first().getByRole('link', { name: 'Sign in for your auto quote' });
+    await expect(link).toHaveAttribute('href', '#');
+    await link.click();
+    await expect(page).toHaveURL(/\/union-plus-more\?modal=signup/);
+    const pending = await page.evaluate(() => window.sessionStorage.getItem('pendingLink'));
+    expect(JSON.parse(pending ?? '{}')).toEqual({ url: expect.stringContaining('[HARTFORD_PARAMS]'), target: '_blank' });
+  });
+
+  test('the head carries keywords, abstract, news keywords and the open graph tags, on this origin', async ({ request, baseURL }) => {
+    const html = await (await request.get('/insurance')).text();
+    const origin = new URL('/', baseURL).origin;
+    const meta = (attr: string, name: string) =>
+      html.match(new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`))?.[1];
+    expect(meta('name', 'keywords')).toBe('union insurance, life insurance, accident insurance, health savings');
+    expect(meta('name', 'abstract')).toBe('Life, accident and health insurance at member rates.');
+    expect(meta('name', 'news_keywords')).toBe('insurance, union members');
+    expect(meta('property', 'og:title')).toBe('Insurance for union families');
+    expect(meta('property', 'og:description')).toBe('Life, accident and health savings plans at member rates.');
+    expect(meta('property', 'og:type')).toBe('website');
+    expect(meta('property', 'og:url')).toBe(`${origin}/insurance`);
+  });
+});

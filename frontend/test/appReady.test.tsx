@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BlockLink } from '@/components/blocks/BlockLink';
+import { CmsLink } from '@/components/links/CmsLink';
 import { AppReadyProvider, NAVIGATION_TIMEOUT_MS, useAppReady } from '@/components/providers/AppReady';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { nav } from './navigationMock';
@@ -122,7 +122,7 @@ describe('a link that needs sign-in', () => {
     wrap(
       <>
         <Task />
-        <BlockLink link={link} />
+        <CmsLink link={link} />
       </>,
     );
     const anchor = screen.getByRole('link', { name: 'Offer' });

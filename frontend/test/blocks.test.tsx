@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockList } from '@/components/blocks/BlockList';
 import { ColumnsPromo, ContentCards } from '@/components/blocks/ContentCards';
 import { FiftyFifty } from '@/components/blocks/FiftyFifty';
+import { Icons } from '@/components/blocks/Icons';
 import { GridScroll, GridSimple } from '@/components/blocks/Grids';
 import { highlightWords, promoColumns, winnersColumns } from '@/components/blocks/layout';
 import { Partners, SponsorGrid, WinnersGrid } from '@/components/blocks/Logos';
@@ -54,6 +55,30 @@ describe('column rules (spec 3 §9)', () => {
     expect(container.querySelectorAll('li')).toHaveLength(4);
     rerender(<ColumnsPromo block={{ ...block, items: block.items.slice(0, 3) }} />);
     expect(container.querySelector('ul')?.getAttribute('data-columns')).toBe('3');
+  });
+
+  it('lays icons, testimonials and featured and manual content out by the same column rule', () => {
+    const columnsOf = (ui: ReactElement) => {
+      const { container, unmount } = render(ui);
+      const columns = container.querySelector('ul')?.getAttribute('data-columns');
+      unmount();
+      return columns;
+    };
+    const icons = styleGuideBlock('icons');
+    const quotes = styleGuideBlock('testimonial');
+    for (const type of ['featured_content', 'manual_content'] as const) {
+      const block = styleGuideBlock(type);
+      const cards = [...block.items, ...block.items, ...block.items, ...block.items];
+      expect(columnsOf(<ContentCards block={{ ...block, items: cards.slice(0, 4) }} />), `${type} of 4`).toBe('2');
+      expect(columnsOf(<ContentCards block={{ ...block, items: cards.slice(0, 3) }} />), `${type} of 3`).toBe('3');
+    }
+    const iconItems = [...icons.items, ...icons.items, ...icons.items];
+    expect(columnsOf(<Icons block={{ ...icons, items: iconItems.slice(0, 1) }} />), 'icons of 1').toBe('2');
+    expect(columnsOf(<Icons block={{ ...icons, items: iconItems.slice(0, 5) }} />), 'icons of 5').toBe('3');
+    const quoteItems = [...quotes.items, ...quotes.items, ...quotes.items, ...quotes.items];
+    expect(columnsOf(<Testimonial block={{ ...quotes, items: quoteItems.slice(0, 4) }} />), 'testimonials of 4').toBe('2');
+    expect(columnsOf(<Testimonial block={{ ...quotes, items: quoteItems.slice(0, 1) }} />), 'testimonials of 1').toBe('2');
+    expect(columnsOf(<Testimonial block={{ ...quotes, items: quoteItems.slice(0, 3) }} />), 'testimonials of 3').toBe('3');
   });
 
   it('lays 4 winners in 4 columns and 3 in 3', () => {

@@ -42,10 +42,16 @@ func readFeaturedCard(it *paragraph) ContentCard {
 		Headline    jsonapi.Text `json:"headline"`
 		Description jsonapi.Text `json:"description"`
 		Path        jsonapi.Text `json:"path"`
+		ImageID     jsonapi.Text `json:"image_id"`
 	}
 	it.attrs(&raw)
+	// Its image is the image relationship, or else the stored file image_id names (spec 3 §3).
+	img := it.image("image")
+	if img == nil {
+		img = it.storedImage(string(raw.ImageID))
+	}
 	c := ContentCard{
-		window: it.window(), Image: portal.StyledImage(it.image("image"), "600x315"),
+		window: it.window(), Image: portal.StyledImage(img, "600x315"),
 		card: card{Headline: firstNonEmpty(string(raw.Title), string(raw.Headline)), Description: string(raw.Description)},
 	}
 	// Its link is the page's path under its title, the same for every reader.

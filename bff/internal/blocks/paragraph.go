@@ -106,7 +106,22 @@ func (p *paragraph) image(name string) *portal.Image {
 	if len(files) == 0 || !strings.HasPrefix(files[0].Type, "file--") {
 		return nil
 	}
-	img, err := p.images(files[0])
+	return p.file(files[0])
+}
+
+// storedImage is the file the document holds under id, for a field that names its image by id
+// rather than by relationship (a featured item's image_id), or nil when it holds none.
+func (p *paragraph) storedImage(id string) *portal.Image {
+	f := p.doc.Stored("file--", id)
+	if f == nil {
+		return nil
+	}
+	return p.file(f)
+}
+
+// file is a file resource as an image, or nil (with the paragraph failed) when it is malformed.
+func (p *paragraph) file(f *jsonapi.Resource) *portal.Image {
+	img, err := p.images(f)
 	if err != nil {
 		p.fail(err)
 		return nil

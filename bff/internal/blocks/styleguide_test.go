@@ -94,3 +94,39 @@ func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
 		})
 	}
 }
+
+// A featured item without an image relationship shows the stored file its image_id names (spec
+// 3 §3 'Featured content'): the style guide's third item ("What a hardship grant covers") has one.
+func TestFeaturedItemImageIDResolvesToTheStoredFile(t *testing.T) {
+	srv := httptest.NewServer(cmsfixture.NewHandler("../../../fixtures/cms"))
+	t.Cleanup(srv.Close)
+	c := cms.New(cms.Options{BaseURL: srv.URL, PublicURL: "https://cms.example.org", Timeout: 2 * time.Second})
+	node, err := c.NodeByPath(context.Background(), "style-guide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range node.Paragraphs {
+		if p.Bundle != "featured_content" {
+			continue
+		}
+		got, _ := json.Marshal(p.Block.For(portal.BlockReader{Audience: portal.Anonymous, Now: noon}))
+		var block struct {
+			Items []struct {
+				Headline string        `json:"headline"`
+				Image    *portal.Image `json:"image"`
+			} `json:"items"`
+		}
+		if err := json.Unmarshal(got, &block); err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range block.Items {
+			if it.Headline == "What a hardship grant covers" {
+				if it.Image == nil || !strings.Contains(it.Image.URL, "/style-guide/protection.svg") || it.Image.Alt == "" {
+					t.Fatalf("the item's image: %+v; want the stored protection.svg", it.Image)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("the style guide has no featured item 'What a hardship grant covers'")
+}

@@ -2,6 +2,7 @@
 package blog
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"regexp"
@@ -181,19 +182,17 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*PostDocum
 			LinkText:    post.BenefitPromoLinkText,
 		}
 	}
-	meta := portal.PageMeta{
-		Title:        post.Meta["title"],
-		Description:  post.Meta["description"],
-		CanonicalURL: t.URL,
-	}
+	meta := portal.MetaFromTags(post.Meta)
+	meta.CanonicalURL = t.URL
 	if meta.Title == "" {
 		meta.Title = post.Title + " | " + s.productName
 	}
 	if meta.Description == "" {
 		meta.Description = post.Details
 	}
-	if d.Image != nil {
-		meta.Image = d.Image.URL
+	// The post's own picture stands for it when shared: its feature image, else its image.
+	if img := portal.StyledImage(cmp.Or(post.FeatureImage, post.Image), postImageStyle); img != nil {
+		meta.Image = img.URL
 	}
 	// The sidebar's Popular Post never offers the post being read.
 	popular = slices.DeleteFunc(popular, func(p PostTeaser) bool { return p.ID == t.ID })
@@ -458,7 +457,7 @@ func blogTeaser(p *Post) PostTeaser {
 		Date:     p.Created.UTC().Format(time.DateOnly),
 		Category: c,
 		Excerpt:  p.Details,
-		Image:    portal.StyledImage(p.Image, cardImageStyle),
+		Image:    portal.StyledImage(cmp.Or(p.FeatureImage, p.Image), cardImageStyle),
 	}
 }
 

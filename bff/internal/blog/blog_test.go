@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -351,5 +352,37 @@ func TestBlogSidebarTakesTheEditorsTitlesAndEmailPromo(t *testing.T) {
 	if p == nil || p.Eyebrow != "Stay in the loop" || p.Headline != "Get the latest savings" || p.Description != "Once a month." ||
 		p.Image == nil || p.Image.URL != "https://cms/e.svg" || p.Image.Alt != "An envelope" {
 		t.Errorf("email promo %+v", p)
+	}
+}
+
+// A post's feature image (spec 1 §3 'Blog post') stands for it on its cards and as its og:image;
+// the post itself still shows its image. Its metatags reach the head (spec 1 §3 'Page metadata').
+func TestTheFeatureImageStandsForThePost(t *testing.T) {
+	f := newFakeBlog(2)
+	f.posts[0].Image = &portal.Image{URL: "https://cms/x.svg", Styles: map[string]string{"750w": "https://cms/x.svg?750"}}
+	f.posts[0].FeatureImage = &portal.Image{URL: "https://cms/f.svg", Alt: "Coins", Styles: map[string]string{"750w": "https://cms/f.svg?750"}}
+	f.posts[0].Meta = map[string]string{"keywords": "budget, savings", "og_type": "article"}
+	b := testBlog(f, nil)
+
+	doc, err := b.BlogPost(context.Background(), "money-tips", "5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Post.Image == nil || doc.Post.Image.URL != "https://cms/x.svg?750" {
+		t.Errorf("the post's image %+v; want its own image", doc.Post.Image)
+	}
+	if doc.Meta.Image != "https://cms/f.svg?750" || doc.Meta.Keywords != "budget, savings" || doc.Meta.OpenGraph["type"] != "article" {
+		t.Errorf("meta %+v; want the feature image as og:image, the keywords and og:type", doc.Meta)
+	}
+	list, err := b.BlogList(context.Background(), ListRequest{Category: AllCategories})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(list.Posts, func(p PostTeaser) bool { return p.ID == "5000" })
+	if i < 0 {
+		t.Fatalf("post 5000 is not listed: %+v", list.Posts)
+	}
+	if img := list.Posts[i].Image; img == nil || img.URL != "https://cms/f.svg?750" || img.Alt != "Coins" {
+		t.Errorf("the card's image %+v; want the feature image", img)
 	}
 }

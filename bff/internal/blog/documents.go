@@ -46,7 +46,10 @@ type Post struct {
 	Details    string      // the intro, plain text
 	Body       portal.HTML // sanitised portal.HTML
 	Disclaimer portal.HTML // sanitised portal.HTML
-	Image      *portal.Image
+	Image      *portal.Image // the picture the post shows under its intro
+	// FeatureImage is the picture that stands for the post elsewhere (spec 1 §3 'feature
+	// image'): its cards and its og:image. Without one, Image does.
+	FeatureImage *portal.Image
 	// BenefitPromo and BenefitPromoLinkText are shown together or not at all (spec 1 §2); the
 	// CMS may give either alone.
 	BenefitPromo         *BenefitPromoRef

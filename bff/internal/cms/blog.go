@@ -230,6 +230,13 @@ func (c *Client) reshapePost(doc *jsonapi.Document, r *jsonapi.Resource) (*blog.
 		}
 		p.Image = &img
 	}
+	if imgs := doc.Related(r, "feature_image"); len(imgs) > 0 {
+		img, err := c.reshapeImage(imgs[0])
+		if err != nil {
+			return nil, err
+		}
+		p.FeatureImage = &img
+	}
 	if ref := raw.BenefitPromoReference; ref != nil && ref.Title != "" && ref.Path != "" {
 		p.BenefitPromo = &blog.BenefitPromoRef{
 			NID:         ref.NID.String(),

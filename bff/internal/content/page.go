@@ -386,16 +386,7 @@ func withUnionBrand(src *source, r portal.Reader, doc *PageDocument) {
 		doc.UnionBrand = b
 	}
 	// The title stays the spec's 'Benefits for %@ Members'; the union's tags give the rest.
-	m := u.Meta
-	if d := m["description"]; d != "" {
-		doc.Meta.Description = d
-	}
-	if c := m["canonical_url"]; c != "" {
-		doc.Meta.CanonicalURL = c
-	}
-	if i := m["og_image"]; i != "" {
-		doc.Meta.Image = i
-	}
+	doc.Meta.Overlay(portal.MetaFromTags(u.Meta))
 }
 
 // unionLogoLink is where a union's logo leads: its logo link, or nowhere.
@@ -514,12 +505,12 @@ func hero(n *portal.Node, kind string, a portal.Audience) Hero {
 	if h.Headline == "" {
 		h.Headline = n.Title
 	}
-	if n.HeroLink != nil && n.HeroLink.URL != "" {
-		l := n.HeroLink.For(a)
-		h.Link = &l
-	}
+	// The hero's links follow the blocks' link rule (spec 3 §4): a [HARTFORD_PARAMS] link needs sign-in.
+	h.Link = link(n.HeroLink, a)
 	for _, l := range n.HeroLinks {
-		h.Links = append(h.Links, l.For(a))
+		if hl := link(&l, a); hl != nil {
+			h.Links = append(h.Links, *hl)
+		}
 	}
 	if n.LogoImage != nil || n.LogoTitle != "" {
 		h.Sponsor = &Sponsor{Title: n.LogoTitle, Image: n.LogoImage, Link: link(n.LogoLink, a)}
@@ -534,13 +525,7 @@ func hero(n *portal.Node, kind string, a portal.Audience) Hero {
 }
 
 func (s *Service) meta(n *portal.Node) portal.PageMeta {
-	m := portal.PageMeta{
-		Title:        n.Meta["title"],
-		Description:  n.Meta["description"],
-		CanonicalURL: n.Meta["canonical_url"],
-		Image:        n.Meta["og_image"],
-		Robots:       n.Meta["robots"],
-	}
+	m := portal.MetaFromTags(n.Meta)
 	if m.Title == "" {
 		m.Title = n.Title + " | " + s.productName
 	}

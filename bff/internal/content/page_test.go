@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,22 @@ func TestHeroVariants(t *testing.T) {
 	}
 }
 
+// Hero links follow the link rule of spec 3 §4 like the blocks' links: a [HARTFORD_PARAMS]
+// address needs sign-in for a visitor, not for a member; a link without an address is none.
+func TestHeroLinksNeedSignInForTheMembersDetails(t *testing.T) {
+	quote := portal.CMSLink{URL: "https://partner.example.com/q?[HARTFORD_PARAMS]", Title: "Get a quote", Target: "_blank"}
+	n := portal.Node{HeroHeadline: "Insurance", HeroLink: &quote,
+		HeroLinks: []portal.CMSLink{{URL: "/contact-us", Title: "Ask us"}, quote, {Title: "No address"}}}
+	h := hero(&n, "landing", portal.Anonymous)
+	if h.Link == nil || !h.Link.SignInRequired || len(h.Links) != 2 || h.Links[0].SignInRequired || !h.Links[1].SignInRequired {
+		t.Fatalf("visitor's hero links: %+v %+v", h.Link, h.Links)
+	}
+	h = hero(&n, "landing", portal.Member)
+	if h.Link.SignInRequired || h.Links[1].SignInRequired {
+		t.Fatalf("member's hero links need sign-in: %+v %+v", h.Link, h.Links)
+	}
+}
+
 // The home hero's featured callout (spec 1 §2) comes with its link shaped for the reader; no
 // other page's hero has one, even if its node carries the fields.
 func TestTheHomeHeroCarriesItsFeaturedCallout(t *testing.T) {
@@ -405,5 +422,29 @@ func TestSecondaryNavItemsCarryTheirTabTitles(t *testing.T) {
 	nav := secondaryNav(links, "/benefits/card", visitor)
 	if len(nav) != 2 || nav[1].Title != "Cardholder Hardship Grants" || nav[1].TabTitle != "Hardship Grants" || nav[0].TabTitle != "" {
 		t.Fatalf("nav %+v; want the grants item titled in full with its tab title, the card item without one", nav)
+	}
+}
+
+// A page's head carries every metatag of spec 1 §3 'Page metadata': abstract, keywords,
+// news_keywords and the og_* fields besides the title, description, canonical URL and og:image.
+func TestPageMetaCarriesEveryMetatag(t *testing.T) {
+	s := &Service{productName: "Union Benefits"}
+	m := s.meta(&portal.Node{Title: "Insurance", Meta: map[string]string{
+		"title": "Insurance | Union Benefits", "og_image": "https://cms.example.org/i.svg",
+		"abstract": "Member rates.", "keywords": "insurance, life", "news_keywords": "insurance",
+		"og_title": "Insurance for union families", "og_type": "website", "og_url": "/insurance",
+	}})
+	want := portal.PageMeta{
+		Title: "Insurance | Union Benefits", Image: "https://cms.example.org/i.svg", Description: "",
+		Abstract: "Member rates.", Keywords: "insurance, life", NewsKeywords: "insurance",
+		OpenGraph: map[string]string{"title": "Insurance for union families", "type": "website", "url": "/insurance"},
+	}
+	if !reflect.DeepEqual(m, want) {
+		t.Errorf("meta %+v;\nwant %+v", m, want)
+	}
+	// A union page takes the union's own tags over the page's, but its title.
+	m.Overlay(portal.MetaFromTags(map[string]string{"title": "CWA", "keywords": "cwa", "og_title": "CWA benefits"}))
+	if m.Title != want.Title || m.Keywords != "cwa" || m.OpenGraph["title"] != "CWA benefits" || m.OpenGraph["type"] != "website" {
+		t.Errorf("union overlay %+v", m)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Document is a JSON:API top-level document. Data stays raw until the caller knows whether it
@@ -131,6 +132,21 @@ func (d *Document) Related(r *Resource, name string) []*Resource {
 		}
 	}
 	return out
+}
+
+// Stored returns the included resource of the given id whose type starts with typePrefix
+// ("file--"), or nil: a record the document holds that a field names by id alone, outside any
+// relationship.
+func (d *Document) Stored(typePrefix, id string) *Resource {
+	if id == "" {
+		return nil
+	}
+	for key, r := range d.index {
+		if key.ID == id && strings.HasPrefix(key.Type, typePrefix) {
+			return r
+		}
+	}
+	return nil
 }
 
 // RelatedIDs returns the ids a relationship names, whether or not they are included.

@@ -1,5 +1,7 @@
 package portal
 
+import "strings"
+
 // The parts of a document that more than one feature sends (content's pages, the blog's posts,
 // the account's and the store's documents). The page documents themselves are content's.
 
@@ -38,13 +40,60 @@ type EmailPromo struct {
 	Image       *Image `json:"image,omitempty"`
 }
 
-// PageMeta is what goes into the page's <head>.
+// PageMeta is what goes into the page's <head>: the CMS's metatags (spec 1 §3 'Page metadata'),
+// their hosts already the site's (cms metatags), and the page's own fallbacks.
 type PageMeta struct {
 	Title        string `json:"title"`
 	Description  string `json:"description,omitempty"`
 	CanonicalURL string `json:"canonicalUrl,omitempty"`
 	Image        string `json:"image,omitempty"`
 	Robots       string `json:"robots,omitempty"`
+	Abstract     string `json:"abstract,omitempty"`
+	Keywords     string `json:"keywords,omitempty"`
+	NewsKeywords string `json:"newsKeywords,omitempty"`
+	// OpenGraph is the og_* tags but og_image (Image), each under its property's name without the
+	// prefix: "title", "type", "url", "site_name", ...
+	OpenGraph map[string]string `json:"openGraph,omitempty"`
+}
+
+// MetaFromTags reads a CMS metatag map into the head's fields; empty tags are left out.
+func MetaFromTags(tags map[string]string) PageMeta {
+	m := PageMeta{
+		Title: tags["title"], Description: tags["description"], CanonicalURL: tags["canonical_url"],
+		Image: tags["og_image"], Robots: tags["robots"], Abstract: tags["abstract"],
+		Keywords: tags["keywords"], NewsKeywords: tags["news_keywords"],
+	}
+	for k, v := range tags {
+		if name, ok := strings.CutPrefix(k, "og_"); ok && name != "image" && v != "" {
+			if m.OpenGraph == nil {
+				m.OpenGraph = map[string]string{}
+			}
+			m.OpenGraph[name] = v
+		}
+	}
+	return m
+}
+
+// Overlay gives m every tag o sets, but its title: a union's own tags on its union page.
+func (m *PageMeta) Overlay(o PageMeta) {
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&m.Description, o.Description)
+	set(&m.CanonicalURL, o.CanonicalURL)
+	set(&m.Image, o.Image)
+	set(&m.Robots, o.Robots)
+	set(&m.Abstract, o.Abstract)
+	set(&m.Keywords, o.Keywords)
+	set(&m.NewsKeywords, o.NewsKeywords)
+	for k, v := range o.OpenGraph {
+		if m.OpenGraph == nil {
+			m.OpenGraph = map[string]string{}
+		}
+		m.OpenGraph[k] = v
+	}
 }
 
 // Block is one typed content block of a page document. Each implementation's JSON carries a

@@ -1,7 +1,7 @@
 import type { Image, Link } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { BlockImage } from './BlockImage';
-import { BlockArrowLink } from './BlockLink';
+import { CmsArrowLink } from '@/components/links/CmsLink';
 import shared from './blockStyles.module.css';
 
 interface CardProps {
@@ -27,7 +27,7 @@ export function Card({ image, eyebrow, headline, text, html, link, linkLabel }: 
         <h3 className={shared.cardTitle}>{headline}</h3>
         {text && <p className={shared.cardText}>{text}</p>}
         {html && <RichText html={html} className={shared.cardText} />}
-        {link && <BlockArrowLink link={link} className={shared.cardLink} label={linkLabel} />}
+        {link && <CmsArrowLink link={link} className={shared.cardLink} label={linkLabel} />}
       </div>
     </article>
   );

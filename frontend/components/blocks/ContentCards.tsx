@@ -9,15 +9,15 @@ import styles from './ContentCards.module.css';
 
 /**
  * featured_content and manual_content: a row of cards pointing at other content, then the
- * block's links. Manual cards carry a sub-heading where featured cards carry a description.
+ * block's links, in the column count of spec 3 §9. Manual cards carry a sub-heading where
+ * featured cards carry a description.
  */
 export function ContentCards({ block }: { block: FeaturedContentBlock | ManualContentBlock }) {
-  const columns = block.items.length === 4 ? 4 : block.items.length >= 3 ? 3 : 2;
   return (
     <BlockSection type={block.type}>
       <SectionHeader headline={block.headline} />
       <CardGrid
-        columns={columns}
+        columns={promoColumns(block.items.length)}
         cards={block.items.map((item) => ({ image: item.image, headline: item.headline, text: item.description, link: item.link }))}
       />
       <BlockActions link={block.link} secondary={block.linkSecondary} />

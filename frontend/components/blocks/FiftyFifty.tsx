@@ -1,6 +1,6 @@
 import type { FiftyFiftyBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { CtaLink } from './BlockLink';
+import { CmsButtonLink } from '@/components/links/CmsLink';
 import { LinksSix } from './LinksSix';
 import { blockMedia } from './blockMedia';
 import shared from './blockStyles.module.css';
@@ -22,8 +22,8 @@ export function FiftyFifty({ block }: { block: FiftyFiftyBlock }) {
           <RichText html={block.html} className={styles.text} />
           {(block.link || block.linkSecondary) && (
             <div className={styles.actions}>
-              {block.link && <CtaLink link={block.link} variant="secondary" />}
-              {block.linkSecondary && <CtaLink link={block.linkSecondary} variant="secondary" />}
+              {block.link && <CmsButtonLink link={block.link} variant="secondary" />}
+              {block.linkSecondary && <CmsButtonLink link={block.linkSecondary} variant="secondary" />}
             </div>
           )}
           <LinksSix links={block.linksSix} />

@@ -1,7 +1,7 @@
 import type { GridItem, GridPromo, GridScrollBlock, GridSimpleBlock } from '@/lib/bff/types';
 import { BlockSection, CarouselBlock } from './BlockSection';
 import { BlockImage } from './BlockImage';
-import { BlockArrowLink } from './BlockLink';
+import { CmsArrowLink } from '@/components/links/CmsLink';
 import { Card } from './Card';
 import { SectionHeader } from './SectionHeader';
 import styles from './Grids.module.css';
@@ -62,7 +62,7 @@ function FeaturedPromo({ promo }: { promo: GridPromo }) {
       <div className={styles.promoBody}>
         <h3 className={styles.promoTitle}>{promo.headline}</h3>
         {promo.description && <p>{promo.description}</p>}
-        {promo.link && <BlockArrowLink link={promo.link} className={styles.promoLink} />}
+        {promo.link && <CmsArrowLink link={promo.link} className={styles.promoLink} />}
       </div>
     </article>
   );

@@ -1,17 +1,17 @@
 import type { IconsBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { BlockArrowLink } from './BlockLink';
+import { CmsArrowLink } from '@/components/links/CmsLink';
+import { promoColumns } from './layout';
 import shared from './blockStyles.module.css';
 import styles from './Icons.module.css';
 
-/** A set of feature cards with an icon each; two or four cards sit two across, others three. */
+/** A set of feature cards with an icon each, in the column count of spec 3 §9 (promoColumns). */
 export function Icons({ block }: { block: IconsBlock }) {
-  const columns = block.items.length % 2 === 0 && block.items.length <= 4 ? 2 : 3;
   return (
     <section className={shared.section} data-block="icons">
       <div className={`container ${styles.inner}`}>
         {block.headline && <h2 className={`${shared.headline} ${styles.headline}`}>{block.headline}</h2>}
-        <ul className={shared.grid} data-columns={columns}>
+        <ul className={shared.grid} data-columns={promoColumns(block.items.length)}>
           {block.items.map((item, index) => (
             <li key={`${index}-${item.headline}`} className={styles.card}>
               {item.icon && (
@@ -22,7 +22,7 @@ export function Icons({ block }: { block: IconsBlock }) {
               )}
               <h3 className={styles.title}>{item.headline}</h3>
               <RichText html={item.html} className={styles.text} />
-              {item.link && <BlockArrowLink link={item.link} className={styles.link} />}
+              {item.link && <CmsArrowLink link={item.link} className={styles.link} />}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { Link } from '@/lib/bff/types';
-import { BlockArrowLink } from './BlockLink';
+import { CmsArrowLink } from '@/components/links/CmsLink';
 import shared from './blockStyles.module.css';
 
 /** The most links a promo's linksSix shows (spec 3 §3), whatever the document holds. */
@@ -15,7 +15,7 @@ export function LinksSix({ links }: { links?: Link[] }) {
     <ul className={shared.linksSix}>
       {links.slice(0, MAX_LINKS_SIX).map((link) => (
         <li key={`${link.url} ${link.title}`}>
-          <BlockArrowLink link={link} className={shared.linksSixLink} />
+          <CmsArrowLink link={link} className={shared.linksSixLink} />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import type { Link, PartnersBlock, SponsorGridBlock, SponsorItem, WinnersGridBlo
 import { RichText } from '@/components/common/RichText';
 import { BlockSection } from './BlockSection';
 import { BlockImage } from './BlockImage';
-import { BlockLink } from './BlockLink';
+import { CmsLink } from '@/components/links/CmsLink';
 import { SectionHeader } from './SectionHeader';
 import { winnersColumns } from './layout';
 import shared from './blockStyles.module.css';
@@ -25,9 +25,9 @@ export function SponsorLogo({ item }: { item: SponsorItem }) {
 function LogoLink({ link, children }: { link?: Link; children: ReactNode }) {
   if (!link) return children;
   return (
-    <BlockLink link={link} className={styles.logoLink}>
+    <CmsLink link={link} className={styles.logoLink}>
       {children}
-    </BlockLink>
+    </CmsLink>
   );
 }
 

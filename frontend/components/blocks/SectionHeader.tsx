@@ -1,5 +1,5 @@
 import type { Link } from '@/lib/bff/types';
-import { BlockArrowLink, CtaLink } from './BlockLink';
+import { CmsArrowLink, CmsButtonLink } from '@/components/links/CmsLink';
 import shared from './blockStyles.module.css';
 
 interface SectionHeaderProps {
@@ -18,7 +18,7 @@ export function SectionHeader({ headline, description, link, centered }: Section
         {headline && <h2 className={shared.headline}>{headline}</h2>}
         {description && <p className={shared.description}>{description}</p>}
       </div>
-      {link && <BlockArrowLink link={link} className={shared.seeAll} />}
+      {link && <CmsArrowLink link={link} className={shared.seeAll} />}
     </div>
   );
 }
@@ -28,8 +28,8 @@ export function BlockActions({ link, secondary }: { link?: Link; secondary?: Lin
   if (!link && !secondary) return null;
   return (
     <div className={shared.actions}>
-      {link && <CtaLink link={link} />}
-      {secondary && <CtaLink link={secondary} variant="secondary" />}
+      {link && <CmsButtonLink link={link} />}
+      {secondary && <CmsButtonLink link={secondary} variant="secondary" />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { BenefitSliderBlock, CategorySliderBlock, SponsorSliderBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { BlockImage } from './BlockImage';
-import { BlockArrowLink } from './BlockLink';
+import { CmsArrowLink } from '@/components/links/CmsLink';
 import { BlockSection, CarouselBlock } from './BlockSection';
 import { Card } from './Card';
 import { SectionHeader } from './SectionHeader';
@@ -47,7 +47,7 @@ export function CategorySlider({ block }: { block: CategorySliderBlock }) {
             <div className={shared.stack}>
               <h3 className={shared.cardTitle}>{item.headline}</h3>
               {item.html && <RichText html={item.html} className={shared.cardText} />}
-              {item.link && <BlockArrowLink link={item.link} className={shared.cardLink} />}
+              {item.link && <CmsArrowLink link={item.link} className={shared.cardLink} />}
             </div>
           </article>
         ))}

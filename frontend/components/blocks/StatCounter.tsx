@@ -1,5 +1,5 @@
 import type { StatCounterBlock } from '@/lib/bff/types';
-import { BlockLink } from './BlockLink';
+import { CmsLink } from '@/components/links/CmsLink';
 import { CountUp } from './CountUp';
 import shared from './blockStyles.module.css';
 import styles from './StatCounter.module.css';
@@ -15,7 +15,7 @@ export function StatCounter({ block }: { block: StatCounterBlock }) {
         <CountUp value={block.stat} />
       </p>
       <p className={styles.description}>{block.description}</p>
-      {block.link && <BlockLink link={block.link} className={styles.link} />}
+      {block.link && <CmsLink link={block.link} className={styles.link} />}
     </div>
   );
 }

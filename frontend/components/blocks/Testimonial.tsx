@@ -3,14 +3,16 @@ import { RichText } from '@/components/common/RichText';
 import { BlockSection } from './BlockSection';
 import { BlockImage } from './BlockImage';
 import { SectionHeader } from './SectionHeader';
+import { promoColumns } from './layout';
+import shared from './blockStyles.module.css';
 import styles from './Testimonial.module.css';
 
-/** Member quotes, each with who said it; one to three across by width. */
+/** Member quotes, each with who said it, in the column count of spec 3 §9 at desktop widths. */
 export function Testimonial({ block }: { block: TestimonialBlock }) {
   return (
     <BlockSection type="testimonial">
       <SectionHeader headline={block.headline} centered />
-      <ul className={styles.quotes} data-count={block.items.length}>
+      <ul className={shared.grid} data-columns={promoColumns(block.items.length)}>
         {block.items.map((item, i) => (
           <li key={i}>
             <figure className={styles.quote}>

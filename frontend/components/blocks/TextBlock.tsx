@@ -1,6 +1,6 @@
 import type { TextBlock as TextBlockContent } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
-import { CtaLink } from './BlockLink';
+import { CmsButtonLink } from '@/components/links/CmsLink';
 import { EmbeddedForm } from './EmbeddedForm';
 import shared from './blockStyles.module.css';
 import styles from './TextBlock.module.css';
@@ -18,7 +18,7 @@ export function TextBlock({ block }: { block: TextBlockContent }) {
             <EmbeddedForm link={link} />
           ) : (
             <div className={styles.cta}>
-              <CtaLink link={link} />
+              <CmsButtonLink link={link} />
             </div>
           ))}
       </div>

@@ -1,7 +1,7 @@
 import type { WidePromoBlock } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { BlockImage } from './BlockImage';
-import { CtaLink } from './BlockLink';
+import { CmsButtonLink } from '@/components/links/CmsLink';
 import { highlightWords } from './layout';
 import shared from './blockStyles.module.css';
 import styles from './WidePromo.module.css';
@@ -52,7 +52,7 @@ export function WidePromo({ block }: { block: WidePromoBlock }) {
             {block.html && <RichText html={block.html} className={styles.text} />}
             {block.link && (
               <div className={styles.actions}>
-                <CtaLink link={block.link} />
+                <CmsButtonLink link={block.link} />
               </div>
             )}
           </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FiftyFiftyBlock } from '@/lib/bff/types';
 import { BlockImage } from './BlockImage';
-import { BlockLink } from './BlockLink';
+import { CmsLink } from '@/components/links/CmsLink';
 import { VideoOverlay } from './VideoOverlay';
 
 type MediaFields = Pick<FiftyFiftyBlock, 'image' | 'youTubeId' | 'imageLink' | 'headline'>;
@@ -21,6 +21,6 @@ export function blockMedia(block: MediaFields): ReactNode {
       </VideoOverlay>
     );
   }
-  if (block.imageLink) return <BlockLink link={block.imageLink}>{media}</BlockLink>;
+  if (block.imageLink) return <CmsLink link={block.imageLink}>{media}</CmsLink>;
   return media;
 }

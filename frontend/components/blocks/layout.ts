@@ -1,6 +1,10 @@
 // The layout rules of spec 3 §9 that depend on content, kept pure so tests can pin them.
 
-/** Columns promo: 2 columns when fewer than 3 items or exactly 4, else 3. */
+/**
+ * The column count of the blocks whose items sit side by side in a grid (columns promo, icons,
+ * testimonial, featured and manual content): 2 columns when fewer than 3 items or exactly 4,
+ * else 3. It holds at desktop widths; narrower screens have fewer (blockStyles.module.css .grid).
+ */
 export function promoColumns(items: number): 2 | 3 {
   return items < 3 || items === 4 ? 2 : 3;
 }

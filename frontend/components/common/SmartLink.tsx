@@ -42,7 +42,7 @@ export function SmartLink({ link, className, children, onClick, current }: Smart
   );
 }
 
-/** What draws a CMS link: SmartLink, or one of the same props with a rule of its own (BlockLink). */
+/** What draws a CMS link: SmartLink, or one of the same props with a rule of its own (CmsLink). */
 export type LinkComponent = ComponentType<{ link: Link; className?: string; children?: ReactNode }>;
 
 interface ArrowLinkProps {

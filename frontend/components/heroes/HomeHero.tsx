@@ -1,7 +1,6 @@
 import type { Callout, Hero } from '@/lib/bff/types';
-import { ButtonLink } from '@/components/common/ButtonLink';
 import { CmsImage } from '@/components/common/CmsImage';
-import { ArrowLink } from '@/components/common/SmartLink';
+import { CmsArrowLink, CmsButtonLink } from '@/components/links/CmsLink';
 import { MailingPromo } from '@/components/mailing/MailingPromo';
 import { HeroVideo } from './HeroVideo';
 import styles from './HomeHero.module.css';
@@ -33,7 +32,7 @@ export function HomeHero({ hero, union }: { hero: Hero; union?: string }) {
           {hero.description && <p className={styles.description}>{hero.description}</p>}
           {hero.link && (
             <div className={styles.actions}>
-              <ButtonLink link={hero.link} />
+              <CmsButtonLink link={hero.link} />
             </div>
           )}
           {hero.emailPromo && (
@@ -60,7 +59,7 @@ function FeaturedCallout({ callout }: { callout: Callout }) {
         {callout.headline}
       </h2>
       {callout.description && <p className={styles.calloutDescription}>{callout.description}</p>}
-      {callout.link && <ArrowLink link={callout.link} className={styles.calloutLink} />}
+      {callout.link && <CmsArrowLink link={callout.link} className={styles.calloutLink} />}
     </aside>
   );
 }

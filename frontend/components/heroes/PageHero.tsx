@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Hero } from '@/lib/bff/types';
-import { ButtonLink } from '@/components/common/ButtonLink';
 import { SmartLink } from '@/components/common/SmartLink';
+import { CmsButtonLink, CmsLink } from '@/components/links/CmsLink';
 import { CmsImage } from '@/components/common/CmsImage';
 import { HeroVideo } from './HeroVideo';
 import styles from './PageHero.module.css';
@@ -82,7 +82,7 @@ function HeroWords({ hero }: { hero: Hero }) {
       {links.length > 0 && (
         <div className={styles.actions}>
           {links.map((link, i) => (
-            <ButtonLink
+            <CmsButtonLink
               key={link.url + i}
               link={link}
               variant={i === 0 ? 'primary' : 'secondary'}
@@ -104,5 +104,5 @@ function SponsorLogo({ sponsor }: { sponsor: NonNullable<Hero['sponsor']> }) {
   const image = sponsor.image!;
   // eslint-disable-next-line @next/next/no-img-element -- a CMS file at its own size, from any host: the deployment runs no image optimizer
   const logo = <img className={styles.sponsorLogo} src={image.url} alt={sponsor.title || image.alt} height={40} />;
-  return sponsor.link ? <SmartLink link={{ ...sponsor.link, title: sponsor.title }}>{logo}</SmartLink> : logo;
+  return sponsor.link ? <CmsLink link={{ ...sponsor.link, title: sponsor.title }}>{logo}</CmsLink> : logo;
 }

@@ -1,6 +1,6 @@
 import type { Image, Link, VideoPlayer } from '@/lib/bff/types';
 import { VideoOverlay } from '@/components/blocks/VideoOverlay';
-import { ButtonLink } from '@/components/common/ButtonLink';
+import { CmsButtonLink } from '@/components/links/CmsLink';
 import styles from './BenefitMedia.module.css';
 
 interface BenefitMediaProps {
@@ -34,7 +34,7 @@ export function BenefitMedia({ videoPlayer, optionalCta, poster }: BenefitMediaP
         )}
         <div className={styles.words}>
           {videoPlayer && <h2 className={styles.title}>{videoPlayer.title}</h2>}
-          {optionalCta && <ButtonLink link={optionalCta} />}
+          {optionalCta && <CmsButtonLink link={optionalCta} />}
         </div>
       </div>
     </section>

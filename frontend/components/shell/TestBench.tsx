@@ -2,7 +2,7 @@
 
 import { useRef } from 'react';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
-import { BlockLink } from '@/components/blocks/BlockLink';
+import { CmsLink } from '@/components/links/CmsLink';
 import { useAppReady } from '@/components/providers/AppReady';
 import styles from './TestBench.module.css';
 
@@ -36,7 +36,7 @@ export function TestBench() {
         </button>
       </div>
       <p>
-        <BlockLink link={{ url: 'https://partner.example.org/offer?[HARTFORD_PARAMS]', title: 'A partner offer that needs sign-in', signInRequired: true }} />
+        <CmsLink link={{ url: 'https://partner.example.org/offer?[HARTFORD_PARAMS]', title: 'A partner offer that needs sign-in', signInRequired: true }} />
       </p>
     </div>
   );

@@ -1778,6 +1778,14 @@ export interface components {
             canonicalUrl?: string;
             image?: string;
             robots?: string;
+            abstract?: string;
+            /** @description Comma-separated, as the CMS stores them */
+            keywords?: string;
+            newsKeywords?: string;
+            /** @description The og_* metatags but og_image (image), by property name without "og_", e.g. title, type, url */
+            openGraph?: {
+                [key: string]: string;
+            };
         };
         PageResult: components["schemas"]["PageDocument"] | components["schemas"]["PageRedirect"];
         PageRedirect: {

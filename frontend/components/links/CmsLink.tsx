@@ -8,19 +8,19 @@ import { useAppReady } from '@/components/providers/AppReady';
 import { rememberPendingLink, signupModalUrl } from '@/lib/pendingLink';
 import { rememberOpener } from '@/components/modals/opener';
 
-interface BlockLinkProps {
+interface CmsLinkProps {
   link: Link;
   className?: string;
   children?: ReactNode;
 }
 
 /**
- * A CMS link inside a block. A link the BFF marks signInRequired (a [HARTFORD_PARAMS] link read
- * by a visitor) is inert: its href is '#', and a click remembers the destination and opens the
- * signup modal by adding ?modal=signup to the current URL. It stays disabled until the app is
+ * A CMS link, wherever a page draws one: in a block, a hero, a page's call to action. A link the
+ * BFF marks signInRequired (a [HARTFORD_PARAMS] link read by a visitor) is inert: its href is
+ * '#', and a click remembers the destination and opens the signup modal by adding ?modal=signup to the current URL. It stays disabled until the app is
  * ready (spec 3 §4): before hydration, during a route change or while a task runs.
  */
-export function BlockLink({ link, className, children }: BlockLinkProps) {
+export function CmsLink({ link, className, children }: CmsLinkProps) {
   const ready = useAppReady();
   if (!link.signInRequired) {
     return (
@@ -46,12 +46,12 @@ export function BlockLink({ link, className, children }: BlockLinkProps) {
   );
 }
 
-/** A block's call to action drawn as a button, following the same sign-in rule as BlockLink. */
-export function CtaLink(props: Omit<ComponentProps<typeof ButtonLink>, 'as'>) {
-  return <ButtonLink {...props} as={BlockLink} />;
+/** A call to action drawn as a button, following the same sign-in rule as CmsLink. */
+export function CmsButtonLink(props: Omit<ComponentProps<typeof ButtonLink>, 'as'>) {
+  return <ButtonLink {...props} as={CmsLink} />;
 }
 
-/** A block's link with an arrow after its words, following the same sign-in rule as BlockLink. */
-export function BlockArrowLink(props: Omit<ComponentProps<typeof ArrowLink>, 'as'>) {
-  return <ArrowLink {...props} as={BlockLink} />;
+/** A CMS link with an arrow after its words, following the same sign-in rule as CmsLink. */
+export function CmsArrowLink(props: Omit<ComponentProps<typeof ArrowLink>, 'as'>) {
+  return <ArrowLink {...props} as={CmsLink} />;
 }
