@@ -43,9 +43,9 @@ type Post struct {
 	Topics     []portal.Term
 	Author     string
 	Created    time.Time
-	Details    string      // the intro, plain text
-	Body       portal.HTML // sanitised portal.HTML
-	Disclaimer portal.HTML // sanitised portal.HTML
+	Details    string        // the intro, plain text
+	Body       portal.HTML   // sanitised portal.HTML
+	Disclaimer portal.HTML   // sanitised portal.HTML
 	Image      *portal.Image // the picture the post shows under its intro
 	// FeatureImage is the picture that stands for the post elsewhere (spec 1 §3 'feature
 	// image'): its cards and its og:image. Without one, Image does.

@@ -255,7 +255,9 @@ func TestAnUploadMovesBetweenReplicas(t *testing.T) {
 	statuses := make([]int, 2)
 	tabs := []*browser{maria, {elsewhere}}
 	for i := range 2 {
-		wg.Go(func() { statuses[i] = tabs[i].Upload(caseID, "same.pdf", "application/pdf", samples.PDF(1<<20+i)).Status })
+		wg.Go(func() {
+			statuses[i] = tabs[i].Upload(caseID, "same.pdf", "application/pdf", samples.PDF(1<<20+i)).Status
+		})
 	}
 	wg.Wait()
 	slices.Sort(statuses)
