@@ -1,14 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { atEachViewport, DESKTOP, PHONE, seriousAxeViolations } from './axe';
-import { submitSignup, uniqueEmail } from './members';
+import { resetLinkParams, submitSignup, uniqueEmail } from './members';
 
 // Sign-in, sign-up, sign-out, the password reset by email and the chat assistant (spec 1 §1, §4,
 // spec 3 §4, §5), against the running BFF and its Auth emulator. Anything that changes a password
 // uses a freshly registered user; member@example.com keeps its password. Labels are matched from
 // their start: a required field's label ends with a '*' that is hidden from assistive technology.
 
-const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
 const MEMBER = { email: 'member@example.com', password: 'Password1' };
 
 
@@ -42,23 +40,6 @@ async function logOut(page: Page) {
   await header(page).getByRole('button', { name: 'Log out' }).click();
   await expect(statusMessages(page)).toContainText('Logout successful!');
   await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible();
-}
-
-/** The reset link the Auth emulator last "mailed" to an email, as its four query parameters. */
-async function latestResetLink(page: Page, email: string): Promise<URLSearchParams> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
-      const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
-      link = oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)?.oobLink;
-      return link;
-    })
-    .toBeTruthy();
-  const params = new URL(link as string).searchParams;
-  const wanted = new URLSearchParams();
-  for (const name of ['apiKey', 'lang', 'mode', 'oobCode']) wanted.set(name, params.get(name) ?? '');
-  return wanted;
 }
 
 test.describe('accounts', () => {
@@ -119,7 +100,7 @@ test.describe('accounts', () => {
     await expect(statusMessages(page)).toContainText('Password reset successfully sent!');
     await expect(statusMessages(page).getByText('Password reset successfully sent!')).toBeInViewport();
 
-    const link = await latestResetLink(page, email);
+    const link = await resetLinkParams(page.request, email);
     await page.goto(`/reset?${link.toString()}`);
     await page.getByLabel(/^New Password/).fill(newPassword);
     await page.getByLabel(/^Confirm New Password/).fill(newPassword);

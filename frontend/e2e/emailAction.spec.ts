@@ -1,25 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PHONE, seriousAxeViolations } from './axe';
-import { AUTH_EMULATOR, PROJECT, open, registerMember, submitCase } from './members';
+import { newestEmailedLink, open, registerMember, submitCase } from './members';
 
 // A real verification link, followed on the site (spec 1 §2: Firebase sends every kind of link to
 // the one action URL, /reset; §4 email verification; §7 sendEmailVerification's {url}). The Auth
 // emulator keeps what it "mails"; its link points at its own handler, so the test takes the
 // link's parameters to the site's /reset through the edge, as the deployed template would.
-
-/** The newest verification link the emulator "mailed" to an address. */
-async function newestVerificationLink(request: APIRequestContext, email: string): Promise<URL> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
-      const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
-      link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
-      return link?.includes('continueUrl') ? link : undefined;
-    })
-    .toBeTruthy();
-  return new URL(link as string);
-}
 
 /** Starts an upload to a case, as a script would: refused until the email is verified. */
 async function startUpload(request: APIRequestContext, caseId: string) {
@@ -40,7 +26,7 @@ test('a verification link opened on /reset verifies the member and leads back to
   await open(page, `/account/${uid}/profile`);
   await page.getByTestId('email-verification').getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByText('Verification email sent.')).toBeVisible();
-  const link = await newestVerificationLink(page.request, email);
+  const link = await newestEmailedLink(page.request, email, 'VERIFY_EMAIL', (link) => link.includes('continueUrl'));
   expect(link.searchParams.get('mode')).toBe('verifyEmail');
   expect(new URL(link.searchParams.get('continueUrl') as string).pathname).toBe(`/account/${uid}`);
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP } from './axe';
-import { AUTH_EMULATOR, PROJECT, mailText, mailTo, registerMember } from './members';
+import { mailText, mailTo, registerMember, resetLinkParams } from './members';
 
 // Mail that really leaves (issue 37): the BFF queues the password-changed message of spec 1 §7
 // (passwordChangedEmail) in Firestore's mail outbox, and the senders of both BFF replicas deliver
@@ -20,19 +20,7 @@ test('a member who resets their password gets exactly one "password changed" ema
   await expect(forgot.getByRole('status')).toContainText('Check your email to reset your password');
 
   // The reset link itself is Firebase's to send: the Auth emulator keeps it.
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
-      const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
-      link = oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)?.oobLink;
-      return link;
-    })
-    .toBeTruthy();
-  const params = new URL(link as string).searchParams;
-  const wanted = new URLSearchParams();
-  for (const name of ['apiKey', 'lang', 'mode', 'oobCode']) wanted.set(name, params.get(name) ?? '');
-  await page.goto(`/reset?${wanted.toString()}`);
+  await page.goto(`/reset?${(await resetLinkParams(request, email)).toString()}`);
   await page.getByLabel(/^New Password/).fill('Replaced2');
   await page.getByLabel(/^Confirm New Password/).fill('Replaced2');
   await page.getByRole('button', { name: 'Set New Password' }).click();

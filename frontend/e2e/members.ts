@@ -47,28 +47,57 @@ export async function open(page: Page, path: string) {
 export const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 export const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-union-benefits';
 
-/** The verification links the Auth emulator has "mailed" to an address, oldest first. */
-export async function verificationLinks(request: APIRequestContext, email: string): Promise<string[]> {
+/** The kinds of link the Auth emulator "mails". */
+type EmailedLinkKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET';
+
+/** The links of a kind the Auth emulator has "mailed" to an address, oldest first. */
+export async function emailedLinks(request: APIRequestContext, email: string, kind: EmailedLinkKind): Promise<string[]> {
   const codes = await request.get(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
   const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
-  return oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').map((c) => c.oobLink);
+  return oobCodes.filter((c) => c.email === email && c.requestType === kind).map((c) => c.oobLink);
 }
 
-/** Follows the newest verification link mailed to an address, as the member would. */
-export async function verifyEmail(request: APIRequestContext, email: string) {
-  const link = (await verificationLinks(request, email)).at(-1);
-  expect(link, 'a verification link was mailed').toBeTruthy();
-  expect((await request.get(link!)).ok()).toBe(true);
+/** The verification links the Auth emulator has "mailed" to an address, oldest first. */
+export const verificationLinks = (request: APIRequestContext, email: string) => emailedLinks(request, email, 'VERIFY_EMAIL');
+
+/**
+ * The newest link of a kind mailed to an address, waiting for it to arrive (and, with `accept`,
+ * for one that passes it).
+ */
+export async function newestEmailedLink(
+  request: APIRequestContext,
+  email: string,
+  kind: EmailedLinkKind,
+  accept: (link: string) => boolean = () => true,
+): Promise<URL> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      link = (await emailedLinks(request, email, kind)).at(-1);
+      return link !== undefined && accept(link);
+    }, { message: `a ${kind} link was mailed to ${email}` })
+    .toBe(true);
+  return new URL(link as string);
 }
 
 /**
- * Confirms a registered member's email address as they would: follows the newest verification
- * link registration "mailed". Uploading documents needs it.
+ * The newest password-reset link mailed to an address as the four query parameters the site's
+ * /reset takes (the emulator's link points at its own handler; the deployed template points here).
+ */
+export async function resetLinkParams(request: APIRequestContext, email: string): Promise<URLSearchParams> {
+  const params = (await newestEmailedLink(request, email, 'PASSWORD_RESET')).searchParams;
+  const wanted = new URLSearchParams();
+  for (const name of ['apiKey', 'lang', 'mode', 'oobCode']) wanted.set(name, params.get(name) ?? '');
+  return wanted;
+}
+
+/**
+ * Confirms a member's email address as they would: follows the newest verification link mailed
+ * to it (registration mails one). Uploading documents and partner sign-in need it.
  */
 export async function confirmEmail(request: APIRequestContext, email: string) {
-  const link = (await verificationLinks(request, email)).at(-1);
-  expect(link, `a verification link was mailed to ${email}`).toBeTruthy();
-  expect((await request.get(link!)).ok()).toBe(true);
+  const link = await newestEmailedLink(request, email, 'VERIFY_EMAIL');
+  expect((await request.get(link.toString())).ok()).toBe(true);
 }
 
 /** The grant form whose cases the specs submit: the shortest to fill. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
-import { open, PASSWORD, registerMember, verificationLinks, verifyEmail } from './members';
+import { confirmEmail, open, PASSWORD, registerMember, verificationLinks } from './members';
 
 // Partner sign-in across two origins (spec 1 §2 'Partner login', §4, §8): the demo partner site
 // (bff/cmd/partnerdemo, its own origin) opens the portal's popup; the popup posts the token to the
@@ -25,7 +25,7 @@ async function openPopup(page: Page, partner = 'test-partner'): Promise<Page> {
 /** A fresh member whose email is verified, signed in on the portal's origin in this context. */
 async function verifiedMember(page: Page) {
   const member = await registerMember(page.request);
-  await verifyEmail(page.request, member.email);
+  await confirmEmail(page.request, member.email);
   return member;
 }
 
@@ -98,7 +98,7 @@ test('an unverified member verifies first; one verification email is sent by its
   await expect(popup.getByRole('alert').filter({ hasText: 'Your email address is still unverified.' })).toBeVisible();
   expect(await messages(page).count()).toBe(0);
 
-  await verifyEmail(page.request, email);
+  await confirmEmail(page.request, email);
   await popup.getByRole('button', { name: 'I have verified my email address' }).click();
   await expect(popup.getByRole('heading', { name: 'Allow Test Partner to sign you in?' })).toBeVisible();
   // A reload does not mail another link (the one followed has left the emulator's list).
@@ -189,7 +189,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await popup.setViewportSize(viewport);
     await expect(popup.getByRole('heading', { name: 'Please verify your email address' })).toBeVisible();
     expect(await seriousAxeViolations(popup), 'verify').toEqual([]);
-    await verifyEmail(page.request, email);
+    await confirmEmail(page.request, email);
     await popup.getByRole('button', { name: 'I have verified my email address' }).click();
     await expect(popup.getByRole('button', { name: 'Continue' })).toBeVisible();
     expect(await seriousAxeViolations(popup), 'confirm').toEqual([]);

@@ -45,10 +45,10 @@ func golden(t *testing.T, name string, v any) {
 	}
 }
 
-// Every bundle's blocks on the style guide (the fixture landing page that places every block type
-// at least once), as a visitor sees them, against its golden file; the style guide must place
-// every bundle that has a golden file, and every paragraph it places must be read into a block.
-func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
+// styleGuide is the fixture CMS's style guide node (the landing page that places every block type
+// at least once), read through the CMS client as the BFF reads it.
+func styleGuide(t *testing.T) *portal.Node {
+	t.Helper()
 	srv := httptest.NewServer(cmsfixture.NewHandler("../../../fixtures/cms"))
 	t.Cleanup(srv.Close)
 	c := cms.New(cms.Options{BaseURL: srv.URL, PublicURL: "https://cms.example.org", Timeout: 2 * time.Second})
@@ -56,6 +56,14 @@ func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return node
+}
+
+// Every bundle's blocks on the style guide (the fixture landing page that places every block type
+// at least once), as a visitor sees them, against its golden file; the style guide must place
+// every bundle that has a golden file, and every paragraph it places must be read into a block.
+func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
+	node := styleGuide(t)
 	visitor := portal.BlockReader{Audience: portal.Anonymous, Now: noon}
 	byBundle := map[string][]portal.Block{}
 	for _, p := range node.Paragraphs {
@@ -98,13 +106,7 @@ func TestEveryBundleReshapesAsItsGolden(t *testing.T) {
 // A featured item without an image relationship shows the stored file its image_id names (spec
 // 3 §3 'Featured content'): the style guide's third item ("What a hardship grant covers") has one.
 func TestFeaturedItemImageIDResolvesToTheStoredFile(t *testing.T) {
-	srv := httptest.NewServer(cmsfixture.NewHandler("../../../fixtures/cms"))
-	t.Cleanup(srv.Close)
-	c := cms.New(cms.Options{BaseURL: srv.URL, PublicURL: "https://cms.example.org", Timeout: 2 * time.Second})
-	node, err := c.NodeByPath(context.Background(), "style-guide")
-	if err != nil {
-		t.Fatal(err)
-	}
+	node := styleGuide(t)
 	for _, p := range node.Paragraphs {
 		if p.Bundle != "featured_content" {
 			continue
