@@ -76,6 +76,9 @@ test.describe('livestream', () => {
     await page.context().clearCookies();
     await page.goto(PATH);
     expect(await enterAs('Sam', email.toUpperCase())).toBe(first);
+    // The page keeps the chat open with a cookie it sets once the answer is in: cleared before
+    // that, it would come back and open the chat for the next visitor.
+    await expect.poll(() => chatCookie(page)).toBeTruthy();
     // Someone else typing that address under another name is not told the name Sam chose.
     await page.context().clearCookies();
     await page.goto(PATH);
