@@ -70,6 +70,15 @@ export interface FrontendConfig {
    * their canonical and social URLs name this origin. Defaults to the local stack's address.
    */
   siteUrl: string;
+  /**
+   * LOCAL_EDGE_ORIGIN: the local stack's edge, Netlify's stand-in, which runs the proxy in front of
+   * its cache and takes purges (lib/edgePhases.ts, lib/edgePurge.ts). Only a loopback origin counts:
+   * on Netlify the platform's own runtime does both, and the proxy must take no step header from
+   * anyone else. Undefined everywhere but the stack.
+   */
+  localEdgeOrigin: string | undefined;
+  /** NETLIFY_PURGE_API_TOKEN: the bearer of the local edge's purge API. */
+  purgeToken: string | undefined;
 }
 
 const DEFAULT_BFF_URL = 'http://127.0.0.1:8080';
@@ -80,6 +89,17 @@ const DEFAULT_CMS_URL = 'http://127.0.0.1:8081';
 const DEFAULT_SITE_URL = 'http://127.0.0.1:3000';
 const DEFAULT_CHAT_PROVIDER_URL = 'http://127.0.0.1:8086/sdk.js';
 const EXTERNAL_FORM_PATH = '/sites/default/files/external-forms/{id}.html?embed=1';
+
+/** A loopback http origin (the local stack's), or undefined. */
+function loopbackOrigin(value: string | undefined): string | undefined {
+  try {
+    const url = new URL(value?.trim() ?? '');
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+    return url.protocol === 'http:' && loopback ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A positive whole number of milliseconds, or the default when unset or not one. */
 function milliseconds(value: string | undefined, fallback: number): number {
@@ -105,6 +125,8 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
   const development = env.NODE_ENV === 'development';
   const siteUrl = (env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, '');
   const testRoute = development || env.PORTAL_ENV?.trim() === 'test';
+  const localEdgeOrigin = loopbackOrigin(env.LOCAL_EDGE_ORIGIN);
+  const purgeToken = env.NETLIFY_PURGE_API_TOKEN?.trim() || undefined;
   return {
     bffUrl,
     bffTimeoutMs,
@@ -120,6 +142,8 @@ export function readConfig(env: Record<string, string | undefined>): FrontendCon
     development,
     testRoute,
     siteUrl,
+    localEdgeOrigin,
+    purgeToken,
   };
 }
 

@@ -5,8 +5,12 @@
 //	edge -addr 127.0.0.1:3000 -netlify netlify.toml -bff http://127.0.0.1:8080 -function http://127.0.0.1:3001
 //
 // With several BFF replicas, -bff names each (comma-separated) and the edge takes them in turn.
+// -middleware runs the site's proxy in front of the CDN's cache as Netlify's Next.js runtime does
+// (pages it rewrites are kept as their headers allow), and -static serves Next's build output at
+// /_next/static/ as the CDN serves a deploy's files.
 //
-// The secret each signed rule names is read from the environment (EDGE_SIGNING_SECRET). It stops
+// The secret each signed rule names is read from the environment (EDGE_SIGNING_SECRET), and the
+// purge API's token from NETLIFY_PURGE_API_TOKEN (the name Netlify gives its own). It stops
 // gracefully on SIGINT or SIGTERM.
 package main
 
@@ -31,13 +35,17 @@ func main() {
 	function := flag.String("function", "http://127.0.0.1:3001", "Next.js, which Netlify runs as a function")
 	functionTimeout := flag.Duration("function-timeout", edge.Timeout,
 		"how long a function may take to answer (Netlify: 26s; `make dev` allows Next's first compile of a page longer)")
+	middleware := flag.Bool("middleware", false, "run the site's proxy in front of the CDN's cache, as Netlify's Next.js runtime does")
+	static := flag.String("static", "", "Next's build output (frontend/.next/static), served at /_next/static/")
 	flag.Parse()
+	o := edge.Options{FunctionTimeout: *functionTimeout, Middleware: *middleware, StaticDir: *static,
+		PurgeToken: os.Getenv("NETLIFY_PURGE_API_TOKEN")}
 	serve.Command("edge", func(log *slog.Logger) error {
-		return run(log, *addr, *netlify, *bff, *function, *functionTimeout)
+		return run(log, *addr, *netlify, *bff, *function, o)
 	})
 }
 
-func run(log *slog.Logger, addr, netlify, bff, function string, functionTimeout time.Duration) error {
+func run(log *slog.Logger, addr, netlify, bff, function string, o edge.Options) error {
 	rules, err := edge.ReadNetlifyToml(netlify, os.Getenv)
 	if err != nil {
 		return err
@@ -54,10 +62,11 @@ func run(log *slog.Logger, addr, netlify, bff, function string, functionTimeout 
 	if err != nil {
 		return err
 	}
-	h, err := edge.New(edge.Options{Rules: rules, BFF: bffs, Function: fn, FunctionTimeout: functionTimeout, Logger: log})
+	o.Rules, o.BFF, o.Function, o.Logger = rules, bffs, fn, log
+	h, err := edge.New(o)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	return serve.Listen(log, "edge", addr, srv, "rules", len(rules), "function", function)
+	return serve.Listen(log, "edge", addr, srv, "rules", len(rules), "function", function, "middleware", o.Middleware)
 }

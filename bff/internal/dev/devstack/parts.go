@@ -77,6 +77,9 @@ const (
 	DevHotelsMemberKey = "dev-member-key"
 	// DevRevalidateSecret authorises the BFF's revalidation calls to Next.js in development only.
 	DevRevalidateSecret = "dev-revalidate-secret"
+	// DevPurgeToken authorises Next's purges of the edge's cache (NETLIFY_PURGE_API_TOKEN, the name
+	// Netlify gives the token of its own purge API).
+	DevPurgeToken = "dev-purge-token"
 	// DevEdgeSecret is the key the stack's edge signs proxied API requests with, as Netlify signs
 	// with EDGE_SIGNING_SECRET; DevServerSecret the key Next.js signs its own calls with. Both in
 	// development only.
@@ -216,6 +219,10 @@ func Parts(root string, mode Mode) []Part {
 			// The livestream chat's provider: the stand-in's script.
 			"CHAT_PROVIDER_URL=" + httpURL(PortChat) + "/sdk.js",
 			"REVALIDATE_SECRET=" + DevRevalidateSecret,
+			// The edge in front runs the proxy before its cache (edge -middleware) and takes purges:
+			// lib/edgePhases.ts and lib/edgePurge.ts speak to it.
+			"LOCAL_EDGE_ORIGIN=" + httpURL(PortFrontend),
+			"NETLIFY_PURGE_API_TOKEN=" + DevPurgeToken,
 			"NEXT_TELEMETRY_DISABLED=1",
 			"npm_config_update_notifier=false",
 		},
@@ -228,8 +235,8 @@ func Parts(root string, mode Mode) []Part {
 		Name:  "edge",
 		Title: "edge (Netlify's stand-in)",
 		Command: []string{".bin/edge", "-addr", local(PortFrontend), "-netlify", "netlify.toml",
-			"-bff", httpURL(PortBFF), "-function", httpURL(PortNext)},
-		Env:     []string{"EDGE_SIGNING_SECRET=" + DevEdgeSecret},
+			"-bff", httpURL(PortBFF), "-function", httpURL(PortNext), "-middleware"},
+		Env:     []string{"EDGE_SIGNING_SECRET=" + DevEdgeSecret, "NETLIFY_PURGE_API_TOKEN=" + DevPurgeToken},
 		Ports:   []int{PortFrontend},
 		Ready:   HTTPProbe{URL: httpURL(PortFrontend) + "/", OK: func(s int) bool { return s < 500 }},
 		Timeout: 4 * time.Minute,
@@ -250,6 +257,8 @@ func Parts(root string, mode Mode) []Part {
 		frontend.Env = append(frontend.Env, "PORTAL_ENV=test")
 		frontend.Timeout = 90 * time.Second
 		frontend.Needs = []Need{{Path: "frontend/.next/BUILD_ID", Hint: "build the frontend first: npm -w frontend run build"}}
+		// The build's assets from the edge, as Netlify's CDN serves them (the dev server keeps its own).
+		edge.Command = append(edge.Command, "-static", filepath.Join(root, "frontend", ".next", "static"))
 	}
 
 	orders := standIn("orders", "order stand-in", "orderstub", PortOrders,

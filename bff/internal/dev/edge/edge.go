@@ -71,8 +71,19 @@ type Options struct {
 	Timeout         time.Duration
 	FunctionTimeout time.Duration
 	MaxFunctionBody int64
-	Logger          *slog.Logger
-	Now             func() time.Time
+	// Middleware: the site's proxy runs as Netlify runs it, in front of the CDN's cache, which
+	// keeps the pages it rewrites as their headers allow (nextruntime.go, cdn.go). Off, every
+	// page goes to Next.js as it is.
+	Middleware bool
+	// StaticDir is Next's build output (frontend/.next/static), served at /_next/static/ by the
+	// edge itself as Netlify's CDN serves a deploy's assets; empty, Next.js serves them.
+	StaticDir string
+	// PurgeToken is the bearer the purge API (PurgePath) takes; empty, it takes none.
+	PurgeToken string
+	// MaxCacheBytes bounds the cache (MaxCacheBytes when 0).
+	MaxCacheBytes int
+	Logger        *slog.Logger
+	Now           func() time.Time
 }
 
 // ReadNetlifyToml reads the proxy rewrites of the netlify.toml at path: rules of status 200 whose
@@ -125,7 +136,11 @@ func New(o Options) (http.Handler, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	e := &edge{o: o}
+	if o.MaxCacheBytes <= 0 {
+		o.MaxCacheBytes = MaxCacheBytes
+	}
+	e := &edge{o: o, cdn: newCDN(o.Now, o.MaxCacheBytes), static: &staticFiles{dir: o.StaticDir, files: map[string]*stored{}},
+		client: &http.Client{CheckRedirect: noRedirects}}
 	for _, r := range o.Rules {
 		p, err := e.proxyFor(r)
 		if err != nil {
@@ -153,6 +168,9 @@ type edge struct {
 	o        Options
 	proxies  []proxy
 	function http.Handler
+	cdn      *cdn
+	static   *staticFiles
+	client   *http.Client // the proxy's decisions and the pages the cache keeps
 }
 
 type proxy struct {
@@ -197,21 +215,36 @@ func (e *edge) proxyFor(r Rule) (proxy, error) {
 	return proxy{rule: r, handler: h}, nil
 }
 
-// forwarded sets what Netlify's CDN tells an origin about the client: its address, under a name
-// only the CDN writes, and the usual X-Forwarded-* headers.
-func forwarded(pr *httputil.ProxyRequest) {
-	pr.Out.Header.Del(edgesign.ClientIPHeader)
-	pr.Out.Header.Del(edgesign.Header)
-	if ip, _, err := net.SplitHostPort(pr.In.RemoteAddr); err == nil {
-		pr.Out.Header.Set(edgesign.ClientIPHeader, ip)
+// forwarded sets what Netlify's CDN tells an origin about the client (forwardedHeaders).
+func forwarded(pr *httputil.ProxyRequest) { forwardedHeaders(pr.In, pr.Out.Header) }
+
+// forwardedHeaders sets on out what Netlify's CDN tells an origin about the client of in: its
+// address, under a name only the CDN writes, and the usual X-Forwarded-* headers.
+func forwardedHeaders(in *http.Request, out http.Header) {
+	out.Del(edgesign.ClientIPHeader)
+	out.Del(edgesign.Header)
+	ip, _, err := net.SplitHostPort(in.RemoteAddr)
+	if err == nil {
+		out.Set(edgesign.ClientIPHeader, ip)
 	}
-	// Rewrite starts from no X-Forwarded-For: Netlify appends to what the client sent.
-	if prior := pr.In.Header.Values("X-Forwarded-For"); len(prior) > 0 {
-		pr.Out.Header["X-Forwarded-For"] = prior
+	// Netlify appends to what the client sent.
+	forwardedFor := strings.Join(in.Header.Values("X-Forwarded-For"), ", ")
+	if ip != "" {
+		if forwardedFor != "" {
+			forwardedFor += ", "
+		}
+		forwardedFor += ip
 	}
-	pr.SetXForwarded()
+	if forwardedFor != "" {
+		out.Set("X-Forwarded-For", forwardedFor)
+	}
+	proto := "http"
+	if in.TLS != nil {
+		proto = "https"
+	}
+	out.Set("X-Forwarded-Proto", proto)
 	// Next.js builds absolute addresses (redirects) from the host the browser used.
-	pr.Out.Header.Set("X-Forwarded-Host", pr.In.Host)
+	out.Set("X-Forwarded-Host", in.Host)
 }
 
 func (e *edge) match(path string) *proxy {
@@ -227,6 +260,19 @@ func (e *edge) match(path string) *proxy {
 
 // ServeHTTP sends the request to the rule it matches, or to the function, within Netlify's limits.
 func (e *edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Only the edge speaks to the proxy in its own headers (nextruntime.go).
+	for name := range r.Header {
+		if strings.HasPrefix(name, edgeHeaderPrefix) {
+			r.Header.Del(name)
+		}
+	}
+	if r.URL.Path == PurgePath {
+		e.servePurge(w, r)
+		return
+	}
+	if e.static.serve(w, r) {
+		return
+	}
 	p := e.match(r.URL.Path)
 	limit := e.o.FunctionTimeout
 	if p != nil {
@@ -240,6 +286,9 @@ func (e *edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if p != nil {
 		p.handler.ServeHTTP(w, r)
+		return
+	}
+	if e.servePage(w, r) {
 		return
 	}
 	if r.ContentLength > e.o.MaxFunctionBody {

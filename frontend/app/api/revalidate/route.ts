@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
 import { config } from '@/lib/config';
 import { PAGES_TAG } from '@/lib/pageCacheRoute';
+import { purgeLocalEdge } from '@/lib/edgePurge';
 
 /** Next's limit on a cache tag's length; longer tags are never stored, so never worth expiring. */
 const MAX_TAG_LENGTH = 256;
@@ -62,5 +63,8 @@ export async function POST(request: Request): Promise<Response> {
     // expire 0: a webhook cannot use updateTag, and editors expect to see the change on next load.
     revalidateTag(tag, { expire: 0 });
   }
+  // Then the CDN's copies, after Next's (a copy fetched in between would be the old page again).
+  // On Netlify the runtime purged them inside revalidateTag; the local edge is told here.
+  await purgeLocalEdge([PAGES_TAG]);
   return Response.json({ revalidated: unique }, { headers: { 'Cache-Control': 'no-store' } });
 }
