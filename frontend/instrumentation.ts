@@ -1,18 +1,5 @@
 import type { Instrumentation } from 'next';
 
-// Runs once when a Next.js server starts, before it answers a request.
-export async function register() {
-  // Only the Node.js server writes to sockets (the edge runtime has no node:http). This form of the
-  // check is the one Next's compiler drops, imports and all, from the edge build.
-  if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const [http, { sendLargeStringsAsBytes }] = await Promise.all([
-      import('node:http'),
-      import('./lib/responseBytes'),
-    ]);
-    sendLargeStringsAsBytes(http);
-  }
-}
-
 /**
  * Every error of a server render, route handler, server action or the proxy goes to the
  * error-reporting endpoint (ERROR_REPORTING_URL, lib/errorReport.ts); unset, nothing is sent.

@@ -92,8 +92,8 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.rewrite(new URL(NOT_FOUND_ROUTE, request.url), { request: { headers }, status: 404 });
   } else if (target?.kind === 'cached') {
     response = NextResponse.rewrite(target.url, { request: { headers } });
-    // The address is shared by members and by every union's visitors: only Next's own cache,
-    // which keys by union, may keep the page; no browser or shared cache in between.
+    // The address is shared by members and by every union's visitors: only the caches that key by
+    // the rewritten address (Next's, the CDN's) may keep the page; never the browser's.
     response.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
   } else {
     response = NextResponse.next({ request: { headers } });

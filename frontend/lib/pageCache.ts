@@ -1,5 +1,13 @@
 // The page cache: an anonymous visitor's content page is the same for everyone of their union, so
-// Next renders it once per (path, union) and serves it from its cache until the CMS changes.
+// Next renders it once per (path, union) and the CDN serves it until the CMS changes.
+//
+// Where it is kept, in production: the proxy runs on Netlify as an edge function in front of the
+// CDN's cache, and its rewrite to the internal route below is the CDN's cache key (Netlify's
+// Next.js runtime sends the rewritten address on through the cache). Next's answer for that route
+// (a page it keeps: `x-nextjs-cache`, `s-maxage`) becomes the CDN's Netlify-CDN-Cache-Control, and
+// the page's cache tags its Netlify-Cache-Tag, so a visitor's next load of the page never reaches
+// a function, and revalidateTag(PAGES_TAG) purges it from Next's store and the CDN alike. The
+// local stack's edge does the same in two steps (lib/edgePhases.ts, bff/internal/dev/edge).
 //
 // The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
 // the page personal or mark it: a browser's GET of a CMS page (home or app/(site)/[...path]) that

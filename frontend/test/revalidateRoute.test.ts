@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const revalidateTag = vi.fn();
 vi.mock('next/cache', () => ({ revalidateTag }));
+const purgeLocalEdge = vi.fn(async () => {});
 vi.mock('@/lib/config', () => ({ config: { bffUrl: 'http://bff.test', revalidateSecret: 'top-secret' } }));
+vi.mock('@/lib/edgePurge', () => ({ purgeLocalEdge }));
 
 const { POST } = await import('@/app/api/revalidate/route');
 
@@ -20,6 +22,7 @@ function post(body: unknown, authorization?: string) {
 
 beforeEach(() => {
   revalidateTag.mockClear();
+  purgeLocalEdge.mockClear();
 });
 
 describe('POST /api/revalidate', () => {
@@ -28,6 +31,15 @@ describe('POST /api/revalidate', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(revalidateTag).not.toHaveBeenCalled();
+  });
+
+  it('purges the CDN’s copies of the pages after Next’s own (the local edge; Netlify’s runtime does it in revalidateTag)', async () => {
+    const res = await post({ tags: ['node:1072'] }, 'Bearer top-secret');
+    expect(res.status).toBe(200);
+    expect(purgeLocalEdge).toHaveBeenCalledWith(['pages']);
+    expect(purgeLocalEdge.mock.invocationCallOrder[0]).toBeGreaterThan(Math.max(...revalidateTag.mock.invocationCallOrder));
+    await post({ tags: ['site'] }, 'Bearer nope');
+    expect(purgeLocalEdge).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a wrong secret', async () => {

@@ -152,6 +152,8 @@ func Env() []string {
 		// The BFF's admin listener (metrics, readiness); with replicas, the first replica's.
 		"BFF_ADMIN_URL=" + httpURL(PortAdmin),
 		"FRONTEND_URL=" + httpURL(PortFrontend),
+		// Next.js itself, behind the edge: the bench times the proxy's step there alone.
+		"NEXT_URL=" + httpURL(PortNext),
 		"PARTNER_DEMO_URL=" + httpURL(PortPartner),
 		// Mailpit's API, where tests read the mail the BFF sent.
 		"MAILPIT_URL=" + httpURL(PortMailpit),
