@@ -122,7 +122,7 @@ func runStack(dur time.Duration, workers int) error {
 		rates[2]/rates[1], targetPageCacheRatio, rates[2]/rates[0])
 	fmt.Printf("cached page / rendered per request: %.1fx\n", rates[2]/rates[3])
 	fmt.Printf("anonymous home, warm TTFB median: %s (target <= %s)\n", ttfbs[2].Round(100*time.Microsecond), targetWarmTTFB)
-	if err := middlewareStep(client, env, workers, dur, rates[2]); err != nil {
+	if err := middlewareStep(client, workers, dur, rates[2]); err != nil {
 		return err
 	}
 
@@ -256,7 +256,7 @@ func staticCopy(html []byte) (string, func(), error) {
 // middlewareStep measures the step every page load takes before the CDN's cache, as on Netlify,
 // where the site's proxy runs as an edge function in front of it: the proxy alone, asked as the
 // edge asks it, against the cached page's own rate.
-func middlewareStep(client *http.Client, env stackEnv, workers int, dur time.Duration, cached float64) error {
+func middlewareStep(client *http.Client, workers int, dur time.Duration, cached float64) error {
 	next := os.Getenv("NEXT_URL")
 	if next == "" {
 		return nil
