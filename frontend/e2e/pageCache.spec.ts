@@ -114,7 +114,8 @@ test('nothing personal lands in a cached page; a member and a visitor of the sam
 });
 
 test('a visitor carrying any cookie of ours but the union’s gets a page rendered for them', async ({ request }) => {
-  for (const cookie of ['union_benefits_subscribed=1', 'up_cart=abc', 'session=not-a-session']) {
+  // A subscriber, a cart, a session (even a forged one), an editor's draft preview, Next's draft mode.
+  for (const cookie of ['union_benefits_subscribed=1', 'up_cart=abc', 'session=not-a-session', 'up_preview=draft', '__prerender_bypass=x']) {
     const res = await request.get('/financial-wellness-guide', { headers: { cookie, 'sec-fetch-dest': 'document' } });
     expect(res.status(), cookie).toBe(200);
     expect(cacheState(res), cookie).toBeUndefined();
