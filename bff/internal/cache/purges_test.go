@@ -22,11 +22,11 @@ type replicaStore struct {
 func newReplica(t *testing.T, url string) *replicaStore {
 	t.Helper()
 	s, _ := newTestStore(t)
-	c, err := redis.New(url)
+	c, err := redis.New(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &replicaStore{store: s, purges: NewPurges(s, c, slog.New(slog.DiscardHandler))}
+	r := &replicaStore{store: s, purges: NewPurges(s, c, slog.New(slog.DiscardHandler), nil)}
 	t.Cleanup(func() { r.purges.Close(); _ = c.Close() })
 	return r
 }
