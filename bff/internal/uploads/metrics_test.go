@@ -42,4 +42,3 @@ func TestUploadBytesAndRefusalsAreCounted(t *testing.T) {
 		}
 	}
 }
-
