@@ -13,7 +13,7 @@ import (
 )
 
 // logLine logs one line through the BFF's handler and answers it decoded.
-func logLine(t *testing.T, o LogOptions, ctx context.Context, level slog.Level, msg string, attrs ...slog.Attr) map[string]any {
+func logLine(ctx context.Context, t *testing.T, o LogOptions, level slog.Level, msg string, attrs ...slog.Attr) map[string]any {
 	t.Helper()
 	var buf bytes.Buffer
 	if o.Level == nil {
@@ -46,7 +46,7 @@ func TestLinesCarrySeverityAndMessageAsCloudLoggingReadsThem(t *testing.T) {
 		slog.LevelDebug: "DEBUG", slog.LevelInfo: "INFO", slog.LevelWarn: "WARNING", slog.LevelError: "ERROR",
 		slog.LevelWarn + 2: "WARNING", slog.LevelError + 4: "ERROR",
 	} {
-		line := logLine(t, LogOptions{}, context.Background(), level, "request")
+		line := logLine(context.Background(), t, LogOptions{}, level, "request")
 		if line["severity"] != want || line["message"] != "request" {
 			t.Errorf("level %v: severity %v, message %v; want %s, request", level, line["severity"], line["message"], want)
 		}
@@ -63,7 +63,7 @@ func TestLinesCarrySeverityAndMessageAsCloudLoggingReadsThem(t *testing.T) {
 
 func TestALineOfARequestNamesItsTraceAndSpan(t *testing.T) {
 	ctx, _ := remoteSpan(t, true)
-	line := logLine(t, LogOptions{ProjectID: "union-benefits-prod"}, ctx, slog.LevelInfo, "request")
+	line := logLine(ctx, t, LogOptions{ProjectID: "union-benefits-prod"}, slog.LevelInfo, "request")
 	if got := line[TraceKey]; got != "projects/union-benefits-prod/traces/4bf92f3577b34da6a3ce929d0e0e4736" {
 		t.Errorf("trace %v", got)
 	}
@@ -76,13 +76,13 @@ func TestALineOfARequestNamesItsTraceAndSpan(t *testing.T) {
 
 	// Without a project, the bare id; an unsampled trace says so.
 	ctx, _ = remoteSpan(t, false)
-	line = logLine(t, LogOptions{}, ctx, slog.LevelInfo, "request")
+	line = logLine(ctx, t, LogOptions{}, slog.LevelInfo, "request")
 	if line[TraceKey] != "4bf92f3577b34da6a3ce929d0e0e4736" || line[TraceSampledKey] != false {
 		t.Errorf("no project: %v", line)
 	}
 
 	// A line outside any request has none of the three.
-	line = logLine(t, LogOptions{ProjectID: "p"}, context.Background(), slog.LevelInfo, "starting")
+	line = logLine(context.Background(), t, LogOptions{ProjectID: "p"}, slog.LevelInfo, "starting")
 	for _, k := range []string{TraceKey, SpanKey, TraceSampledKey} {
 		if _, ok := line[k]; ok {
 			t.Errorf("a line without a span has %s: %v", k, line)
@@ -102,7 +102,7 @@ func TestTheLevelStillFilters(t *testing.T) {
 // it holds or the value only carries it (an upstream's error text, a URL).
 func TestPersonalDataIsTakenOutOfEveryLine(t *testing.T) {
 	const jwt = "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJ1aWQtMSIsImVtYWlsIjoiYUBiLmNvIn0.c2lnbmF0dXJlLWJ5dGVz"
-	line := logLine(t, LogOptions{}, context.Background(), slog.LevelError, "sign-in of jane.doe@example.org failed",
+	line := logLine(context.Background(), t, LogOptions{}, slog.LevelError, "sign-in of jane.doe@example.org failed",
 		slog.String("email", "jane.doe@example.org"),
 		slog.String("displayName", "Jane Doe"),
 		slog.String("password", "hunter2hunter2"),

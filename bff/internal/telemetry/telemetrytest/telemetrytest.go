@@ -40,7 +40,7 @@ func Named(rec *tracetest.SpanRecorder, name string) []sdktrace.ReadOnlySpan {
 func Attr(s sdktrace.ReadOnlySpan, key string) string {
 	for _, a := range s.Attributes() {
 		if string(a.Key) == key {
-			return a.Value.Emit()
+			return a.Value.String()
 		}
 	}
 	return ""
