@@ -24,7 +24,7 @@ const maxBody = 32 << 20
 func NewHandler(store *Store) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/traces", func(w http.ResponseWriter, r *http.Request) { receive(store, w, r) })
-	mux.HandleFunc("OPTIONS /v1/traces", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("OPTIONS /v1/traces", func(w http.ResponseWriter, _ *http.Request) {
 		// A browser's exporter asks first; the viewer is a development tool on loopback.
 		allowBrowsers(w)
 		w.Header().Set("Access-Control-Allow-Methods", "POST")
@@ -46,11 +46,11 @@ func NewHandler(store *Store) http.Handler {
 		}
 		writeJSON(w, http.StatusOK, t)
 	})
-	mux.HandleFunc("DELETE /api/traces", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("DELETE /api/traces", func(w http.ResponseWriter, _ *http.Request) {
 		store.Clear()
 		w.WriteHeader(http.StatusNoContent)
 	})
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { render(w, listPage, store.List(200)) })
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) { render(w, listPage, store.List(200)) })
 	mux.HandleFunc("GET /traces/{id}", func(w http.ResponseWriter, r *http.Request) {
 		t, ok := store.Get(r.PathValue("id"))
 		if !ok {
@@ -58,7 +58,7 @@ func NewHandler(store *Store) http.Handler {
 		}
 		render(w, tracePage, waterfall(t, r.PathValue("id")))
 	})
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") })
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") })
 	return mux
 }
 
