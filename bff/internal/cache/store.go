@@ -212,7 +212,8 @@ func spendMiss(ctx context.Context) error {
 func loadAndStore[T any](s *Store, full string, load Loader[T], span trace.Span) (val any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.opts.Logger.Error("cache loader panicked", "key", full, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			s.opts.Logger.ErrorContext(trace.ContextWithSpan(context.Background(), span),
+				"cache loader panicked", "key", full, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			val, err = nil, apperr.InternalError(fmt.Errorf("cache loader panicked: %v", r))
 		}
 	}()
@@ -231,7 +232,7 @@ func loadAndStore[T any](s *Store, full string, load Loader[T], span trace.Span)
 		// say) is the answer.
 		upstreamFailed := apperr.Is(err, apperr.Unavailable) || apperr.Is(err, apperr.Internal)
 		if e, ok := s.rc.Get(full); ok && e.err == nil && upstreamFailed {
-			s.opts.Logger.Warn("serving stale content: reload failed", "key", full, "err", err)
+			s.opts.Logger.WarnContext(ctx, "serving stale content: reload failed", "key", full, "err", err)
 			return e.value, nil
 		}
 		return nil, err
