@@ -111,6 +111,11 @@ func TestPersonalDataIsTakenOutOfEveryLine(t *testing.T) {
 		slog.Any("cause", errors.New("GET https://x.example/reset?mode=resetPassword&oobCode=Zx81kQ-abc_DEF&apiKey=AIzaSyFake&lang=en: 500")),
 		slog.Group("member", slog.String("name", "Jane Doe"), slog.String("union", "61")),
 		slog.Any("tags", []string{"node:12", "user:jane@example.org"}),
+		slog.Any("config", struct {
+			LeadersEmail string
+			Inbox        string
+			Port         int
+		}{"jane@example.org", "mailto:jane@example.org", 8080}),
 		slog.String("path", "/api/v1/pages"),
 		slog.Int("status", 500),
 	)
@@ -121,7 +126,7 @@ func TestPersonalDataIsTakenOutOfEveryLine(t *testing.T) {
 		}
 	}
 	// What is not personal stays, so the line still says what happened.
-	for _, kept := range []string{`"path":"/api/v1/pages"`, `"status":500`, `"union":"61"`, "EMAIL_EXISTS", "mode=resetPassword", "lang=en", "node:12", "[email]", "[token]"} {
+	for _, kept := range []string{`"path":"/api/v1/pages"`, `"status":500`, `"union":"61"`, "EMAIL_EXISTS", "mode=resetPassword", "lang=en", "node:12", "[email]", "[token]", `"Port":8080`} {
 		if !strings.Contains(string(out), kept) {
 			t.Errorf("the line lost %q:\n%s", kept, out)
 		}

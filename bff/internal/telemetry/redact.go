@@ -1,6 +1,7 @@
 package telemetry
 
 import (
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"regexp"
@@ -43,6 +44,15 @@ func Redact(a slog.Attr) slog.Attr {
 				out[i] = RedactText(s)
 			}
 			return slog.Any(a.Key, out)
+		default:
+			// A struct (the config at start) the JSON handler would marshal as it is: marshal it
+			// here and redact the text, which stays valid JSON (what is replaced never holds a
+			// quote). Rare: request lines hold strings and numbers only.
+			if b, err := json.Marshal(x); err == nil {
+				if red := RedactText(string(b)); red != string(b) {
+					return slog.Any(a.Key, json.RawMessage(red))
+				}
+			}
 		}
 	}
 	return slog.Attr{Key: a.Key, Value: v}
