@@ -87,12 +87,13 @@ var funcs = template.FuncMap{
 
 const style = `<style>
 body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1a2433}
-header{background:#0b1f3a;color:#fff;padding:12px 24px}h1{font-size:1.2rem;margin:0}
+header{background:#0b1f3a;color:#fff;padding:12px 24px}h1{font-size:1.2rem;margin:0;overflow-wrap:anywhere}
 main{padding:16px 24px}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #d8dde5;vertical-align:top}
 a{color:#1a4178}a:focus-visible{outline:3px solid #c77700;outline-offset:2px}
 .err{color:#a4161a;font-weight:700}.svc{color:#4b5768;font-size:.9em}
-.name{white-space:nowrap}.lane{position:relative;min-width:320px;height:18px;background:#f1f3f6}
+.name{min-width:14em;overflow-wrap:anywhere}.lane{position:relative;min-width:160px;height:18px;background:#f1f3f6}
+.scroll{overflow-x:auto}td.num{white-space:nowrap}
 .bar{position:absolute;top:3px;height:12px;background:#2a6fb0;border-radius:2px}
 .bar.server{background:#2f8a4c}.bar.client{background:#c77700}.bar.error{background:#a4161a}
 details{font-size:.85em}dl{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:4px 0}
@@ -103,10 +104,10 @@ var listPage = template.Must(template.New("list").Funcs(funcs).Parse(`<!doctype 
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Local traces</title>` + style + `</head><body>
 <header><h1>Local traces: the newest first</h1></header>
-<main>{{if .}}<table><thead><tr><th>Started</th><th>Root span</th><th>Services</th><th>Spans</th><th>Duration</th></tr></thead><tbody>
+<main>{{if .}}<div class="scroll"><table><thead><tr><th>Started</th><th>Root span</th><th>Services</th><th>Spans</th><th>Duration</th></tr></thead><tbody>
 {{range .}}<tr><td>{{when .Start}}</td><td><a href="/traces/{{.TraceID}}">{{.Name}}</a>{{if .Error}} <span class="err">error</span>{{end}}</td>
 <td>{{range $i, $s := .Services}}{{if $i}}, {{end}}{{$s}}{{end}}</td><td>{{.SpanCount}}</td><td>{{ms .DurationMs}}</td></tr>
-{{end}}</tbody></table>{{else}}<p>No traces yet. Open a page of the site (http://127.0.0.1:3000) and reload this one.</p>{{end}}</main></body></html>`))
+{{end}}</tbody></table></div>{{else}}<p>No traces yet. Open a page of the site (http://127.0.0.1:3000) and reload this one.</p>{{end}}</main></body></html>`))
 
 var tracePage = template.Must(template.New("trace").Funcs(funcs).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -114,10 +115,10 @@ var tracePage = template.Must(template.New("trace").Funcs(funcs).Parse(`<!doctyp
 <header><h1>Trace {{.TraceID}}</h1></header>
 <main><p><a href="/">Back to the traces</a></p>
 {{if .Rows}}<p>{{ms .DurationMs}} across {{range $i, $s := .Services}}{{if $i}}, {{end}}{{$s}}{{end}}.</p>
-<table><thead><tr><th>Span</th><th>Start</th><th>Duration</th><th>Time line</th></tr></thead><tbody>
+<div class="scroll"><table><thead><tr><th>Span</th><th>Start</th><th>Duration</th><th>Time line</th></tr></thead><tbody>
 {{range .Rows}}<tr><td class="name" style="padding-left:{{indent .Depth}}"><span class="svc">{{.Service}}</span> {{.Name}}{{if eq .Status "error"}} <span class="err">error</span>{{end}}
 <details><summary>attributes</summary><dl><dt>kind</dt><dd>{{.Kind}}</dd><dt>span id</dt><dd>{{.SpanID}}</dd>{{$a := .Attributes}}{{range .SortedAttrKey}}<dt>{{.}}</dt><dd>{{index $a .}}</dd>{{end}}</dl></details></td>
-<td>+{{.Offset}}</td><td>{{ms .DurationMs}}</td>
+<td class="num">+{{.Offset}}</td><td class="num">{{ms .DurationMs}}</td>
 <td><div class="lane"><div class="bar {{.Kind}}{{if eq .Status "error"}} error{{end}}" style="left:{{pct .Left}};width:{{pct .Width}}"></div></div></td></tr>
-{{end}}</tbody></table>{{else}}<p>No span of this trace has arrived (yet: exporters send in batches every few seconds).</p>{{end}}
+{{end}}</tbody></table></div>{{else}}<p>No span of this trace has arrived (yet: exporters send in batches every few seconds).</p>{{end}}
 </main></body></html>`))
