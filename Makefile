@@ -15,8 +15,8 @@
 #
 # Ports of the local stack: Next.js 3000, demo partner site 3100, BFF 8080, fixture CMS 8081, order stand-in 8082,
 # Firestore emulator 8085, Auth emulator 9099 (with 4400 and 4500 for the firebase CLI),
-# fake-gcs-server 4443, Redis 6379, Mailpit 1025 (SMTP) and 8026 (its API), the web inbox 8025 (the mail the BFF sent)
-# (BFF replicas of `make test` on 8091 and 8092). `.bin/stack help` says more.
+# fake-gcs-server 4443, Redis 6379, Mailpit 1025 (SMTP) and 8026 (its API), the web inbox 8025 (the mail the BFF sent),
+# the trace viewer 4318 (OTLP/HTTP, and its pages) (BFF replicas of `make test` on 8091 and 8092). `.bin/stack help` says more.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -174,9 +174,11 @@ test-stack:
 # Issue 19's figures, each beside its baseline from the same run: the BFF in process (cached
 # document against /healthz, memory, cold and warm), then the whole stack from the production build
 # (the page cache against a static asset and a page rendered per request, the home page's
-# JavaScript, publish-to-visible). Not part of `make test`: it takes about three minutes.
+# JavaScript, publish-to-visible). Not part of `make test`: it takes about three minutes. Without
+# the trace viewer neither tier exports traces: the figures are those of a deployment without a
+# collector.
 bench: build frontend-build
-	$(BIN)/stack test -skip partner -- $(BIN)/bench -stack
+	$(BIN)/stack test -skip partner,traces -- $(BIN)/bench -stack
 
 # Unlike bench, the soak needs the real stand-ins (sign-ins reach the Auth emulator), so it runs
 # against a fresh stack without the frontend and partner site, and stops it afterwards. Not part

@@ -11,11 +11,13 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/union-benefits/portal/bff/internal/config"
 	"github.com/union-benefits/portal/bff/internal/server"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 func main() {
@@ -30,9 +32,21 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("config:\n%w", err)
 	}
-	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	// The one log handler: Cloud Logging's fields (severity, message, the request's trace and
+	// span), personal data taken out. The project names the traces the lines link to.
+	log := slog.New(telemetry.NewLogHandler(os.Stderr, telemetry.LogOptions{Level: cfg.LogLevel, ProjectID: cfg.Firebase.ProjectID}))
 	slog.SetDefault(log)
 	log.Info("starting", "config", cfg)
+	stopTracing, err := telemetry.Setup(telemetry.Options{Endpoint: cfg.OTLPEndpoint, Service: "portal-bff"})
+	if err != nil {
+		return fmt.Errorf("OTEL_EXPORTER_OTLP_ENDPOINT: %w", err)
+	}
+	defer func() {
+		// The spans of the last requests, sent within a second of the shutdown's time.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = stopTracing(ctx)
+	}()
 	if cfg.MemoryLimit > 0 {
 		// Without it the heap grows to twice what is live before a collection (GOGC=100):
 		// with a full content cache, about twice the resident memory the BFF needs.

@@ -26,7 +26,7 @@ func main() {
 	if project == "" {
 		project = "demo-union-benefits"
 	}
-	store, err := firestore.New(context.Background(), project)
+	store, err := firestore.New(context.Background(), project, nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "settings:", err)
 		os.Exit(1)

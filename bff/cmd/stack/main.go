@@ -114,6 +114,7 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stderr, "stack:", err)
 		return 2
 	}
+	parts = devstack.Traced(parts)
 	logDir := *logs
 	if logDir == "" {
 		logDir = filepath.Join(dir, ".run", "logs")

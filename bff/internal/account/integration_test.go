@@ -123,7 +123,7 @@ func TestAccountFlowsAgainstTheEmulators(t *testing.T) {
 func TestLoginSwitchAgainstFirestore(t *testing.T) {
 	b := realBFF(t)
 	c := harness.LoadContract(t)
-	store, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"))
+	store, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,9 @@ import (
 	"google.golang.org/api/option"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // emulatorEnv is the variable through which the Admin SDK learns about the Auth emulator; it has
@@ -33,6 +35,7 @@ type Options struct {
 	Timeout       time.Duration // limit on each upstream call (default 5s)
 	RevocationTTL time.Duration // how long a user's revocation time is trusted before it is read again (default 30s)
 	HTTPClient    *http.Client  // optional; used for the REST calls (the Admin SDK builds its own authenticated one)
+	Metrics       *metrics.Metrics
 }
 
 // admin is the part of the Admin SDK's auth.Client in use, so tests can stand in for it.
@@ -52,6 +55,7 @@ type Client struct {
 	admin   admin
 	rest    rest
 	timeout time.Duration
+	metrics *metrics.Metrics
 	// validAfter caches, per uid, the userState that decides whether a session is revoked.
 	validAfter *gocache.Cache
 }
@@ -107,27 +111,32 @@ func New(ctx context.Context, o Options) (*Client, error) {
 		admin:      ac,
 		rest:       rest{base: base, apiKey: o.APIKey, hc: o.HTTPClient},
 		timeout:    o.Timeout,
+		metrics:    o.Metrics,
 		validAfter: gocache.New(o.RevocationTTL, 10*time.Minute),
 	}, nil
 }
 
-// call runs one upstream call under the client's timeout.
-func (c *Client) call(ctx context.Context, f func(ctx context.Context) error) error {
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
-	defer cancel()
-	return f(ctx)
+// call runs one upstream call, operation (the Identity Toolkit method or Admin SDK call, a name
+// from code), under the client's timeout, with its span and metric.
+func (c *Client) call(ctx context.Context, operation string, f func(ctx context.Context) error) error {
+	_, err := callFor(ctx, c, operation, func(ctx context.Context) (struct{}, error) { return struct{}{}, f(ctx) })
+	return err
 }
 
 // callFor is call for an upstream call that answers a value.
-func callFor[T any](ctx context.Context, c *Client, f func(ctx context.Context) (T, error)) (T, error) {
+func callFor[T any](ctx context.Context, c *Client, operation string, f func(ctx context.Context) (T, error)) (T, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	return f(ctx)
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Auth, operation)
+	v, err := f(ctx)
+	// Translated, so a wrong password reads as the answer it is, not as Auth failing.
+	call.End(translate(err))
+	return v, err
 }
 
 // User reads the user's record afresh, as emailVerified changes outside the portal.
 func (c *Client) User(ctx context.Context, uid string) (portal.Identity, error) {
-	u, err := callFor(ctx, c, func(ctx context.Context) (*auth.UserRecord, error) {
+	u, err := callFor(ctx, c, "getUser", func(ctx context.Context) (*auth.UserRecord, error) {
 		return c.admin.GetUser(ctx, uid)
 	})
 	if err != nil {
@@ -148,7 +157,7 @@ func (c *Client) CreateUser(ctx context.Context, email, password, displayName st
 	if displayName != "" { // the SDK refuses an empty one
 		params = params.DisplayName(displayName)
 	}
-	u, err := callFor(ctx, c, func(ctx context.Context) (*auth.UserRecord, error) {
+	u, err := callFor(ctx, c, "createUser", func(ctx context.Context) (*auth.UserRecord, error) {
 		return c.admin.CreateUser(ctx, params)
 	})
 	if err != nil {
@@ -159,7 +168,7 @@ func (c *Client) CreateUser(ctx context.Context, email, password, displayName st
 
 // DeleteUser removes a user. A user already gone is not an error: the point is that it is gone.
 func (c *Client) DeleteUser(ctx context.Context, uid string) error {
-	err := c.call(ctx, func(ctx context.Context) error { return c.admin.DeleteUser(ctx, uid) })
+	err := c.call(ctx, "deleteUser", func(ctx context.Context) error { return c.admin.DeleteUser(ctx, uid) })
 	if err != nil && !auth.IsUserNotFound(err) {
 		return translate(err)
 	}
@@ -186,7 +195,7 @@ func (c *Client) UpdateEmail(ctx context.Context, uid, email string) error {
 }
 
 func (c *Client) update(ctx context.Context, uid string, params *auth.UserToUpdate) error {
-	err := c.call(ctx, func(ctx context.Context) error {
+	err := c.call(ctx, "updateUser", func(ctx context.Context) error {
 		_, err := c.admin.UpdateUser(ctx, uid, params)
 		return err
 	})
@@ -197,7 +206,7 @@ func (c *Client) update(ctx context.Context, uid string, params *auth.UserToUpda
 // RevokeSessions ends every session and refresh token of the user. This process stops accepting
 // the user's older sessions at once; other instances within their RevocationTTL.
 func (c *Client) RevokeSessions(ctx context.Context, uid string) error {
-	err := c.call(ctx, func(ctx context.Context) error { return c.admin.RevokeRefreshTokens(ctx, uid) })
+	err := c.call(ctx, "revokeRefreshTokens", func(ctx context.Context) error { return c.admin.RevokeRefreshTokens(ctx, uid) })
 	c.validAfter.Delete(uid)
 	return translate(err)
 }

@@ -58,7 +58,7 @@ func (c *Client) SignIn(ctx context.Context, email, password string) (portal.Ide
 		Email   string `json:"email"`
 		IDToken string `json:"idToken"`
 	}
-	err := c.call(ctx, func(ctx context.Context) error {
+	err := c.call(ctx, "signInWithPassword", func(ctx context.Context) error {
 		return c.rest.post(ctx, "signInWithPassword",
 			map[string]any{"email": email, "password": password, "returnSecureToken": true}, &reply)
 	})
@@ -82,7 +82,7 @@ func (c *Client) SignIn(ctx context.Context, email, password string) (portal.Ide
 // one, so no one learns from it whether an email is registered.
 func (c *Client) SendPasswordReset(ctx context.Context, email string) error {
 	var reply struct{}
-	err := c.call(ctx, func(ctx context.Context) error {
+	err := c.call(ctx, "sendOobCode", func(ctx context.Context) error {
 		return c.rest.post(ctx, "sendOobCode",
 			map[string]any{"requestType": "PASSWORD_RESET", "email": email}, &reply)
 	})
@@ -100,7 +100,7 @@ func (c *Client) ResetPassword(ctx context.Context, oobCode, password string) (s
 	var reply struct {
 		Email string `json:"email"`
 	}
-	err := c.call(ctx, func(ctx context.Context) error {
+	err := c.call(ctx, "resetPassword", func(ctx context.Context) error {
 		return c.rest.post(ctx, "resetPassword",
 			map[string]any{"oobCode": oobCode, "newPassword": password}, &reply)
 	})
@@ -128,7 +128,7 @@ func (c *Client) SendEmailVerification(ctx context.Context, uid, continueURL str
 		in["continueUrl"] = continueURL
 	}
 	var reply struct{}
-	err = c.call(ctx, func(ctx context.Context) error { return c.rest.post(ctx, "sendOobCode", in, &reply) })
+	err = c.call(ctx, "sendOobCode", func(ctx context.Context) error { return c.rest.post(ctx, "sendOobCode", in, &reply) })
 	switch upstreamCode(err) {
 	case "INVALID_CONTINUE_URI", "MISSING_CONTINUE_URI", "UNAUTHORIZED_DOMAIN", "INVALID_REQ_TYPE", "INVALID_EMAIL", "MISSING_EMAIL":
 		return apperr.Wrap(apperr.Invalid, msgVerifyInvalid, err)
@@ -147,7 +147,7 @@ func (c *Client) ApplyActionCode(ctx context.Context, oobCode string, kind porta
 	var info struct {
 		RequestType string `json:"requestType"`
 	}
-	err := c.call(ctx, func(ctx context.Context) error {
+	err := c.call(ctx, "resetPassword", func(ctx context.Context) error {
 		return c.rest.post(ctx, "resetPassword", map[string]any{"oobCode": oobCode}, &info)
 	})
 	if err == nil && portal.ActionKind(info.RequestType) != kind {
@@ -159,7 +159,7 @@ func (c *Client) ApplyActionCode(ctx context.Context, oobCode string, kind porta
 		EmailVerified bool   `json:"emailVerified"`
 	}
 	if err == nil {
-		err = c.call(ctx, func(ctx context.Context) error {
+		err = c.call(ctx, "update", func(ctx context.Context) error {
 			return c.rest.post(ctx, "update", map[string]any{"oobCode": oobCode}, &applied)
 		})
 	}
@@ -182,7 +182,7 @@ func (c *Client) SignInAs(ctx context.Context, uid string) (string, error) {
 	if _, err := c.User(ctx, uid); err != nil {
 		return "", err
 	}
-	custom, err := callFor(ctx, c, func(ctx context.Context) (string, error) {
+	custom, err := callFor(ctx, c, "customToken", func(ctx context.Context) (string, error) {
 		return c.admin.CustomToken(ctx, uid)
 	})
 	if err != nil {
@@ -191,7 +191,7 @@ func (c *Client) SignInAs(ctx context.Context, uid string) (string, error) {
 	var signedIn struct {
 		IDToken string `json:"idToken"`
 	}
-	err = c.call(ctx, func(ctx context.Context) error {
+	err = c.call(ctx, "signInWithCustomToken", func(ctx context.Context) error {
 		return c.rest.post(ctx, "signInWithCustomToken",
 			map[string]any{"token": custom, "returnSecureToken": true}, &signedIn)
 	})

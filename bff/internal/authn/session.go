@@ -27,7 +27,7 @@ func (c *Client) NewSession(ctx context.Context, idToken string, ttl time.Durati
 	if idToken == "" {
 		return "", apperr.New(apperr.Unauthenticated, msgSessionEnded)
 	}
-	cookie, err := callFor(ctx, c, func(ctx context.Context) (string, error) {
+	cookie, err := callFor(ctx, c, "sessionCookie", func(ctx context.Context) (string, error) {
 		return c.admin.SessionCookie(ctx, idToken, ttl)
 	})
 	if err != nil {
@@ -43,7 +43,7 @@ func (c *Client) VerifySession(ctx context.Context, session string) (portal.Iden
 	if session == "" {
 		return portal.Identity{}, apperr.New(apperr.Unauthenticated, msgSessionEnded)
 	}
-	tok, err := callFor(ctx, c, func(ctx context.Context) (*auth.Token, error) {
+	tok, err := callFor(ctx, c, "verifySessionCookie", func(ctx context.Context) (*auth.Token, error) {
 		return c.admin.VerifySessionCookie(ctx, session)
 	})
 	if err != nil {
@@ -78,7 +78,7 @@ func (c *Client) userState(ctx context.Context, uid string) (userState, error) {
 	if v, ok := c.validAfter.Get(uid); ok {
 		return v.(userState), nil
 	}
-	u, err := callFor(ctx, c, func(ctx context.Context) (*auth.UserRecord, error) {
+	u, err := callFor(ctx, c, "getUser", func(ctx context.Context) (*auth.UserRecord, error) {
 		return c.admin.GetUser(ctx, uid)
 	})
 	if err != nil {

@@ -205,7 +205,7 @@ func (s *Service) BlogPost(ctx context.Context, category, id string) (*PostDocum
 func (s *Service) sidebar(ctx context.Context) ([]PostTeaser, *portal.EmailPromo) {
 	v, err := s.site.Variable(ctx, "union_structure_global")
 	if err != nil {
-		s.log.Warn("blog sidebar: global variable unavailable", "err", err)
+		s.log.WarnContext(ctx, "blog sidebar: global variable unavailable", "err", err)
 		return []PostTeaser{}, nil
 	}
 	return s.popular(ctx, v), emailPromo(v)
@@ -235,7 +235,7 @@ func (s *Service) popular(ctx context.Context, v *portal.Variable) []PostTeaser 
 		g.Go(func() error {
 			p, err := s.blog.Post(ctx, nid)
 			if err != nil {
-				s.log.Warn("popular post unavailable", "key", k, "nid", nid, "err", err)
+				s.log.WarnContext(ctx, "popular post unavailable", "key", k, "nid", nid, "err", err)
 				return nil
 			}
 			posts[i] = p
@@ -360,7 +360,7 @@ func (s *Service) serviceLandings(ctx context.Context) map[string]bool {
 	}
 	v, err := s.site.Variable(ctx, "union_structure_global")
 	if err != nil {
-		s.log.Warn("search: global variable unavailable", "err", err)
+		s.log.WarnContext(ctx, "search: global variable unavailable", "err", err)
 		return out
 	}
 	if denied := strings.TrimSpace(v.String("access_denied_landing")); denied != "" {

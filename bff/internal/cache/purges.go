@@ -6,6 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"log/slog"
+	"time"
+
+	"github.com/union-benefits/portal/bff/internal/metrics"
 )
 
 // Bus carries purges between the replicas of the BFF (redis.Client).
@@ -19,10 +22,12 @@ type Bus interface {
 // purgeChannel is the bus channel of purges.
 const purgeChannel = "portal:cache:purge"
 
-// purgeMessage is one purge on the bus: the tags, and the replica that sent it.
+// purgeMessage is one purge on the bus: the tags, the replica that sent it, and when (Unix
+// nanoseconds on the sender's clock: the receivers' lag metric).
 type purgeMessage struct {
 	From string   `json:"from"`
 	Tags []string `json:"tags"`
+	Sent int64    `json:"sent,omitempty"`
 }
 
 // Purges makes a purge reach the store of every replica. The replica that receives the CMS
@@ -36,19 +41,21 @@ type Purges struct {
 	bus    Bus
 	id     string
 	logger *slog.Logger
+	m      *metrics.Metrics
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
-// NewPurges subscribes store to the purges on bus until Close.
-func NewPurges(store *Store, bus Bus, logger *slog.Logger) *Purges {
+// NewPurges subscribes store to the purges on bus until Close; m (nil records none) gets each
+// received purge's lag and each reconnect.
+func NewPurges(store *Store, bus Bus, logger *slog.Logger, m *metrics.Metrics) *Purges {
 	if logger == nil {
 		logger = slog.Default()
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	ctx, cancel := context.WithCancel(context.Background())
-	p := &Purges{store: store, bus: bus, id: hex.EncodeToString(b[:]), logger: logger, cancel: cancel, done: make(chan struct{})}
+	p := &Purges{store: store, bus: bus, id: hex.EncodeToString(b[:]), logger: logger, m: m, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(p.done)
 		bus.Subscribe(ctx, purgeChannel, p.receive, p.connected, p.lost)
@@ -60,7 +67,7 @@ func NewPurges(store *Store, bus Bus, logger *slog.Logger) *Purges {
 // replicas to do the same, and reports how many entries it removed here.
 func (p *Purges) Purge(tags ...string) int {
 	n := p.store.Purge(tags...)
-	payload, err := json.Marshal(purgeMessage{From: p.id, Tags: tags})
+	payload, err := json.Marshal(purgeMessage{From: p.id, Tags: tags, Sent: time.Now().UnixNano()})
 	if err == nil {
 		err = p.bus.Publish(context.Background(), purgeChannel, payload)
 	}
@@ -82,6 +89,9 @@ func (p *Purges) receive(payload []byte) {
 	if m.From == p.id {
 		return
 	}
+	if m.Sent > 0 {
+		p.m.PurgeReceived(time.Unix(0, m.Sent))
+	}
 	p.store.Purge(m.Tags...)
 }
 
@@ -90,6 +100,7 @@ func (p *Purges) connected(again bool) {
 		p.logger.Info("purge bus listening")
 		return
 	}
+	p.m.PurgeBusReconnected()
 	n := p.store.PurgeAll()
 	p.logger.Info("purge bus back: dropped the content cache, purges may have been missed", slog.Int("entries", n))
 }

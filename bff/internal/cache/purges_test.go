@@ -3,12 +3,16 @@ package cache
 import (
 	"context"
 	"log/slog"
+	"net/http/httptest"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/dev/redistest"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/redis"
 )
 
@@ -17,16 +21,33 @@ type replicaStore struct {
 	store  *Store
 	purges *Purges
 	loads  atomic.Int32
+	m      *metrics.Metrics
+}
+
+// metric is the value of the sample of the replica's metrics that starts with series (its name
+// and labels), or -1 when there is none.
+func (r *replicaStore) metric(t *testing.T, series string) float64 {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	r.m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			f, _ := strconv.ParseFloat(v, 64)
+			return f
+		}
+	}
+	return -1
 }
 
 func newReplica(t *testing.T, url string) *replicaStore {
 	t.Helper()
 	s, _ := newTestStore(t)
-	c, err := redis.New(url)
+	c, err := redis.New(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &replicaStore{store: s, purges: NewPurges(s, c, slog.New(slog.DiscardHandler))}
+	m := metrics.New()
+	r := &replicaStore{store: s, purges: NewPurges(s, c, slog.New(slog.DiscardHandler), m), m: m}
 	t.Cleanup(func() { r.purges.Close(); _ = c.Close() })
 	return r
 }
@@ -83,6 +104,13 @@ func TestAPurgeReachesEveryReplica(t *testing.T) {
 		t.Fatal("the receiving replica still holds the entry")
 	}
 	eventually(t, "the other replica drops the entry", func() bool { return !b.cached("/x") })
+	// Each purge that crossed the bus is in the receiver's lag histogram, none in the sender's.
+	if n := b.metric(t, "bff_purge_bus_lag_seconds_count"); n < 1 {
+		t.Errorf("the receiver's purge lag count is %v", n)
+	}
+	if n := a.metric(t, "bff_purge_bus_lag_seconds_count"); n != 0 {
+		t.Errorf("the sender measured the lag of its own purges: %v", n)
+	}
 	// Applying a purge twice changes nothing more.
 	a.purges.receive([]byte(`{"from":"another","tags":["node:1"]}`))
 }
@@ -108,6 +136,9 @@ func TestAReplicaBackOnTheBusDropsWhatItMayHaveMissed(t *testing.T) {
 
 	srv.Restart()
 	eventually(t, "the other replica drops its cache on reconnecting", func() bool { return !b.cached("/other") })
+	if n := b.metric(t, "bff_purge_bus_reconnects_total"); n != 1 {
+		t.Errorf("reconnects counted: %v, want 1", n)
+	}
 	// And the bus carries purges again.
 	subscribed(t, a, b)
 }

@@ -14,10 +14,12 @@ import (
 	"time"
 
 	"github.com/dgraph-io/ristretto/v2"
+	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // Options configures a Store.
@@ -136,26 +138,29 @@ type Loader[T any] func(ctx context.Context) (Loaded[T], error)
 func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T]) (T, error) {
 	var zero T
 	full := kind + "|" + key
+	// The request's span: the lookup's outcome goes on it, and a load's upstream calls are its
+	// children, though the load runs under a context of its own.
+	span := trace.SpanFromContext(ctx)
 	if e, ok := s.rc.Get(full); ok {
 		age := s.opts.Now().Sub(e.fetched)
 		switch {
 		case e.err != nil && age < s.opts.NotFound:
-			s.opts.Metrics.CacheLookup(kind, "hit")
+			s.lookup(span, kind, "hit")
 			return zero, e.err
 		case e.err == nil && age < s.opts.Fresh:
-			s.opts.Metrics.CacheLookup(kind, "hit")
+			s.lookup(span, kind, "hit")
 			return e.value.(T), nil
 		case e.err == nil:
-			s.opts.Metrics.CacheLookup(kind, "stale")
-			s.loads.DoChan(full, func() (any, error) { return loadAndStore(s, full, load) })
+			s.lookup(span, kind, "stale")
+			s.loads.DoChan(full, func() (any, error) { return loadAndStore(s, full, load, span) })
 			return e.value.(T), nil
 		}
 	}
-	s.opts.Metrics.CacheLookup(kind, "miss")
+	s.lookup(span, kind, "miss")
 	if err := spendMiss(ctx); err != nil {
 		return zero, err
 	}
-	ch := s.loads.DoChan(full, func() (any, error) { return loadAndStore(s, full, load) })
+	ch := s.loads.DoChan(full, func() (any, error) { return loadAndStore(s, full, load, span) })
 	stuck := time.NewTimer(s.opts.LoadTimeout + time.Second)
 	defer stuck.Stop()
 	select {
@@ -173,6 +178,12 @@ func Fetch[T any](ctx context.Context, s *Store, kind, key string, load Loader[T
 		}
 		return r.Val.(T), nil
 	}
+}
+
+// lookup counts one lookup of kind and notes its result on the request's span.
+func (s *Store) lookup(span trace.Span, kind, result string) {
+	s.opts.Metrics.CacheLookup(kind, result)
+	telemetry.CacheOutcome(span, kind, result)
 }
 
 type missBudgetKey struct{}
@@ -198,10 +209,11 @@ func spendMiss(ctx context.Context) error {
 // stored, so the next request loads again. A loader that panics answers an internal error: the
 // load runs inside singleflight.DoChan, which would otherwise re-panic on a goroutine of its own
 // and end the process.
-func loadAndStore[T any](s *Store, full string, load Loader[T]) (val any, err error) {
+func loadAndStore[T any](s *Store, full string, load Loader[T], span trace.Span) (val any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.opts.Logger.Error("cache loader panicked", "key", full, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			s.opts.Logger.ErrorContext(trace.ContextWithSpan(context.Background(), span),
+				"cache loader panicked", "key", full, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			val, err = nil, apperr.InternalError(fmt.Errorf("cache loader panicked: %v", r))
 		}
 	}()
@@ -209,6 +221,9 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (val any, err er
 
 	ctx, cancel := context.WithTimeout(context.Background(), s.opts.LoadTimeout)
 	defer cancel()
+	if span.SpanContext().IsValid() {
+		ctx = trace.ContextWithSpan(ctx, span)
+	}
 	got, err := load(ctx)
 	now := s.opts.Now()
 
@@ -217,7 +232,7 @@ func loadAndStore[T any](s *Store, full string, load Loader[T]) (val any, err er
 		// say) is the answer.
 		upstreamFailed := apperr.Is(err, apperr.Unavailable) || apperr.Is(err, apperr.Internal)
 		if e, ok := s.rc.Get(full); ok && e.err == nil && upstreamFailed {
-			s.opts.Logger.Warn("serving stale content: reload failed", "key", full, "err", err)
+			s.opts.Logger.WarnContext(ctx, "serving stale content: reload failed", "key", full, "err", err)
 			return e.value, nil
 		}
 		return nil, err

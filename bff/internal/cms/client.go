@@ -19,6 +19,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/jsonapi"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // maxBody bounds one CMS answer; a larger one is a CMS fault, not something to buffer.
@@ -237,8 +238,9 @@ func (c *Client) get(ctx context.Context, res string, q url.Values) (*jsonapi.Do
 
 // getAs is get with a bearer token, when token is not empty (unpublished content only).
 func (c *Client) getAs(ctx context.Context, res string, q url.Values, token string) (doc *jsonapi.Document, err error) {
-	start := time.Now()
-	defer func() { c.metrics.ObserveUpstream("cms", res, outcome(err), start) }()
+	// res is the JSON:API resource (node, taxonomy_term/union, ...): a name from code.
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.CMS, res)
+	defer func() { call.End(err) }()
 
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
@@ -311,11 +313,4 @@ func firstError(body []byte) string {
 		return string(body)
 	}
 	return doc.Errors[0].String()
-}
-
-func outcome(err error) string {
-	if err == nil {
-		return "ok"
-	}
-	return string(apperr.From(err).Code)
 }

@@ -45,6 +45,11 @@ type Config struct {
 	// "an error-reporting endpoint is configured"; package errreport), e.g. Cloud Error
 	// Reporting's events:report with its key; empty reports none. A Secret: the URL carries a key.
 	ErrorReportingURL Secret
+	// OTLPEndpoint is OTEL_EXPORTER_OTLP_ENDPOINT: the OTLP/HTTP receiver traces are exported to
+	// (package telemetry; {endpoint}/v1/traces), a collector, Cloud Trace's OTLP endpoint through
+	// one, or the stack's trace viewer; empty exports none, and tracing costs nothing. The
+	// OpenTelemetry specification's variable, so a collector sidecar's usual setting works.
+	OTLPEndpoint string
 
 	CMS      CMS
 	Cache    Cache
@@ -236,6 +241,7 @@ func Load(getenv func(string) string) (Config, error) {
 		SupportPhone:      r.str("SUPPORT_PHONE", "800-472-2005"),
 		LeadersEmail:      r.str("LEADERS_EMAIL", DevLeadersEmail),
 		ErrorReportingURL: Secret(r.str("ERROR_REPORTING_URL", "")),
+		OTLPEndpoint:      strings.TrimRight(r.str("OTEL_EXPORTER_OTLP_ENDPOINT", ""), "/"),
 		CMS: CMS{
 			URL:           strings.TrimRight(r.str("CMS_URL", "http://127.0.0.1:8081"), "/"),
 			Timeout:       r.duration("CMS_TIMEOUT", 5*time.Second),
@@ -315,6 +321,11 @@ func Load(getenv func(string) string) (Config, error) {
 	if u, err := url.Parse(c.ErrorReportingURL.Reveal()); c.ErrorReportingURL != "" &&
 		(err != nil || u.Host == "" || (u.Scheme != "https" && (u.Scheme != "http" || c.Production()))) {
 		r.errs = append(r.errs, errors.New("ERROR_REPORTING_URL: not an https URL (http only outside a real project)"))
+	}
+	// A collector beside the BFF (a Cloud Run sidecar) listens on localhost: any http(s) URL goes.
+	if u, err := url.Parse(c.OTLPEndpoint); c.OTLPEndpoint != "" &&
+		(err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http")) {
+		r.errs = append(r.errs, fmt.Errorf("OTEL_EXPORTER_OTLP_ENDPOINT: %q is not an http(s) URL", c.OTLPEndpoint))
 	}
 	// An emulator trusts whoever calls it, so a real project must never be pointed at one: a
 	// stray variable in a deploy would put members' data behind unauthenticated stand-ins. Firebase

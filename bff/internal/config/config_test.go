@@ -183,6 +183,32 @@ func TestRedisURL(t *testing.T) {
 	}
 }
 
+// OTEL_EXPORTER_OTLP_ENDPOINT is optional (no traces exported without it), an http(s) URL when
+// set, on this machine too (a collector sidecar), even for a real project.
+func TestOTLPEndpoint(t *testing.T) {
+	vars := devVars(nil)
+	get := func(k string) string { return vars[k] }
+	c, err := Load(get)
+	if err != nil || c.OTLPEndpoint != "" {
+		t.Fatalf("unset: %q %v", c.OTLPEndpoint, err)
+	}
+	vars["OTEL_EXPORTER_OTLP_ENDPOINT"] = "http://127.0.0.1:4318/"
+	if c, err = Load(get); err != nil || c.OTLPEndpoint != "http://127.0.0.1:4318" {
+		t.Fatalf("set: %q %v", c.OTLPEndpoint, err)
+	}
+	prod := productionVars()
+	prod["OTEL_EXPORTER_OTLP_ENDPOINT"] = "http://localhost:4318"
+	if c, err = Load(env(prod)); err != nil || c.OTLPEndpoint != "http://localhost:4318" {
+		t.Fatalf("a real project's sidecar: %q %v", c.OTLPEndpoint, err)
+	}
+	for _, bad := range []string{"127.0.0.1:4318", "grpc://collector:4317", "http://"} {
+		vars["OTEL_EXPORTER_OTLP_ENDPOINT"] = bad
+		if _, err := Load(get); err == nil || !strings.Contains(err.Error(), "OTEL_EXPORTER_OTLP_ENDPOINT") {
+			t.Errorf("%q: %v, want an OTEL_EXPORTER_OTLP_ENDPOINT error", bad, err)
+		}
+	}
+}
+
 // SMTP_URL is optional (no sender without it); with it MAIL_FROM is required, neither a bad URL
 // nor a log line shows its password, and the poll interval has a default.
 func TestMailSettings(t *testing.T) {

@@ -314,7 +314,7 @@ func (s *Service) withCarMakes(ctx context.Context, doc *PageDocument) bool {
 	}
 	all, err := s.content.CarMakes(ctx)
 	if err != nil {
-		s.blocks.log.Warn("car makes unavailable; car search left out", "err", err)
+		s.blocks.log.WarnContext(ctx, "car makes unavailable; car search left out", "err", err)
 	}
 	makes := []portal.CarMake{}
 	for _, m := range all {

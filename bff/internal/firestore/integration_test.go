@@ -31,7 +31,7 @@ func newProfiles(t *testing.T) *Profiles {
 	if os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
 		t.Skip("FIRESTORE_EMULATOR_HOST is not set; start the dev stack (make dev)")
 	}
-	p, err := New(context.Background(), projectID)
+	p, err := New(context.Background(), projectID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

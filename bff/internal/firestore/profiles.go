@@ -13,11 +13,15 @@ import (
 	"time"
 
 	gfs "cloud.google.com/go/firestore"
+	"google.golang.org/api/option"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // DefaultTimeout bounds each call when Profiles.Timeout is zero. A page render waits on the
@@ -57,8 +61,12 @@ type conn struct {
 // New connects to projectID's default database. With FIRESTORE_EMULATOR_HOST set the SDK talks to
 // that emulator without credentials; otherwise it uses Application Default Credentials. The
 // connection is made lazily, so an unreachable store shows up on the first call, not here.
-func New(ctx context.Context, projectID string) (*Profiles, error) {
-	c, err := gfs.NewClient(ctx, projectID)
+// Every RPC is an upstream call in m (nil records none) with a span of its own: this stats
+// handler replaces the library's OpenTelemetry one, which would make a second span per RPC.
+func New(ctx context.Context, projectID string, m *metrics.Metrics) (*Profiles, error) {
+	c, err := gfs.NewClient(ctx, projectID,
+		option.WithTelemetryDisabled(),
+		option.WithGRPCDialOption(grpc.WithStatsHandler(telemetry.GRPC(m, telemetry.Firestore))))
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Unavailable, msgUnavailable, err)
 	}

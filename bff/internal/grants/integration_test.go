@@ -68,7 +68,7 @@ func TestCasesAgainstTheEmulators(t *testing.T) {
 	}
 
 	// The record as stored: the session's uid, no confirmEmail, the flags.
-	store, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"))
+	store, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/hotels"
 	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // maxBody bounds what is read of one answer: a few suggestions are a few kilobytes, so anything
@@ -80,8 +81,8 @@ func Path(location string) string {
 // Locations asks the partner for the places matching query. Items without an id, a name or a
 // type are dropped; a failure is an apperr.Unavailable error.
 func (c *Client) Locations(ctx context.Context, query string) (_ []hotels.HotelLocation, err error) {
-	start := time.Now()
-	defer func() { c.metrics.ObserveUpstream("hotels", "autocomplete", outcome(err), start) }()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Hotels, "autocomplete")
+	defer func() { call.End(err) }()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+Path(query), nil)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Internal, "The hotel search could not be asked.", err)
@@ -140,11 +141,4 @@ func rawID(raw json.RawMessage) string {
 		}
 	}
 	return ""
-}
-
-func outcome(err error) string {
-	if err == nil {
-		return "ok"
-	}
-	return string(apperr.From(err).Code)
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/hotels"
+	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/telemetry/telemetrytest"
 )
 
 func serve(t *testing.T, h http.HandlerFunc) *Client {
@@ -98,4 +100,25 @@ func TestLocationsFailuresAreUnavailable(t *testing.T) {
 			t.Fatalf("err = %v", err)
 		}
 	})
+}
+
+// Each autocomplete is a client span and a latency in the upstream histogram.
+func TestEachAutocompleteIsASpanAndAMetric(t *testing.T) {
+	rec := telemetrytest.Record(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"searchItems":[]}`))
+	}))
+	t.Cleanup(srv.Close)
+	m := metrics.New()
+	if _, err := New(Options{BaseURL: srv.URL, Metrics: m}).Locations(context.Background(), "boston"); err != nil {
+		t.Fatal(err)
+	}
+	if len(telemetrytest.Named(rec, "hotels autocomplete")) != 1 {
+		t.Fatalf("spans: %v", rec.Ended())
+	}
+	rr := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rr, httptest.NewRequest("GET", "/metrics", nil))
+	if !strings.Contains(rr.Body.String(), `bff_upstream_request_duration_seconds_count{operation="autocomplete",outcome="ok",upstream="hotels"} 1`) {
+		t.Error("no autocomplete in the upstream histogram")
+	}
 }

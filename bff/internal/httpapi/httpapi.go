@@ -94,6 +94,7 @@ func New(o Options, mounts ...Mount) *fiber.App {
 	app.Use(securityHeaders(o.Secure))
 	app.Use(hostCookies(o.Secure))
 	app.Use(closeAfterUnreadBody())
+	app.Use(traced())
 	app.Use(observe(o.Metrics, o.Logger))
 	app.Use(recover.New())
 	app.Use(fromEdge(o.Edge))

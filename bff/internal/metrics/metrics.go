@@ -17,7 +17,14 @@ type Metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.HistogramVec
 	upstream *prometheus.HistogramVec
-	cache    *prometheus.CounterVec
+	// upstreamErrors counts the calls whose outcome is a failure of the upstream (see
+	// UpstreamFailed), beside the histogram that has every outcome, so an alert needs no ratio.
+	upstreamErrors *prometheus.CounterVec
+	cache          *prometheus.CounterVec
+	purgeLag       prometheus.Histogram
+	purgeReconnect prometheus.Counter
+	uploadBytes    prometheus.Counter
+	uploadRefusals *prometheus.CounterVec
 }
 
 // New registers the BFF's collectors, plus the Go runtime and process ones, on a new registry.
@@ -34,12 +41,35 @@ func New() *Metrics {
 			Help:    "Time of one call to an upstream system, by upstream, operation and outcome.",
 			Buckets: prometheus.DefBuckets,
 		}, []string{"upstream", "operation", "outcome"}),
+		upstreamErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "bff_upstream_errors_total",
+			Help: "Upstream calls that failed upstream (unreachable, timed out, 5xx, malformed), by upstream and operation.",
+		}, []string{"upstream", "operation"}),
 		cache: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "bff_cache_lookups_total",
 			Help: "Cache lookups by cache kind and result (hit, stale, miss).",
 		}, []string{"kind", "result"}),
+		purgeLag: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "bff_purge_bus_lag_seconds",
+			Help: "Time from a replica publishing a purge on the Redis bus to another replica receiving it.",
+			// A purge crosses one Redis hop: milliseconds; seconds mean a stalled subscriber.
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}),
+		purgeReconnect: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "bff_purge_bus_reconnects_total",
+			Help: "Times this replica's purge bus subscription came back after losing Redis (each drops the content cache).",
+		}),
+		uploadBytes: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "bff_upload_bytes_total",
+			Help: "Bytes of case documents members uploaded and the BFF stored.",
+		}),
+		uploadRefusals: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "bff_upload_refusals_total",
+			Help: "Uploads refused, by reason (too_large, type, name, quota, ...).",
+		}, []string{"reason"}),
 	}
-	m.registry.MustRegister(m.requests, m.upstream, m.cache,
+	m.registry.MustRegister(m.requests, m.upstream, m.upstreamErrors, m.cache,
+		m.purgeLag, m.purgeReconnect, m.uploadBytes, m.uploadRefusals,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -61,12 +91,58 @@ func (m *Metrics) ObserveRequest(route, method string, status int, d time.Durati
 }
 
 // ObserveUpstream records one upstream call that started at start; outcome is "ok" or an error
-// code, so the label set stays small.
+// code (apperr's), so the label set stays small, and operation a name from code, never a path
+// or an id. An outcome UpstreamFailed says is a failure also counts in bff_upstream_errors_total.
 func (m *Metrics) ObserveUpstream(upstream, operation, outcome string, start time.Time) {
 	if m == nil {
 		return
 	}
 	m.upstream.WithLabelValues(upstream, operation, outcome).Observe(time.Since(start).Seconds())
+	if UpstreamFailed(outcome) {
+		m.upstreamErrors.WithLabelValues(upstream, operation).Inc()
+	}
+}
+
+// UpstreamFailed says whether an upstream call's outcome is the upstream failing (unreachable,
+// too slow, a 5xx, an answer that makes no sense: "unavailable" or "internal"), as opposed to an
+// answer about the request (not found, conflict, invalid credentials), which is the upstream
+// working.
+func UpstreamFailed(outcome string) bool {
+	return outcome == "unavailable" || outcome == "internal"
+}
+
+// PurgeReceived records the lag of one purge from another replica: from its publishing (sent,
+// the sender's clock) to now. Replicas' clocks differ by milliseconds at most on Cloud Run; a
+// negative lag (a clock ahead) counts as none.
+func (m *Metrics) PurgeReceived(sent time.Time) {
+	if m == nil {
+		return
+	}
+	m.purgeLag.Observe(max(time.Since(sent), 0).Seconds())
+}
+
+// PurgeBusReconnected counts one return of the purge bus after it was lost.
+func (m *Metrics) PurgeBusReconnected() {
+	if m == nil {
+		return
+	}
+	m.purgeReconnect.Inc()
+}
+
+// UploadStored counts the bytes of one stored upload (or chunk of one).
+func (m *Metrics) UploadStored(bytes int64) {
+	if m == nil || bytes <= 0 {
+		return
+	}
+	m.uploadBytes.Add(float64(bytes))
+}
+
+// UploadRefused counts one refused upload; reason is a name from code (a bounded set).
+func (m *Metrics) UploadRefused(reason string) {
+	if m == nil {
+		return
+	}
+	m.uploadRefusals.WithLabelValues(reason).Inc()
 }
 
 // CacheIndex reports the content cache's tag index, read from size at each scrape: how many tags

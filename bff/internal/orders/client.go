@@ -12,7 +12,9 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // defaultTimeout bounds a call when New is given no HTTP client, so a hung order system turns
@@ -29,14 +31,32 @@ var _ portal.Orders = (*Client)(nil)
 // New returns a client of the GraphQL endpoint (e.g. http://127.0.0.1:8082/graphql) that
 // presents token as its bearer credential (ORDERS_TOKEN): the order system holds every member's
 // orders and places orders in their name, so it answers only its clients. A nil httpClient means
-// one with a 10-second timeout.
-func New(endpoint, token string, httpClient *http.Client) *Client {
+// one with a 10-second timeout. Every operation is an upstream call in m (nil records none).
+func New(endpoint, token string, httpClient *http.Client, m *metrics.Metrics) *Client {
 	if httpClient == nil {
 		httpClient = &http.Client{Timeout: defaultTimeout}
 	}
 	withToken := *httpClient
 	withToken.Transport = bearer{token: token, next: cmp.Or[http.RoundTripper](httpClient.Transport, http.DefaultTransport)}
-	return &Client{gql: graphql.NewClient(endpoint, &withToken)}
+	return &Client{gql: observed{next: graphql.NewClient(endpoint, &withToken), m: m}}
+}
+
+// observed makes every GraphQL operation an upstream call: a span named after the operation
+// (genqlient's name of it, from queries.graphql) and its latency.
+type observed struct {
+	next graphql.Client
+	m    *metrics.Metrics
+}
+
+func (o observed) MakeRequest(ctx context.Context, req *graphql.Request, resp *graphql.Response) error {
+	ctx, call := telemetry.StartCall(ctx, o.m, telemetry.Orders, req.OpName)
+	err := o.next.MakeRequest(ctx, req, resp)
+	if err != nil {
+		call.End(translate(err))
+	} else {
+		call.End(nil)
+	}
+	return err
 }
 
 // bearer sends every request with the order system's credential.

@@ -18,7 +18,7 @@ func TestProductsFromRunningStandIn(t *testing.T) {
 	if url == "" {
 		t.Skip("ORDERS_URL is not set; run through `.bin/stack test`")
 	}
-	got, err := New(url, cmp.Or(os.Getenv("ORDERS_TOKEN"), config.DevOrdersToken), nil).Products(context.Background(), "61")
+	got, err := New(url, cmp.Or(os.Getenv("ORDERS_TOKEN"), config.DevOrdersToken), nil, nil).Products(context.Background(), "61")
 	if err != nil {
 		t.Fatalf("Products: %v", err)
 	}

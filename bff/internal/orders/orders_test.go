@@ -34,7 +34,7 @@ func newStub(t *testing.T) *httptest.Server {
 
 func TestProductsForUnion(t *testing.T) {
 	srv := newStub(t)
-	c := New(srv.URL+"/graphql", orderstub.DevToken, srv.Client())
+	c := New(srv.URL+"/graphql", orderstub.DevToken, srv.Client(), nil)
 
 	got, err := c.Products(context.Background(), "37")
 	if err != nil {
@@ -86,7 +86,7 @@ func TestProductsForUnion(t *testing.T) {
 
 func TestProductsForUnknownUnionAreTheCommonOnes(t *testing.T) {
 	srv := newStub(t)
-	got, err := New(srv.URL+"/graphql", orderstub.DevToken, nil).Products(context.Background(), "999")
+	got, err := New(srv.URL+"/graphql", orderstub.DevToken, nil, nil).Products(context.Background(), "999")
 	if err != nil {
 		t.Fatalf("Products: %v", err)
 	}
@@ -102,7 +102,7 @@ func TestProductsForUnknownUnionAreTheCommonOnes(t *testing.T) {
 
 func TestProduct(t *testing.T) {
 	srv := newStub(t)
-	c := New(srv.URL+"/graphql", orderstub.DevToken, nil)
+	c := New(srv.URL+"/graphql", orderstub.DevToken, nil, nil)
 
 	p, err := c.Product(context.Background(), "car-buying-flyer")
 	if err != nil {
@@ -120,7 +120,7 @@ func TestProduct(t *testing.T) {
 
 func TestOrdersPages(t *testing.T) {
 	srv := newStub(t)
-	c := New(srv.URL+"/graphql", orderstub.DevToken, nil)
+	c := New(srv.URL+"/graphql", orderstub.DevToken, nil, nil)
 	ctx := context.Background()
 
 	first, err := c.Orders(ctx, "demo-member-0001", 1, 5)
@@ -155,7 +155,7 @@ func TestOrdersPages(t *testing.T) {
 // operations agree with the schema and the stand-in.
 func TestOrderOperations(t *testing.T) {
 	srv := newStub(t)
-	c := New(srv.URL+"/graphql", orderstub.DevToken, nil)
+	c := New(srv.URL+"/graphql", orderstub.DevToken, nil, nil)
 	ctx := context.Background()
 	const uid = "demo-member-0001"
 
@@ -214,7 +214,7 @@ func TestUnreachableOrderSystemIsUnavailable(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there any more
 
-	_, err = New("http://"+addr+"/graphql", orderstub.DevToken, nil).Products(context.Background(), "37")
+	_, err = New("http://"+addr+"/graphql", orderstub.DevToken, nil, nil).Products(context.Background(), "37")
 	if !apperr.Is(err, apperr.Unavailable) {
 		t.Errorf("err = %v, want unavailable", err)
 	}
@@ -231,7 +231,7 @@ func TestSlowOrderSystemIsUnavailable(t *testing.T) {
 	defer srv.Close()
 	defer close(release)
 
-	_, err := New(srv.URL, orderstub.DevToken, &http.Client{Timeout: 50 * time.Millisecond}).Products(context.Background(), "37")
+	_, err := New(srv.URL, orderstub.DevToken, &http.Client{Timeout: 50 * time.Millisecond}, nil).Products(context.Background(), "37")
 	if !apperr.Is(err, apperr.Unavailable) {
 		t.Errorf("err = %v, want unavailable", err)
 	}
@@ -250,7 +250,7 @@ func TestHTTPStatusTranslation(t *testing.T) {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			http.Error(w, "upstream says no", tc.status)
 		}))
-		_, err := New(srv.URL, orderstub.DevToken, nil).Products(context.Background(), "37")
+		_, err := New(srv.URL, orderstub.DevToken, nil, nil).Products(context.Background(), "37")
 		srv.Close()
 		if got := apperr.From(err).Code; got != tc.want {
 			t.Errorf("HTTP %d: code %s, want %s (err %v)", tc.status, got, tc.want, err)
@@ -260,7 +260,7 @@ func TestHTTPStatusTranslation(t *testing.T) {
 
 func TestSubmitOrderPlacesAndRefuses(t *testing.T) {
 	srv := newStub(t)
-	c := New(srv.URL+"/graphql", orderstub.DevToken, srv.Client())
+	c := New(srv.URL+"/graphql", orderstub.DevToken, srv.Client(), nil)
 	ctx := context.Background()
 	sub := portal.OrderSubmission{
 		UID: "u-submit",
@@ -293,15 +293,15 @@ func TestSubmitOrderPlacesAndRefuses(t *testing.T) {
 // is the BFF's misconfiguration (Internal), never a member's mistake.
 func TestTheClientPresentsItsCredential(t *testing.T) {
 	srv := newStub(t)
-	if _, err := New(srv.URL+"/graphql", orderstub.DevToken, nil).Products(context.Background(), "37"); err != nil {
+	if _, err := New(srv.URL+"/graphql", orderstub.DevToken, nil, nil).Products(context.Background(), "37"); err != nil {
 		t.Fatalf("with the credential: %v", err)
 	}
-	_, err := New(srv.URL+"/graphql", "not-the-token", nil).Products(context.Background(), "37")
+	_, err := New(srv.URL+"/graphql", "not-the-token", nil, nil).Products(context.Background(), "37")
 	if !apperr.Is(err, apperr.Internal) {
 		t.Fatalf("with another credential: %v, want Internal", err)
 	}
 	// A client of its own keeps its settings, and gains the credential.
-	if _, err := New(srv.URL+"/graphql", orderstub.DevToken, &http.Client{Timeout: 5 * time.Second}).Products(context.Background(), "37"); err != nil {
+	if _, err := New(srv.URL+"/graphql", orderstub.DevToken, &http.Client{Timeout: 5 * time.Second}, nil).Products(context.Background(), "37"); err != nil {
 		t.Fatalf("own client: %v", err)
 	}
 }

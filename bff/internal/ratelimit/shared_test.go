@@ -53,7 +53,7 @@ func TestSharedLimitersCountTogetherInRedis(t *testing.T) {
 // Every count has an expiry from its first attempt on: a key never lives without one.
 func TestSharedCountsAlwaysExpire(t *testing.T) {
 	srv := redistest.Start(t)
-	c, err := redis.New(srv.URL())
+	c, err := redis.New(srv.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestSharedLimitsFallBackLocallyAndLogOncePerOutage(t *testing.T) {
 
 func replica(t *testing.T, url string) *Shared {
 	t.Helper()
-	c, err := redis.New(url)
+	c, err := redis.New(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,9 @@ import (
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/union-benefits/portal/bff/internal/metrics"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
 )
 
 // opTimeout bounds one command: a limit check or a publish waits no longer for Redis.
@@ -20,12 +23,14 @@ const opTimeout = 300 * time.Millisecond
 
 // Client is a connection pool to one Redis.
 type Client struct {
-	rdb *goredis.Client
+	rdb     *goredis.Client
+	metrics *metrics.Metrics
 }
 
 // New returns a Client for url (redis://[user:password@]host:port[/db], rediss:// for TLS). It
-// does not connect: a Redis that is down at start is one that comes back later.
-func New(url string) (*Client, error) {
+// does not connect: a Redis that is down at start is one that comes back later. Every command
+// is an upstream call in m (nil records none).
+func New(url string, m *metrics.Metrics) (*Client, error) {
 	opt, err := goredis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis: %w", err)
@@ -37,7 +42,7 @@ func New(url string) (*Client, error) {
 	// A retry would double the wait of a request when Redis is down; the callers fall back instead.
 	opt.MaxRetries = -1
 	opt.ContextTimeoutEnabled = true
-	return &Client{rdb: goredis.NewClient(opt)}, nil
+	return &Client{rdb: goredis.NewClient(opt), metrics: m}, nil
 }
 
 // Close closes the pool.
@@ -54,16 +59,20 @@ return n`)
 
 // Incr counts one against key, whose count expires window after its first count (a fixed
 // window), and returns the count.
-func (c *Client) Incr(ctx context.Context, key string, window time.Duration) (int64, error) {
+func (c *Client) Incr(ctx context.Context, key string, window time.Duration) (n int64, err error) {
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "incr")
+	defer func() { call.EndOutcome(outcome(err), err) }()
 	return countScript.Run(ctx, c.rdb, []string{key}, window.Milliseconds()).Int64()
 }
 
 // Count is key's count in its window (0 when it has none).
-func (c *Client) Count(ctx context.Context, key string) (int64, error) {
+func (c *Client) Count(ctx context.Context, key string) (_ int64, err error) {
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "get")
+	defer func() { call.EndOutcome(outcome(err), err) }()
 	n, err := c.rdb.Get(ctx, key).Int64()
 	if errors.Is(err, goredis.Nil) {
 		return 0, nil
@@ -72,10 +81,20 @@ func (c *Client) Count(ctx context.Context, key string) (int64, error) {
 }
 
 // Publish sends payload to every subscriber of channel.
-func (c *Client) Publish(ctx context.Context, channel string, payload []byte) error {
+func (c *Client) Publish(ctx context.Context, channel string, payload []byte) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "publish")
+	defer func() { call.EndOutcome(outcome(err), err) }()
 	return c.rdb.Publish(ctx, channel, payload).Err()
+}
+
+// outcome is a command's outcome label: every failure is Redis failing (unreachable, too slow).
+func outcome(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return "unavailable"
 }
 
 // How the subscription watches its connection: after idle without a message it pings, and

@@ -251,6 +251,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Uploads:       resumable,
 			Timeout:       cfg.Storage.UploadTimeout,
 			SecureCookies: cfg.Frontend.SecureCookies,
+			Metrics:       up.metrics,
 		}),
 		store.Mount(store.MountDeps{
 			Members: accounts.Sessions,
@@ -325,10 +326,10 @@ func newUpstreams(cfg config.Config, o Options) (*upstreams, error) {
 	})
 	up := &upstreams{
 		cfg: cfg, o: o, metrics: m, store: store, cms: client, content: cache.NewContent(client, store),
-		orders: cache.NewOrders(orders.New(cfg.Orders.URL, cfg.Orders.Token.Reveal(), nil), store),
+		orders: cache.NewOrders(orders.New(cfg.Orders.URL, cfg.Orders.Token.Reveal(), nil, m), store),
 	}
 	if cfg.RedisURL != "" {
-		rc, err := redis.New(cfg.RedisURL.Reveal())
+		rc, err := redis.New(cfg.RedisURL.Reveal(), m)
 		if err != nil {
 			store.Close()
 			return nil, err
@@ -353,7 +354,7 @@ func (up *upstreams) purger(srv *Server) hooks.Purger {
 	if up.redis == nil {
 		return up.store
 	}
-	p := cache.NewPurges(up.store, up.redis, up.o.Logger)
+	p := cache.NewPurges(up.store, up.redis, up.o.Logger, up.metrics)
 	srv.closers = append(srv.closers, func() error { p.Close(); return nil })
 	return p
 }
@@ -418,6 +419,7 @@ func buildAccounts(up *upstreams, srv *Server, outbox portal.Outbox) (account.Se
 			EmulatorHost:  cfg.Firebase.AuthEmulatorHost,
 			Timeout:       cfg.Firebase.Timeout,
 			RevocationTTL: cfg.Firebase.RevocationTTL,
+			Metrics:       up.metrics,
 		})
 		if err != nil {
 			return account.Services{}, fmt.Errorf("firebase auth: %w", err)
@@ -489,7 +491,7 @@ func buildUploads(up *upstreams, srv *Server) (*uploads.Service, error) {
 		cases = p.Cases()
 	}
 	if files == nil {
-		b, err := storage.New(context.Background(), cfg.Storage.Bucket)
+		b, err := storage.New(context.Background(), cfg.Storage.Bucket, up.metrics)
 		if err != nil {
 			return nil, fmt.Errorf("storage: %w", err)
 		}
@@ -629,7 +631,7 @@ func (up *upstreams) firestoreClient(srv *Server) (*firestore.Profiles, error) {
 	if up.firestore != nil {
 		return up.firestore, nil
 	}
-	p, err := firestore.New(context.Background(), up.cfg.Firebase.ProjectID)
+	p, err := firestore.New(context.Background(), up.cfg.Firebase.ProjectID, up.metrics)
 	if err != nil {
 		return nil, fmt.Errorf("firestore: %w", err)
 	}

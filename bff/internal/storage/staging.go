@@ -35,7 +35,7 @@ var _ uploads.Staging = (*Staging)(nil)
 // Staging returns the bucket's staging area for resumable uploads.
 func (b *Bucket) Staging() *Staging {
 	return &Staging{
-		GCSStore: gcsstore.GCSStore{Bucket: b.name, ObjectPrefix: StagingPrefix, Service: &gcsstore.GCSService{Client: b.client}},
+		GCSStore: gcsstore.GCSStore{Bucket: b.name, ObjectPrefix: StagingPrefix, Service: observedGCS{next: &gcsstore.GCSService{Client: b.client}, b: b}},
 		bucket:   b,
 	}
 }

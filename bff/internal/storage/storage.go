@@ -15,6 +15,7 @@ import (
 	"google.golang.org/api/iterator"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/uploads"
 )
 
@@ -34,13 +35,14 @@ type Bucket struct {
 	name    string
 	client  *gcs.Client
 	handle  *gcs.BucketHandle
+	metrics *metrics.Metrics
 }
 
 var _ uploads.FileStore = (*Bucket)(nil)
 
 // New connects to the bucket named name with the default credentials (none against the
-// emulator).
-func New(ctx context.Context, name string) (*Bucket, error) {
+// emulator). Every call to the bucket is an upstream call in m (nil records none).
+func New(ctx context.Context, name string, m *metrics.Metrics) (*Bucket, error) {
 	if name == "" {
 		return nil, errors.New("storage: no bucket name")
 	}
@@ -48,7 +50,7 @@ func New(ctx context.Context, name string) (*Bucket, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Bucket{name: name, client: client, handle: client.Bucket(name)}, nil
+	return &Bucket{name: name, client: client, handle: client.Bucket(name), metrics: m}, nil
 }
 
 // Close closes the client.
@@ -66,7 +68,9 @@ func (b *Bucket) Bucket() string { return b.name }
 // client library ends its multipart body properly even when the data fails mid-way, and the
 // bucket stores the bytes so far. The DoesNotExist condition (ifGenerationMatch=0) makes two
 // uploads of one name race safely: exactly one creates the object.
-func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Reader) (uploads.StoredFile, error) {
+func (b *Bucket) Create(ctx context.Context, path, contentType string, r io.Reader) (_ uploads.StoredFile, err error) {
+	ctx, call := b.call(ctx, "create")
+	defer func() { call.End(err) }()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w := b.handle.Object(path).If(gcs.Conditions{DoesNotExist: true}).NewWriter(ctx)
@@ -130,7 +134,9 @@ func (r *reading) Read(p []byte) (int, error) {
 func (b *Bucket) Stat(ctx context.Context, path string) (uploads.StoredFile, error) {
 	ctx, cancel := b.withTimeout(ctx)
 	defer cancel()
+	ctx, call := b.call(ctx, "stat")
 	attrs, err := b.handle.Object(path).Attrs(ctx)
+	call.End(err)
 	if errors.Is(err, gcs.ErrObjectNotExist) {
 		return uploads.StoredFile{}, apperr.Wrap(apperr.NotFound, "No file is stored there.", err)
 	}
@@ -141,9 +147,11 @@ func (b *Bucket) Stat(ctx context.Context, path string) (uploads.StoredFile, err
 }
 
 // List implements uploads.FileStore.
-func (b *Bucket) List(ctx context.Context, prefix string) ([]uploads.StoredFile, error) {
+func (b *Bucket) List(ctx context.Context, prefix string) (_ []uploads.StoredFile, err error) {
 	ctx, cancel := b.withTimeout(ctx)
 	defer cancel()
+	ctx, call := b.call(ctx, "list")
+	defer func() { call.End(err) }()
 	var out []uploads.StoredFile
 	it := b.handle.Objects(ctx, &gcs.Query{Prefix: prefix})
 	for {

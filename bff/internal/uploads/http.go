@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
 	"github.com/union-benefits/portal/bff/internal/httpapi"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
 	"github.com/union-benefits/portal/contracts"
 )
@@ -37,6 +39,8 @@ type MountDeps struct {
 	// replaces the API's request deadline on that route. The edge ends any request at 26 s.
 	Timeout       time.Duration
 	SecureCookies bool
+	// Metrics counts the bytes members upload and the uploads refused, by reason (nil counts none).
+	Metrics *metrics.Metrics
 }
 
 // Mount mounts a case's documents: the resumable upload (tus: create, then ask the offset, send
@@ -73,10 +77,74 @@ func caseID(c fiber.Ctx) (string, error) {
 	return id, nil
 }
 
-// tus hands a request of the tus protocol to tusd (through Resumable.Serve) as a net/http
+// tus serves a request of the tus protocol (serveTus) and counts what it stored (a chunk's
+// bytes) or why it was refused.
+func (h uploadHandlers) tus(c fiber.Ctx) error {
+	err := h.serveTus(c)
+	if err != nil {
+		if reason, ok := refusalReason(err); ok {
+			h.Metrics.UploadRefused(reason)
+		}
+		return err
+	}
+	if c.Method() == fiber.MethodPatch {
+		// What the chunk moved the upload on by: the offset tusd answers less the one asked.
+		from, _ := strconv.ParseInt(c.Get("Upload-Offset"), 10, 64)
+		to, _ := strconv.ParseInt(string(c.Response().Header.Peek("Upload-Offset")), 10, 64)
+		h.Metrics.UploadStored(to - from)
+	}
+	return nil
+}
+
+// refusalReason names why an upload was refused, a label of bff_upload_refusals_total (a small
+// set); false when err is no refusal (the member signed out, the store failing, a lost upload).
+func refusalReason(err error) (string, bool) {
+	e := apperr.From(err)
+	switch e.Code {
+	case apperr.TooLarge:
+		if strings.HasPrefix(e.Message, msgPrefix("caseFull", "max")) {
+			return "case_full", true
+		}
+		return "too_large", true
+	case apperr.RateLimited:
+		return "quota", true
+	case apperr.Forbidden:
+		return "forbidden", true // not verified yet, or an upload not theirs to change
+	case apperr.Conflict:
+		return "exists", true
+	case apperr.Invalid:
+		field := ""
+		if len(e.Fields) > 0 {
+			field = e.Fields[0].Field
+		}
+		switch {
+		case field == "contentType", e.Message == msg("mimeNotAllowed"),
+			strings.HasPrefix(e.Message, msgPrefix("typeNotAllowed", "ext")):
+			return "type", true
+		case field == "name":
+			return "name", true
+		case field == "file":
+			return "content", true // empty, or not what its name says
+		}
+		return "invalid", true
+	}
+	return "", false
+}
+
+// msgPrefix is the start of the upload message key, up to where its parameter param goes.
+func msgPrefix(key, param string) string {
+	const mark = "\x00"
+	text := msg(key, param, mark)
+	if i := strings.Index(text, mark); i >= 0 {
+		return text[:i]
+	}
+	return text
+}
+
+// serveTus hands a request of the tus protocol to tusd (through Resumable.Serve) as a net/http
 // request, and its answer back. A chunk's body is read as it arrives, never whole, and at most
 // MaxChunk of it.
-func (h uploadHandlers) tus(c fiber.Ctx) error {
+func (h uploadHandlers) serveTus(c fiber.Ctx) error {
 	caseID, err := caseID(c)
 	if err != nil {
 		return err

@@ -36,11 +36,11 @@ type stores struct {
 
 func openStores(t *testing.T) stores {
 	t.Helper()
-	p, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"))
+	p, err := firestore.New(context.Background(), os.Getenv("FIREBASE_PROJECT_ID"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := storage.New(context.Background(), os.Getenv("STORAGE_BUCKET"))
+	b, err := storage.New(context.Background(), os.Getenv("STORAGE_BUCKET"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,6 +53,9 @@ const (
 	PortSMTP    = 1025
 	PortInbox   = 8025
 	PortMailpit = 8026
+	// PortTraces is the trace viewer (bff/cmd/traces): the OTLP/HTTP receiver both tiers export
+	// to (OTLP/HTTP's own port, so OTEL_EXPORTER_OTLP_ENDPOINT has its usual value) and its pages.
+	PortTraces = 4318
 	// DevMailFrom is the From of the stack's mail (MAIL_FROM), in a domain reserved for tests.
 	DevMailFrom = "Union Benefits <no-reply@union-benefits.test>"
 	// PortRedis is redis-server, the replicas' shared limits and purge bus.
@@ -157,6 +160,8 @@ func Env() []string {
 		"PARTNER_DEMO_URL=" + httpURL(PortPartner),
 		// Mailpit's API, where tests read the mail the BFF sent.
 		"MAILPIT_URL=" + httpURL(PortMailpit),
+		// The trace viewer, where tests read a trace (GET /api/traces/{traceId}).
+		"TRACES_URL=" + httpURL(PortTraces),
 		"FIRESTORE_EMULATOR_HOST=" + local(PortFirestore),
 		"FIREBASE_AUTH_EMULATOR_HOST=" + local(PortAuth),
 		"STORAGE_EMULATOR_HOST=" + httpURL(PortStorage),
@@ -349,6 +354,7 @@ func Parts(root string, mode Mode) []Part {
 			Needs:   []Need{{Path: ".bin/mailpit", Hint: "build it with make build (a go tool of tools/mailpit.mod)"}},
 		},
 		standIn("inbox", "web inbox (the mail the BFF sent)", "inbox", PortInbox, "-mailpit", httpURL(PortMailpit)),
+		standIn("traces", "trace viewer (OTLP/HTTP)", "traces", PortTraces),
 		standIn("cms", "fixture CMS", "fixturecms", PortCMS, cmsArgs(mode)...),
 		orders,
 		standIn("chat", "chat provider stand-in", "chatstub", PortChat),
@@ -367,6 +373,22 @@ func Parts(root string, mode Mode) []Part {
 		frontend,
 		edge,
 	}
+}
+
+// Traced points both tiers (every BFF replica and Next.js) at the trace viewer with
+// OTEL_EXPORTER_OTLP_ENDPOINT when the viewer is among parts: skipped (-skip traces, as make
+// bench does), neither tier exports, as in a deployment without a collector.
+func Traced(parts []Part) []Part {
+	if !slices.ContainsFunc(parts, func(p Part) bool { return p.Name == "traces" }) {
+		return parts
+	}
+	out := slices.Clone(parts)
+	for i, p := range out {
+		if p.Name == "frontend" || (len(p.Command) > 0 && p.Command[0] == ".bin/bff") {
+			out[i].Env = append(slices.Clone(p.Env), "OTEL_EXPORTER_OTLP_ENDPOINT="+httpURL(PortTraces))
+		}
+	}
+	return out
 }
 
 // Replicated turns the stack's one BFF into n replicas, each on a port of its own (PortReplicas+i)

@@ -40,7 +40,7 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 		names = append(names, p.Name)
 		byName[p.Name] = p
 	}
-	want := "redis auth firestore storage mail inbox cms orders chat partner bff1 bff2 bff frontend edge"
+	want := "redis auth firestore storage mail inbox traces cms orders chat partner bff1 bff2 bff frontend edge"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("parts %q, want %q", strings.Join(names, " "), want)
 	}
@@ -81,6 +81,47 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 		}
 		if p.Name == "edge" && !strings.Contains(strings.Join(p.Command, " "), "-bff "+httpURL(PortBFF)) {
 			t.Fatal("Replicated changed the edge part's command")
+		}
+	}
+}
+
+// With the trace viewer in the stack, every BFF replica and Next.js export to it; without it
+// (-skip traces) neither does, and the parts given are left as they were.
+func TestBothTiersExportToTheTraceViewerWhenItRuns(t *testing.T) {
+	endpoint := "OTEL_EXPORTER_OTLP_ENDPOINT=" + httpURL(PortTraces)
+	parts := Replicated(Parts(t.TempDir(), Test), 2)
+	traced := Traced(parts)
+	for _, p := range traced {
+		has := strings.Contains(strings.Join(p.Env, " "), endpoint)
+		want := p.Name == "frontend" || p.Name == "bff1" || p.Name == "bff2"
+		if has != want {
+			t.Errorf("%s: exports %v, want %v", p.Name, has, want)
+		}
+		if p.Name == "bff1" {
+			vars := map[string]string{}
+			for _, kv := range p.Env {
+				k, v, _ := strings.Cut(kv, "=")
+				vars[k] = v
+			}
+			if cfg, err := config.Load(func(k string) string { return vars[k] }); err != nil || cfg.OTLPEndpoint != httpURL(PortTraces) {
+				t.Errorf("bff1: OTLP endpoint %q, %v", cfg.OTLPEndpoint, err)
+			}
+		}
+	}
+	for _, p := range parts {
+		if strings.Contains(strings.Join(p.Env, " "), endpoint) {
+			t.Fatalf("Traced changed %s's environment in place", p.Name)
+		}
+	}
+	var without []Part
+	for _, p := range parts {
+		if p.Name != "traces" {
+			without = append(without, p)
+		}
+	}
+	for _, p := range Traced(without) {
+		if strings.Contains(strings.Join(p.Env, " "), "OTEL_EXPORTER_OTLP_ENDPOINT") {
+			t.Errorf("%s exports with no viewer to export to", p.Name)
 		}
 	}
 }

@@ -205,6 +205,15 @@ func StartBFF(t testing.TB, cfg config.Config) *BFF {
 	return withFakes(t, cfg, Serve)
 }
 
+// StartBFFLogging is StartBFF with the BFF's logs written to log (StartBFF discards them).
+func StartBFFLogging(t testing.TB, cfg config.Config, log *slog.Logger) *BFF {
+	t.Helper()
+	return withFakes(t, cfg, func(t testing.TB, cfg config.Config, o server.Options) *BFF {
+		o.Logger = log
+		return Serve(t, cfg, o)
+	})
+}
+
 // StartOnFixtures is StartBFF with the default configuration (Config with no overrides) on a
 // fixture CMS of its own, for a test that reads content and never edits it.
 func StartOnFixtures(t testing.TB) *BFF {
@@ -278,10 +287,12 @@ func Serve(t testing.TB, cfg config.Config, o server.Options) *BFF {
 }
 
 // Build builds the BFF from cfg and o as Serve does, ready, without listening; it is closed when
-// the test ends.
+// the test ends. Its logs are discarded unless o names a logger.
 func Build(t testing.TB, cfg config.Config, o server.Options) *BFF {
 	t.Helper()
-	o.Logger = slog.New(slog.DiscardHandler)
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
 	srv, err := server.New(cfg, o)
 	if err != nil {
 		t.Fatal(err)
