@@ -11,6 +11,20 @@ export async function register() {
     ]);
     sendLargeStringsAsBytes(http);
   }
+  await registerTracing();
+}
+
+/**
+ * Next's traces, exported when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/telemetry.ts); nothing is
+ * loaded otherwise. Only the Node.js server: the edge runtime has no async hooks to carry a span.
+ */
+async function registerTracing() {
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+      const { startTracing } = await import('./lib/telemetry');
+      await startTracing();
+    }
+  }
 }
 
 /**
