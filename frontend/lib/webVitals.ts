@@ -56,9 +56,11 @@ export async function startWebVitals(): Promise<void> {
       for (const on of [onLCP, onINP, onCLS, onTTFB]) on(report);
     },
     onHidden(flush) {
-      // pagehide too: a page going into the back/forward cache or closing may skip visibilitychange.
-      addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush(), { capture: true });
-      addEventListener('pagehide', flush, { capture: true });
+      // On the document, not captured: web-vitals gives its final values from listeners captured on
+      // the window, which run first, so this one sends them all in one beacon. visibilitychange
+      // alone, as web-vitals itself: every browser fires it on leaving, closing or switching tab,
+      // and Chromium fires pagehide before it, before web-vitals has given INP and CLS.
+      document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
     },
     send: (report) => void sendVitals(report),
   });
