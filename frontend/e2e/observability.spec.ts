@@ -80,7 +80,8 @@ test.describe('real-user Web Vitals', () => {
     expect(names).toEqual(expect.arrayContaining(['CLS', 'LCP', 'TTFB']));
     expect(names.every((n) => ['CLS', 'INP', 'LCP', 'TTFB'].includes(n))).toBe(true);
     expect(sent[0].body).not.toContain('/benefits');
-    await expect.poll(counts).toEqual([before[0] + 1, before[1] + 1, before[2] + 1]);
+    // At least ours: a page another test left may report under the same kind meanwhile.
+    await expect.poll(async () => (await counts()).every((n, i) => n >= before[i] + 1)).toBe(true);
   });
 });
 
@@ -130,7 +131,9 @@ test.describe('one trace per page view', () => {
 
     // Both services export in batches: the whole trace is there within a few seconds.
     let spans: Span[] = [];
-    const isCms = (s: Span) => s.service === 'portal-bff' && /cms/i.test(`${s.name} ${JSON.stringify(s.attributes ?? {})}`);
+    // Next's spans are under its service name (lib/telemetry.ts); any other service's are the BFF's.
+    const isBff = (s: Span) => s.service !== 'portal-frontend';
+    const isCms = (s: Span) => isBff(s) && /cms/i.test(`${s.name} ${JSON.stringify(s.attributes ?? {})}`);
     await expect
       .poll(async () => {
         spans = await traceSpans(traceId);
@@ -143,7 +146,7 @@ test.describe('one trace per page view', () => {
     const next = spans.filter((s) => s.service === 'portal-frontend');
     expect(next.some((s) => /render|GET \/search/.test(s.name))).toBe(true);
     // The BFF's request span is the child of one of Next's: the traceparent of the call to the BFF.
-    const bffRequest = spans.find((s) => s.service === 'portal-bff' && byId.get(s.parentSpanId ?? '')?.service === 'portal-frontend');
+    const bffRequest = spans.find((s) => isBff(s) && byId.get(s.parentSpanId ?? '')?.service === 'portal-frontend');
     expect(bffRequest, `the BFF's request under Next's spans: ${JSON.stringify(spans.map((s) => [s.service, s.name]))}`).toBeDefined();
     // The CMS call is under the BFF's request.
     const ancestors = (s: Span): string[] => {
