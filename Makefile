@@ -159,9 +159,11 @@ frontend-build:
 
 # Starts the whole stack (Next.js from the build above) with two BFF replicas behind the stack's
 # round-robin load balancer, so every end-to-end test crosses replicas sharing Redis; runs
-# test-stack against it, stops it.
+# test-stack against it, stops it. Then the log scan: no line the BFF, Next.js or the edge wrote
+# during the run may hold an email address, a test member's name or a token (bff/cmd/logscan).
 test-integration: build
 	$(BIN)/stack test -replicas 2 -- $(MAKE) --no-print-directory test-stack
+	$(BIN)/logscan .run/logs
 
 # Needs a running stack and its variables; run through test-integration (or inside
 # `eval "$$(.bin/stack env)"` next to a `make dev`).

@@ -11,6 +11,7 @@
 import type { NextRequest } from 'next/server';
 import { config } from './config';
 import { signatureHeaders, visitorAddress } from './bff/signing';
+import { traceHeaders } from './bff/traceContext';
 import { BffError, bffHead } from './bff/transport';
 import { bffPath } from './bff/urls';
 import { UNION_COOKIE, cleanUnion } from './union';
@@ -187,7 +188,7 @@ function askingAs(request: NextRequest) {
     // charges what it loads for a visitor to the address the edge gave us
     // (x-nf-client-connection-ip), believed only beside our signature. X-Forwarded-For is not
     // passed on: anyone can write it, and the BFF no longer reads it.
-    headers: { ...visitorAddress(request.headers), ...signatureHeaders() },
+    headers: { ...visitorAddress(request.headers), ...signatureHeaders(), ...traceHeaders() },
     signal: AbortSignal.timeout(config.bffTimeoutMs),
   };
 }

@@ -172,3 +172,12 @@ func (m *Metrics) CacheLookup(kind, result string) {
 	}
 	m.cache.WithLabelValues(kind, result).Inc()
 }
+
+// Register adds a feature's own collectors (the Web Vitals' histograms, package vitals) to the
+// registry /metrics serves.
+func (m *Metrics) Register(cs ...prometheus.Collector) {
+	if m == nil {
+		return
+	}
+	m.registry.MustRegister(cs...)
+}

@@ -43,6 +43,7 @@ import (
 	"github.com/union-benefits/portal/bff/internal/storage"
 	"github.com/union-benefits/portal/bff/internal/store"
 	"github.com/union-benefits/portal/bff/internal/uploads"
+	"github.com/union-benefits/portal/bff/internal/vitals"
 )
 
 // Server is a built BFF: its public HTTP app, its admin app (health, readiness, metrics), its
@@ -290,6 +291,11 @@ func New(cfg config.Config, o Options) (*Server, error) {
 			Entries:       up.limiter("livestream-entries", cfg.Limits.PerIP, cfg.Limits.Window),
 			SecureCookies: cfg.Frontend.SecureCookies,
 		}),
+		vitals.Mount(vitals.MountDeps{
+			Histograms: buildVitals(up),
+			// One report per page view: far more than anyone reads pages in a window.
+			Reports: up.limiter("vitals", 10*cfg.Limits.PerIP, cfg.Limits.Window),
+		}),
 		hooks.Mount(hooks.MountDeps{
 			Purger:      up.purger(srv),
 			Revalidator: revalidate.New(cfg.Frontend.URL, cfg.Frontend.RevalidateSecret.Reveal(), 5*time.Second),
@@ -397,6 +403,13 @@ func buildPreview(up *upstreams) *preview.Service {
 		NewPages: func(src portal.Content) preview.Pages { return newPages(up, src) },
 		Now:      up.o.Now,
 	})
+}
+
+// buildVitals makes the Web Vitals' histograms, on the registry /metrics serves.
+func buildVitals(up *upstreams) *vitals.Histograms {
+	h := vitals.NewHistograms()
+	up.metrics.Register(h.Collectors()...)
+	return h
 }
 
 // buildBlog builds the blog and search documents from the cached CMS.

@@ -9,6 +9,8 @@ import { StatusMessage } from '@/components/common/StatusMessage';
 export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error);
+    // To the error-reporting endpoint, through this site (lib/browserErrorReport.ts); loaded only now.
+    void import('@/lib/browserErrorReport').then(({ reportCaughtError }) => reportCaughtError(error));
   }, [error]);
 
   return (

@@ -27,6 +27,7 @@ import type {
   InterestsUpdate,
   LivestreamAccess,
   LivestreamAccessRequest,
+  WebVitalsReport,
   Message,
   OrderHistory,
   PartnerDocument,
@@ -205,3 +206,12 @@ export const livestreamApi = {
   enter: (slug: string, body: LivestreamAccessRequest) =>
     personal<LivestreamAccess>('POST', bffPath.livestreamAccess(slug), body),
 };
+
+/**
+ * A page view's Web Vitals (lib/webVitals.ts), as a beacon: the browser delivers it after the page
+ * is gone, and nobody waits on an answer. The JSON goes as a string, so as text/plain: the one
+ * type a beacon may carry without a preflight. False when the browser would not queue it.
+ */
+export function sendVitals(report: WebVitalsReport, beacon: (url: string, body: string) => boolean = (u, b) => navigator.sendBeacon(u, b)): boolean {
+  return beacon(bffPath.vitals(), JSON.stringify(report));
+}

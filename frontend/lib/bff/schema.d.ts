@@ -747,6 +747,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vitals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A browser's Web Vitals of one page view (issue 40), turned into Prometheus histograms.
+         * @description Sent by `navigator.sendBeacon` as the page is hidden (frontend `lib/webVitals.ts`): the route
+         *     kind of the page and up to one of each of LCP, INP, TTFB (milliseconds) and CLS (a score),
+         *     with web-vitals' rating. The body is JSON, sent as `text/plain` (a beacon's type must be one
+         *     a form could send). Observed into `web_vitals_seconds` (LCP, INP, TTFB; labels metric, route,
+         *     rating) and `web_vitals_cls` (labels route, rating) on the admin listener's /metrics.
+         *     Nothing is stored and no cookie is read. A route kind, name or rating outside the fixed sets,
+         *     a metric named twice, or a value that is not a number between 0 and 60 000 ms (0 and 10 for
+         *     CLS) is 400, and nothing of the report is observed; a body over 2 KB is 413; too many reports
+         *     from one address is 429 (ten times RATE_LIMIT_PER_IP a window); a cross-site request is 403.
+         */
+        post: operations["reportWebVitals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cart": {
         parameters: {
             query?: never;
@@ -2359,6 +2387,22 @@ export interface components {
             eventSource: string;
             commentSource?: string;
         };
+        WebVitalsReport: {
+            /**
+             * @description What the page is, from its path (frontend lib/routeKind.ts), never the path itself
+             * @enum {string}
+             */
+            route: "home" | "benefit" | "blog" | "store" | "checkout" | "account" | "form" | "search" | "login" | "livestream" | "union" | "page";
+            metrics: components["schemas"]["WebVital"][];
+        };
+        WebVital: {
+            /** @enum {string} */
+            name: "LCP" | "INP" | "CLS" | "TTFB";
+            /** @description Milliseconds; for CLS a score of at most 10 */
+            value: number;
+            /** @enum {string} */
+            rating: "good" | "needs-improvement" | "poor";
+        };
         LivestreamAccessRequest: {
             /** @description The display name; required, at most 40 characters */
             name?: string;
@@ -3856,6 +3900,33 @@ export interface operations {
             404: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
+        };
+    };
+    reportWebVitals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["WebVitalsReport"];
+                "application/json": components["schemas"]["WebVitalsReport"];
+            };
+        };
+        responses: {
+            /** @description Observed; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
         };
     };
     getCart: {

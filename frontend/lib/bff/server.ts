@@ -7,6 +7,7 @@ import { notFound, unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { config } from '../config';
 import { signatureHeaders, visitorAddress } from './signing';
+import { traceHeaders } from './traceContext';
 import { BffError, bffFetch, type BffRequest } from './transport';
 import type {
   BenefitGroups,
@@ -69,7 +70,8 @@ async function get<T>(path: string, request: BffRequest): Promise<T> {
   const forVisitor = request.cache === 'no-store' ? visitorAddress(await headers()) : {};
   return bffFetch<T>(`${config.bffUrl}${path}`, {
     ...request,
-    headers: { ...forVisitor, ...request.headers, ...signatureHeaders() },
+    // The trace Next is rendering in goes on (lib/bff/traceContext.ts): the BFF's span is its child.
+    headers: { ...forVisitor, ...request.headers, ...signatureHeaders(), ...traceHeaders() },
     signal: AbortSignal.timeout(config.bffTimeoutMs),
   });
 }

@@ -75,6 +75,8 @@ export type CarSearchBlock = Schemas['CarSearchBlock'];
 export type Livestream = Schemas['Livestream'];
 export type LivestreamAccess = Schemas['LivestreamAccess'];
 export type LivestreamAccessRequest = Schemas['LivestreamAccessRequest'];
+export type WebVitalsReport = Schemas['WebVitalsReport'];
+export type WebVital = Schemas['WebVital'];
 export type CarMake = Schemas['CarMake'];
 
 // The blog and search.

@@ -76,6 +76,8 @@ export const bffPath = {
   jobLossPrecheck: () => `${API}/precheck/job-loss`,
 
   /** The hotel search's location suggestions for what the reader typed (spec 3 §7). */
+  /** A page view's Web Vitals (issue 40), sent as a beacon. */
+  vitals: () => `${API}/vitals`,
   hotelLocations: (q: string) => `${API}/hotels/locations${queryString({ q })}`,
   /** The hotel search's results link: the BFF sends the browser on to the partner's listings page. */
   hotelResults: (params: operations['goToHotelResults']['parameters']['query']) =>
