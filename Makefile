@@ -170,6 +170,13 @@ test-integration: build
 test-stack:
 	$(GO) test -tags integration -count=1 ./...
 	$(NPM) -w frontend run e2e
+	@# After the run, each upstream's latency histogram is on a BFF replica's admin /metrics
+	@# (issue 40): a call to an upstream that records nothing would fail here.
+	@for u in cms auth firestore storage orders redis hotels; do \
+	  curl -sS http://127.0.0.1:9090/metrics http://127.0.0.1:9091/metrics 2>/dev/null | \
+	    grep -q "^bff_upstream_request_duration_seconds_count{.*upstream=\"$$u\"" || \
+	    { echo "test-stack: no histogram of the upstream $$u on the BFF's /metrics after the end-to-end run"; exit 1; }; \
+	done; echo "test-stack: every upstream's histogram is on the BFF's /metrics"
 
 ## ---- other ----------------------------------------------------------------------------------
 
