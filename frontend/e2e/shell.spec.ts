@@ -187,6 +187,17 @@ test.describe('priority navigation', () => {
     expect(fitsOneLine).toBe(true);
   });
 
+  test('the server HTML draws the main menu and the footer once, for every width', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const markup = html.replace(/<script\b[\s\S]*?<\/script>/g, ''); // the page as drawn, not React's payload
+    expect(markup.match(/<nav[^>]*aria-label="Main"/g)).toHaveLength(1);
+    expect(markup.match(/<footer\b/g)).toHaveLength(1);
+    expect(markup.match(/<nav[^>]*aria-label="Benefits"/g)).toHaveLength(1);
+    // A section's page, linked from the main menu only: one link, not one per layout.
+    expect(markup.match(/href="\/benefits\/mortgage\/first-time-buyers"/g)).toHaveLength(1);
+    expect(markup).not.toContain('<details');
+  });
+
   test('the server HTML holds every item in the bar, with no More', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const nav = html.match(/<nav[^>]*aria-label="Main"[\s\S]*?<\/nav>/)?.[0] ?? '';
