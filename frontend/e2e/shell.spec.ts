@@ -193,8 +193,9 @@ test.describe('priority navigation', () => {
     expect(markup.match(/<nav[^>]*aria-label="Main"/g)).toHaveLength(1);
     expect(markup.match(/<footer\b/g)).toHaveLength(1);
     expect(markup.match(/<nav[^>]*aria-label="Benefits"/g)).toHaveLength(1);
-    // A section's page, linked from the main menu only: one link, not one per layout.
-    expect(markup.match(/href="\/benefits\/mortgage\/first-time-buyers"/g)).toHaveLength(1);
+    // A benefit group's link: one in the footer, not one per layout.
+    const footer = markup.match(/<footer\b[\s\S]*<\/footer>/)?.[0] ?? '';
+    expect(footer.match(/href="\/benefits\/union-plus-credit-card"/g)).toHaveLength(1);
     expect(markup).not.toContain('<details');
   });
 

@@ -194,8 +194,9 @@ export function MainMenu({ items, account }: { items: MenuEntry[]; account?: Rea
         >
           <LabelWithChevron title={label} />
         </button>
+        {/* Its links are drawn when it opens: closed, they would only add to every page's bytes. */}
         <div id={sectionId(id)} className={styles.section} hidden={!open}>
-          {content}
+          {open && content}
         </div>
       </li>
     );

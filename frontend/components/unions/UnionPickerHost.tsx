@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { rememberOpener } from '@/components/modals/opener';
 import { useSession } from '@/components/session/SessionProvider';
+import { loadUnionPicker } from './loadUnionPicker';
 import type { UnionPicker as UnionPickerComponent } from './UnionPicker';
 import { unionPageOf, type UnionPage } from './unionPages';
 
@@ -50,7 +51,7 @@ export function UnionPickerHost({ unionChosen }: { unionChosen: boolean }) {
       event.stopPropagation(); // the link's own navigation (Next's Link) never starts
       rememberOpener(clicked.link); // where the picker gives the focus back
       setPicking(clicked.page);
-      void import('./UnionPicker').then((module) => setPicker(() => module.UnionPicker));
+      void loadUnionPicker().then((loaded) => setPicker(() => loaded));
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
