@@ -8,11 +8,21 @@ import { DESKTOP, PHONE } from './axe';
 
 /** Holds every script of the site requested from now on until the returned release() is called. */
 async function holdLaterScripts(page: Page) {
+  return holdScriptsHolding(page, '');
+}
+
+/**
+ * Holds each script of the site whose code holds `marker` (every script for '') until the returned
+ * release() is called; the others go through, so Next's own navigation still works.
+ */
+async function holdScriptsHolding(page: Page, marker: string) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route((url) => url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js'), async (route) => {
-    await released;
-    await route.continue();
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) await released;
+    await route.fulfill({ response, body });
   });
   return release;
 }
@@ -27,7 +37,7 @@ test.describe('at desktop width', () => {
   test('Log in pressed as soon as the page is live opens the login modal once its code arrives', async ({ page }) => {
     await page.goto('/');
     await live(page);
-    const release = await holdLaterScripts(page);
+    const release = await holdScriptsHolding(page, 'Forgot your password?'); // the login modal's code
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\?modal=login$/);
     await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
@@ -41,9 +51,10 @@ test.describe('at desktop width', () => {
   test('a link to a union page pressed as soon as the page is live opens the union picker once its code arrives', async ({ page }) => {
     await page.goto('/');
     await live(page);
-    const release = await holdLaterScripts(page);
+    const release = await holdScriptsHolding(page, 'No union matches your search.'); // the picker's code
     await page.getByRole('link', { name: /Find your union.s benefits/ }).first().click();
     await expect(page).toHaveURL(/\/$/); // asked first, not sent away
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
     release();
     await expect(page.getByRole('dialog', { name: 'Find your union' })).toBeVisible();
   });
