@@ -73,10 +73,16 @@ func runLighthouse(frontend string) error {
 			return err
 		}
 		var runs []lighthouseReport
-		for range max(*lighthouseRuns, 1) {
+		failures := 0
+		for len(runs) < max(*lighthouseRuns, 1) {
 			r, err := lighthouse(bin, chrome, url)
 			if err != nil {
-				return fmt.Errorf("lighthouse %s: %w", url, err)
+				// Lighthouse now and then fails to record its trace (NO_NAVSTART): run it again.
+				if failures++; failures > 2 {
+					return fmt.Errorf("lighthouse %s: %w", url, err)
+				}
+				fmt.Fprintf(os.Stderr, "lighthouse %s failed (%v), running it again\n", url, err)
+				continue
 			}
 			runs = append(runs, r)
 		}
