@@ -74,9 +74,12 @@ test.describe('home at desktop width', () => {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(footer.getByRole('link', { name: 'Union Benefits' })).toHaveAttribute('href', '/');
-    // Desktop shows the benefit groups as a grid, not as an accordion.
-    await expect(footer.getByTestId('footer-grid')).toBeVisible();
-    await expect(footer.getByTestId('footer-accordion')).toBeHidden();
+    // Desktop shows the benefit groups as columns under their headings, with no fold buttons.
+    const groups = footer.getByTestId('footer-groups');
+    await expect(groups).toBeVisible();
+    await expect(groups.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(groups.getByRole('link').first()).toBeVisible();
+    await expect(groups.getByRole('button')).toHaveCount(0);
   });
 
   test('offers a skip link as the first tab stop', async ({ page }) => {
@@ -111,25 +114,24 @@ test.describe('home at phone width', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = header.getByRole('navigation', { name: 'Main' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link').or(menu.locator('summary')).first()).toBeVisible();
+    await expect(menu.getByRole('link').or(menu.getByRole('button')).first()).toBeVisible();
 
     await page.keyboard.press('Escape');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();
   });
 
-  test('folds the footer groups into an accordion', async ({ page }) => {
+  test('folds the footer groups, each under a heading holding its button', async ({ page }) => {
     await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByTestId('footer-grid')).toBeHidden();
-    const accordion = footer.getByTestId('footer-accordion');
-    await expect(accordion).toBeVisible();
-    const first = accordion.locator('details').first();
-    await expect(first).not.toHaveAttribute('open', '');
-    await expect(first.getByRole('link').first()).toBeHidden();
-    await first.locator('summary').click();
-    await expect(first).toHaveAttribute('open', '');
-    await expect(first.getByRole('link').first()).toBeVisible();
+    const groups = page.getByRole('contentinfo').getByTestId('footer-groups');
+    const fold = groups.getByRole('heading', { level: 2 }).first().getByRole('button');
+    await expect(fold).toBeVisible();
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    const links = page.locator(`[id="${await fold.getAttribute('aria-controls')}"]`);
+    await expect(links).toBeHidden();
+    await fold.click();
+    await expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await expect(links.getByRole('link').first()).toBeVisible();
   });
 
   test('does not scroll sideways, down to 360px', async ({ page }) => {

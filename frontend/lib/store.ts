@@ -16,13 +16,7 @@ export function storeMessage(key: StoreMessageKey, values: Record<string, string
   );
 }
 
-/** The store index. */
-export const STORE_HREF = '/store';
-/** The query parameter that opens the store's cart modal, and its value. */
-export const CART_PARAM = 'cart';
-export const CART_OPEN = 'open';
-/** The store with its cart open: where the header's cart link leads from any page. */
-export const CART_HREF = `${STORE_HREF}?${CART_PARAM}=${CART_OPEN}`;
+export { CART_HREF, CART_OPEN, CART_PARAM, STORE_HREF } from './storeLinks';
 
 /** The 50 states and DC, by two-letter code and title. */
 export const storeStates: readonly { code: string; title: string }[] = contract.states;

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Footer } from '@/components/layout/Footer';
 import { site } from './examples';
@@ -34,23 +34,39 @@ describe('Footer', () => {
     }
   });
 
-  it('renders each benefit group as a grid column and as an accordion section', () => {
+  it('draws each benefit group once: a heading over its links, with a fold button for narrow screens', () => {
     const chrome = renderFooter();
-    const grid = screen.getByTestId('footer-grid');
-    const accordion = screen.getByTestId('footer-accordion');
+    const groups = screen.getByTestId('footer-groups');
     for (const group of chrome.footer.groups) {
-      expect(within(grid).getByRole('heading', { level: 2, name: group.title })).toBeTruthy();
+      const heading = within(groups).getByRole('heading', { level: 2, name: new RegExp(group.title) });
+      // The button CSS shows at 1000px and below, inside the heading, controlling the group's links.
+      const fold = within(heading).getByRole('button', { name: group.title });
+      const list = document.getElementById(fold.getAttribute('aria-controls') ?? '') as HTMLElement;
       for (const link of group.links) {
-        expect(within(grid).getByRole('link', { name: new RegExp(link.title) }).getAttribute('href')).toBe(link.url);
+        const drawn = within(groups).getAllByRole('link', { name: new RegExp(link.title) });
+        expect(drawn).toHaveLength(1);
+        expect(drawn[0]?.getAttribute('href')).toBe(link.url);
+        expect(list.contains(drawn[0] as HTMLElement)).toBe(true);
       }
     }
-    const summaries = [...accordion.querySelectorAll('details > summary')].map((s) => s.textContent);
-    expect(summaries).toEqual(chrome.footer.groups.map((g) => g.title));
+  });
+
+  it('folds a group open and shut from its button', () => {
+    renderFooter();
+    const fold = within(screen.getByTestId('footer-groups')).getAllByRole('button')[0] as HTMLElement;
+    const group = fold.closest('[data-open], div') as HTMLElement;
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    expect(group.hasAttribute('data-open')).toBe(false);
+    fireEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(group.hasAttribute('data-open')).toBe(true);
+    fireEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('marks links that open a new tab', () => {
     renderFooter();
-    const grid = screen.getByTestId('footer-grid');
+    const grid = screen.getByTestId('footer-groups');
     const link = within(grid).getByRole('link', { name: 'Entertainment Tickets (opens in a new tab)' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');

@@ -5,17 +5,15 @@ import { site } from './examples';
 import { renderWithSession } from './session';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
+import { nav } from './navigationMock';
 
 function renderHeader() {
   const chrome = site();
-  renderWithSession(<Header productName={chrome.productName} menu={chrome.mainMenu} />);
-  // Both menus are in the DOM and CSS shows one per breakpoint: the desktop bar is the header's
-  // own child, the mobile menu sits in the panel of the menu button.
-  const navs = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
-  const desktop = navs.find((nav) => nav.parentElement?.tagName === 'HEADER');
-  const mobile = navs.find((nav) => nav !== desktop);
-  if (!desktop || !mobile) throw new Error('expected a desktop and a mobile menu');
-  return { chrome, desktop, mobile };
+  const { container } = renderWithSession(<Header productName={chrome.productName} menu={chrome.mainMenu} />);
+  // One menu for every width: CSS lays it out as a bar or as the Menu button's panel.
+  const [desktop, ...more] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
+  if (!desktop || more.length > 0) throw new Error('expected one main menu');
+  return { chrome, desktop, container };
 }
 
 describe('Header', () => {
@@ -65,22 +63,49 @@ describe('Header', () => {
 
   it('sends external menu links out with a new-tab warning only when asked', () => {
     const { desktop } = renderHeader();
+    fireEvent.click(within(desktop).getByRole('button', { name: /Travel/ }));
     const travel = within(desktop).getByRole('link', { name: 'Travel Center', hidden: true });
     expect(travel.getAttribute('href')).toBe('https://travel.example.org/union-benefits');
     expect(travel.getAttribute('target')).toBeNull();
   });
 
-  it('opens the mobile menu from the menu button', () => {
-    renderHeader();
+  it('opens the menu panel from the menu button, and closes it on Escape', () => {
+    const { desktop } = renderHeader();
     const button = screen.getByRole('button', { name: 'Menu' });
     const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
-    expect(panel?.hidden).toBe(true);
+    // The panel holds the one main menu; CSS hides it on narrow screens while it is closed.
+    expect(panel?.contains(desktop)).toBe(true);
+    expect(panel?.hasAttribute('data-open')).toBe(false);
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    expect(panel?.hidden).toBe(false);
+    expect(panel?.hasAttribute('data-open')).toBe(true);
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(panel?.hidden).toBe(true);
+    expect(panel?.hasAttribute('data-open')).toBe(false);
     expect(document.activeElement).toBe(button);
+  });
+
+  it('draws each menu link once, for every width', () => {
+    const { chrome, container } = renderHeader();
+    const section = chrome.mainMenu.find((item) => item.children.length > 0);
+    const page = section?.children[0];
+    if (!page) throw new Error('the example menu has a section with pages');
+    // A section's links are drawn when it opens, once for both layouts.
+    expect(container.querySelectorAll(`a[href="${page.url}"]`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: section.title, hidden: true }));
+    expect(container.querySelectorAll(`a[href="${page.url}"]`)).toHaveLength(1);
+  });
+
+  it('leaves out everything but the brand on a popup', () => {
+    nav.go('/login/partner/test-partner');
+    try {
+      renderWithSession(<Header productName="Union Benefits" menu={site().mainMenu} />);
+      expect(screen.getByRole('link', { name: 'Union Benefits' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { hidden: true })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Menu', hidden: true })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Log in', hidden: true })).toBeNull();
+    } finally {
+      nav.reset();
+    }
   });
 
   it('offers only a way home when the chrome is missing', () => {

@@ -76,7 +76,7 @@ describe('FavoriteButton', () => {
 
     await settle(problem(503, 'Service Unavailable'));
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
-    expect(screen.getByTestId('status-messages').textContent).toContain(message('favoritesError'));
+    await waitFor(() => expect(screen.getByTestId('status-messages').textContent).toContain(message('favoritesError')));
   });
 
   it('ignores a second click while the first change runs', async () => {

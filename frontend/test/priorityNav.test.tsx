@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DesktopMenu } from '@/components/layout/DesktopMenu';
-import { sortByWeight, visibleCount } from '@/components/layout/priorityNav';
+import { MainMenu, MainMenuProvider } from '@/components/layout/MainMenu';
+import { menuEntries, sortByWeight, visibleCount } from '@/components/layout/priorityNav';
 import type { MenuItem } from '@/lib/bff/types';
 import { site } from './examples';
 
@@ -39,7 +39,7 @@ describe('sortByWeight', () => {
   });
 });
 
-describe('DesktopMenu as a priority navigation', () => {
+describe('MainMenu as a priority navigation', () => {
   afterEach(() => vi.restoreAllMocks());
 
   /** A bar 450 px wide where each label (and More) is 100 px: three items and More fit. */
@@ -57,17 +57,25 @@ describe('DesktopMenu as a priority navigation', () => {
 
   it('renders every item in the bar when nothing was measured (the server HTML)', () => {
     const menu = site().mainMenu;
-    render(<DesktopMenu items={menu} />);
+    render(
+      <MainMenuProvider>
+        <MainMenu items={menuEntries(menu)} />
+      </MainMenuProvider>,
+    );
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('button', { name: 'More' })).toBeNull();
     const bar = nav.querySelector('ul') as HTMLElement;
-    expect([...bar.children].map((li) => li.firstElementChild?.textContent)).toEqual(menu.map((m) => m.title));
+    expect([...bar.children].map((li) => li.firstElementChild?.textContent)).toEqual(sortByWeight(menu).map((m) => m.title));
   });
 
   it('puts what does not fit under More, in weight order, and opens it from the keyboard', () => {
     fakeLayout();
     const menu = site().mainMenu;
-    render(<DesktopMenu items={[...menu].reverse()} />);
+    render(
+      <MainMenuProvider>
+        <MainMenu items={menuEntries([...menu].reverse())} />
+      </MainMenuProvider>,
+    );
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const bar = nav.querySelector('ul[data-measured]') as HTMLElement;
     const topLevel = [...bar.children].map((li) => li.firstElementChild?.textContent);

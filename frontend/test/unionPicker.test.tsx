@@ -209,7 +209,8 @@ describe('UnionPickerHost', () => {
     link.focus();
     const click = fireEvent.click(link);
     expect(click).toBe(false); // the link is not followed
-    const dialog = screen.getByRole('dialog', { name: 'Find your union' });
+    // The picker's code is loaded by this first click; the dialog follows.
+    const dialog = await screen.findByRole('dialog', { name: 'Find your union' });
     expect(within(dialog).getAllByRole('option')).toHaveLength(UNIONS.length);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -217,9 +218,9 @@ describe('UnionPickerHost', () => {
     await waitFor(() => expect(document.activeElement).toBe(link));
   });
 
-  it('asks before the eligibility page too', () => {
+  it('asks before the eligibility page too', async () => {
     fireEvent.click(renderPage('/union-member-eligibility', false));
-    expect(screen.getByRole('dialog', { name: 'Find your union' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Find your union' })).toBeTruthy();
   });
 
   it('lets a visitor who chose a union, a member, a link naming a union and a new-tab click go straight there', () => {

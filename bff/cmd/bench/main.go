@@ -51,13 +51,22 @@ func main() {
 	flag.DurationVar(&o.cmsLatency, "cms-latency", 20*time.Millisecond,
 		"added to every CMS answer while the cold path is measured, as a CMS across a network takes")
 	stack := flag.Bool("stack", false, "also measure the running stack (make bench starts one)")
+	weightOnly := flag.Bool("weight", false, "only page weight and Lighthouse, against the running stack (pages.go)")
 	flag.Parse()
-	if err := run(o); err != nil {
+	if *weightOnly {
+		*stack = false
+	} else if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 	if *stack {
 		if err := runStack(o.dur, o.workers); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+	}
+	if *stack || *weightOnly {
+		if err := runWeight(); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
 		}

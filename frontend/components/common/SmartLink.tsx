@@ -20,8 +20,15 @@ export function SmartLink({ link, className, children, onClick, current }: Smart
   const content = children ?? link.title;
   const ariaCurrent = current ? 'page' : undefined;
   if (isInternalUrl(link.url) && link.target !== '_blank') {
+    // Only the props that are set: drawn by a server component, each prop of this client component
+    // is written into the page, an unset one as "$undefined", on every link of the menus and footer.
+    const optional = {
+      ...(className && { className }),
+      ...(onClick && { onClick }),
+      ...(current && { 'aria-current': 'page' as const }),
+    };
     return (
-      <NextLink href={link.url} className={className} onClick={onClick} aria-current={ariaCurrent}>
+      <NextLink href={link.url} {...optional}>
         {content}
       </NextLink>
     );

@@ -6,7 +6,6 @@ import type { Session } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { useSession } from '@/components/session/SessionProvider';
 import { useStatusMessages } from '@/components/status/StatusMessages';
-import { failureMessage } from '@/components/forms/failure';
 
 /** The session with the member's favorite ids replaced. */
 function withFavoriteIds(session: Session, ids: string[]): Session {
@@ -43,7 +42,12 @@ export function useFavorite(id: string): FavoriteToggle {
     },
     onSuccess: (favorites) =>
       client.setQueryData<Session>(SESSION_KEY, (old) => withFavoriteIds(old ?? session, favorites.ids)),
-    onError: (error) => push({ message: failureMessage(error, 'favoritesError'), type: 'error' }),
+    // The words of a failure (the accounts' contract) load with the failure: a page of hearts needs
+    // none of that contract until one fails.
+    onError: (error) =>
+      void import('@/components/forms/failure').then(({ failureMessage }) =>
+        push({ message: failureMessage(error, 'favoritesError'), type: 'error' }),
+      ),
   });
 
   if (!member) return { favorite: null, toggle: () => undefined };

@@ -4,25 +4,26 @@ import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
 import { LogoMark } from '@/components/common/LogoMark';
 import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
+import { NotInPopup } from '@/components/layout/NotInPopup';
+import { FooterGroup } from './FooterGroup';
 import { SOCIAL_NAMES, SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
 interface FooterProps {
   productName: string;
   footer: FooterContent;
-  /**
-   * 'short' leaves only the copyright and the legal links: no logo, no navigation, no social links.
-   * For screens that keep the visitor on one task, such as the partner login page.
-   */
-  variant?: 'full' | 'short';
 }
 
-export function Footer({ productName, footer, variant = 'full' }: FooterProps) {
-  const full = variant === 'full';
+/**
+ * The site's footer, drawn once for every width (CSS lays the benefit groups out as columns or as
+ * folds: FooterGroup) and every route: a popup (the partner login) keeps only the copyright and the
+ * legal links, the rest being inside NotInPopup.
+ */
+export function Footer({ productName, footer }: FooterProps) {
   return (
-    <footer className={full ? styles.footer : `${styles.footer} ${styles.short}`} data-variant={variant}>
+    <footer className={styles.footer}>
       <div className="container">
-        {full && (
+        <NotInPopup>
           <div className={styles.top}>
             <NextLink href="/" className={styles.brand}>
               <LogoMark size={40} />
@@ -45,41 +46,35 @@ export function Footer({ productName, footer, variant = 'full' }: FooterProps) {
               </ul>
             )}
           </div>
-        )}
 
-        {full && footer.groups.length > 0 && (
-          <nav aria-label="Benefits" className={styles.groups}>
-            {/* Two drawings of the same links: CSS shows the grid above 1000px and the accordion below. */}
-            <div
-              className={styles.grid}
-              data-testid="footer-grid"
-              style={{ '--columns': gridColumns(footer.groups.length) } as CSSProperties}
-            >
-              {footer.groups.map((group) => (
-                <div key={group.title} className={styles.group}>
-                  <h2 className={styles.groupTitle}>
-                    {group.url ? (
-                      <SmartLink link={{ url: group.url, title: group.title }} className={styles.groupTitleLink} />
-                    ) : (
-                      group.title
-                    )}
-                  </h2>
-                  <GroupLinks group={group} />
-                </div>
-              ))}
-            </div>
-            <div className={styles.accordion} data-testid="footer-accordion">
-              {footer.groups.map((group) => (
-                <details key={group.title} className={styles.fold}>
-                  <summary className={styles.summary}>{group.title}</summary>
-                  <GroupLinks group={group} withOverview />
-                </details>
-              ))}
-            </div>
-          </nav>
-        )}
+          {footer.groups.length > 0 && (
+            <nav aria-label="Benefits" className={styles.groups}>
+              <div
+                className={styles.grid}
+                data-testid="footer-groups"
+                style={{ '--columns': gridColumns(footer.groups.length) } as CSSProperties}
+              >
+                {footer.groups.map((group) => (
+                  <FooterGroup
+                    key={group.title}
+                    title={group.title}
+                    heading={
+                      group.url ? (
+                        <SmartLink link={{ url: group.url, title: group.title }} className={styles.groupTitleLink} />
+                      ) : (
+                        group.title
+                      )
+                    }
+                  >
+                    <GroupLinks group={group} />
+                  </FooterGroup>
+                ))}
+              </div>
+            </nav>
+          )}
+        </NotInPopup>
 
-        {/* The site's small print (union_structure_global's disclaimer_text), on the short footer too. */}
+        {/* The site's small print (union_structure_global's disclaimer_text), on a popup's footer too. */}
         {footer.disclaimer && <RichText html={footer.disclaimer} className={styles.disclaimer} />}
         <div className={styles.bottom}>
           <p className={styles.copyright}>{footer.copyright}</p>
@@ -99,12 +94,12 @@ function gridColumns(groups: number): number {
   return 4;
 }
 
-/** A group's links; in the accordion the summary is not a link, so the group page comes first. */
-function GroupLinks({ group, withOverview = false }: { group: LinkGroup; withOverview?: boolean }) {
+/** A group's links; folded, the heading is a button, so the group's page comes first (narrow screens only). */
+function GroupLinks({ group }: { group: LinkGroup }) {
   return (
     <LinkList links={group.links} className={styles.groupLinks} linkClassName={styles.groupLink}>
-      {withOverview && group.url && (
-        <li>
+      {group.url && (
+        <li className={styles.narrowOnly}>
           <SmartLink link={{ url: group.url, title: `All ${group.title}` }} className={styles.groupLink} />
         </li>
       )}

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@/lib/bff/types';
+import type { MenuEntry } from './priorityNav';
 import { SmartLink } from '@/components/common/SmartLink';
 
 /** Class names for each level of a section's links; the desktop panel and the mobile menu differ. */
@@ -20,7 +20,7 @@ export function SectionLinks({
   onNavigate,
   classes,
 }: {
-  section: MenuItem;
+  section: MenuEntry;
   pathname: string;
   onNavigate: () => void;
   classes: SectionLinkClasses;

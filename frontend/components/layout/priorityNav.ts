@@ -3,6 +3,23 @@ import type { MenuItem } from '@/lib/bff/types';
 /** Spec 3 §4: an item counts as fitting when at least 99% of it is inside the bar. */
 export const VISIBLE_THRESHOLD = 0.99;
 
+/** A menu item as the menu draws it: what the browser's copy of the menu needs, nothing more. */
+export interface MenuEntry {
+  id: string;
+  title: string;
+  url: string;
+  children: MenuEntry[];
+}
+
+/**
+ * The menu as the client component receives it (its props are written into the page): top-level
+ * items in weight order, each item only with what is drawn.
+ */
+export function menuEntries(items: MenuItem[]): MenuEntry[] {
+  const entry = ({ id, title, url, children }: MenuItem): MenuEntry => ({ id, title, url, children: children.map(entry) });
+  return sortByWeight(items).map(entry);
+}
+
 /** Top-level items in the order the bar shows them: by weight, ties keeping the CMS order. */
 export function sortByWeight(items: MenuItem[]): MenuItem[] {
   return items

@@ -4,8 +4,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { accountApi } from '@/lib/bff/browser';
-import type { BffError } from '@/lib/bff/transport';
-import { message } from '@/lib/accounts';
+import { BffError } from '@/lib/bff/transport';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { MODAL_PARAM, MODAL_VALUES, SIGNUP_PARAMS } from '@/components/modals/modalParam';
 import { rememberOpener } from '@/components/modals/opener';
@@ -32,9 +31,17 @@ interface MailingFormProps {
   onSubscribed?: () => void;
 }
 
-/** What a failed sign-up tells the reader: the BFF's words for a mistake of theirs, else ours. */
-function failureText(error: BffError): string {
-  return error.status >= 400 && error.status < 500 ? error.detail : message('mailingError');
+/**
+ * A failed sign-up as the reader is told it: the BFF's words for a mistake of theirs, else ours
+ * (contracts/accounts.json), loaded with the failure: the forms' contract is no part of the page's
+ * JavaScript until then.
+ */
+async function failure(error: unknown): Promise<BffError> {
+  const failed = BffError.from(error);
+  if (failed.status >= 400 && failed.status < 500) return failed;
+  const { message } = await import('@/lib/accounts');
+  const { status, code, fields, problem } = failed;
+  return new BffError(failed.message, { status, code, detail: message('mailingError'), fields, problem }, { cause: error });
 }
 
 /**
@@ -62,7 +69,11 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
 
   const { run, pending, error } = useBffMutation({
     mutationFn: (body: MailingValues) =>
-      accountApi.subscribe({ source, email: body.email, union: body.union, ...(withFirstName ? { firstName: body.firstName } : {}) }),
+      accountApi
+        .subscribe({ source, email: body.email, union: body.union, ...(withFirstName ? { firstName: body.firstName } : {}) })
+        .catch(async (error: unknown) => {
+          throw await failure(error);
+        }),
     onSuccess: async (answer, sent) => {
       setValues({ email: '', union: '', firstName: '' });
       setDone(answer.message);
@@ -153,7 +164,7 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
         )}
         {error && (
           <p className={styles.error} role="alert">
-            {failureText(error)}
+            {error.detail}
           </p>
         )}
       </div>

@@ -3,12 +3,12 @@ import type { Cart, Session, SiteChrome } from '@/lib/bff/types';
 import { config } from '@/lib/config';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
-import { ModalHost } from '@/components/shell/ModalHost';
+import { ModalHostLoader } from '@/components/shell/ModalHostLoader';
 import { NavigationProgress } from '@/components/shell/NavigationProgress';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
-import { PopupChrome } from '@/components/shell/PopupChrome';
+import { NotInPopup } from '@/components/layout/NotInPopup';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
 import { StatusMessageFromQuery } from '@/components/status/queryMessages';
 import { StatusMessageRegion } from '@/components/status/StatusMessages';
@@ -43,31 +43,25 @@ export function SiteShell({ site, session, unionChosen, cart, children }: SiteSh
         Skip to content
       </a>
       <SessionProvider initial={session}>
-        <PopupChrome
-          full={<Header productName={site?.productName} menu={site?.mainMenu ?? []} cart={cart} union={site?.union} />}
-          popup={<Header productName={site?.productName} menu={[]} bare />}
-        />
+        <Header productName={site?.productName} menu={site?.mainMenu ?? []} cart={cart} union={site?.union} />
         <StatusMessageRegion />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        {site && (
-          <PopupChrome
-            full={<Footer productName={site.productName} footer={site.footer} />}
-            popup={<Footer productName={site.productName} footer={site.footer} variant="short" />}
-          />
-        )}
+        {site && <Footer productName={site.productName} footer={site.footer} />}
         {/* The shell's query parameters: ?modal=, ?message= and the page view with its utm; the bar
             that shows a move between addresses is on its way. */}
         <Suspense fallback={null}>
           <NavigationProgress />
-          <ModalHost dressing={site?.authModals} />
+          <ModalHostLoader dressing={site?.authModals} />
           <StatusMessageFromQuery />
           <PageViewTracker />
         </Suspense>
         <UnionPickerHost unionChosen={unionChosen} />
         <ScrollToTop />
-        <PopupChrome full={<Chatbot scriptUrl={config.chatbotScriptUrl} />} popup={null} />
+        <NotInPopup>
+          <Chatbot scriptUrl={config.chatbotScriptUrl} />
+        </NotInPopup>
       </SessionProvider>
     </>
   );

@@ -1,11 +1,6 @@
-'use client';
-
-import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef } from 'react';
 import { message, type MessageKey } from '@/lib/accounts';
-import { currentHash, withParams } from '@/lib/url';
-import { useSitePathname } from '@/lib/useSitePathname';
-import { useStatusMessages, type StatusMessageInput, type StatusMessageType } from './StatusMessages';
+import { QueryMessage } from './QueryMessage';
+import type { StatusMessageInput, StatusMessageType } from './StatusMessages';
 
 /**
  * The status messages an address may ask for, `?message=<code>` (a redirect's way to say how
@@ -38,28 +33,11 @@ export function queryMessage(code: string | null | undefined): StatusMessageInpu
 
 /**
  * Shows the message a redirect asked for in the address, `?message=<code>` (the codes above),
- * once; a code it does not know shows nothing. Either way the parameters are then taken out of
- * the address without a new history entry or a scroll.
+ * once; a code it does not know shows nothing (QueryMessage). The server words the codes.
  */
 export function StatusMessageFromQuery() {
-  const searchParams = useSearchParams();
-  const pathname = useSitePathname();
-  const router = useRouter();
-  const { push } = useStatusMessages();
-  const handled = useRef<string | null>(null);
-
-  const code = searchParams.get('message');
-  useEffect(() => {
-    if (code === null) return;
-    const key = `${pathname}?${searchParams.toString()}`;
-    if (handled.current === key) return; // Strict Mode runs effects twice; show it once.
-    handled.current = key;
-    const known = queryMessage(code);
-    if (known) push(known);
-    router.replace(withParams(pathname, searchParams, { message: null, messageType: null }, currentHash()), {
-      scroll: false,
-    });
-  }, [code, pathname, searchParams, push, router]);
-
-  return null;
+  const messages = Object.fromEntries(
+    (Object.keys(QUERY_MESSAGES) as QueryMessageCode[]).map((code) => [code, queryMessage(code) as StatusMessageInput]),
+  );
+  return <QueryMessage messages={messages} />;
 }

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useSession } from '@/components/session/SessionProvider';
 import { useHydrated } from '@/lib/useHydrated';
-import { UnionPicker } from './UnionPicker';
+import { loadUnionPicker } from './loadUnionPicker';
+import type { UnionPicker } from './UnionPicker';
 import { unionPageHref, type UnionPage } from './unionPages';
 import styles from './UnionChoice.module.css';
 
@@ -18,6 +19,12 @@ export function UnionChoice({ page }: { page: UnionPage }) {
   const hydrated = useHydrated();
   // Whether the picker is open (it gives the focus back to the button, which has it: Modal).
   const [picking, setPicking] = useState(false);
+  // The picker's code, loaded by the button's first press (loadUnionPicker).
+  const [Picker, setPicker] = useState<typeof UnionPicker | null>(null);
+  const open = () => {
+    setPicking(true);
+    void loadUnionPicker().then((loaded) => setPicker(() => loaded));
+  };
   const unions = session.visibleUnions;
   return (
     <section className={`container ${styles.choice}`} aria-labelledby="union-choice-title">
@@ -26,7 +33,7 @@ export function UnionChoice({ page }: { page: UnionPage }) {
           Participating unions
         </h2>
         {hydrated && unions.length > 0 && (
-          <button type="button" className={styles.search} aria-haspopup="dialog" onClick={() => setPicking(true)}>
+          <button type="button" className={styles.search} aria-haspopup="dialog" onClick={open}>
             Search for your union
           </button>
         )}
@@ -46,7 +53,14 @@ export function UnionChoice({ page }: { page: UnionPage }) {
       ) : (
         <p>The list of unions could not be loaded. Please reload the page.</p>
       )}
-      {picking && <UnionPicker page={page} unions={unions} onClose={() => setPicking(false)} />}
+      {picking &&
+        (Picker ? (
+          <Picker page={page} unions={unions} onClose={() => setPicking(false)} />
+        ) : (
+          <p role="status" className="visually-hidden">
+            Loading…
+          </p>
+        ))}
     </section>
   );
 }

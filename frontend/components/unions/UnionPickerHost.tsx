@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { rememberOpener } from '@/components/modals/opener';
 import { useSession } from '@/components/session/SessionProvider';
-import { UnionPicker } from './UnionPicker';
+import { loadUnionPicker } from './loadUnionPicker';
+import type { UnionPicker as UnionPickerComponent } from './UnionPicker';
 import { unionPageOf, type UnionPage } from './unionPages';
 
 /** The union page a click would open, and the link clicked; undefined for any other click. */
@@ -26,6 +27,10 @@ function unionPageClicked(event: MouseEvent): { page: UnionPage; link: HTMLAncho
  * link's own handler (capture), so no link needs to know. A modified click, or a page without
  * scripts, reaches the page itself, which asks in its own way (ContentPage's UnionChoice).
  *
+ * The picker's code is loaded by the first click it answers (few page views need it): the click
+ * itself is handled here, by the listener every page has, so it cannot be lost while the picker's
+ * code is on its way; a status says it is loading meanwhile.
+ *
  * `unionChosen` is what the layout knows of the request: a union chosen by ?union= or the union
  * cookie. A signed-in member's pages are their own union's (the BFF sends them to their account),
  * and a visitor with a union goes straight on.
@@ -33,6 +38,7 @@ function unionPageClicked(event: MouseEvent): { page: UnionPage; link: HTMLAncho
 export function UnionPickerHost({ unionChosen }: { unionChosen: boolean }) {
   const { session } = useSession();
   const [picking, setPicking] = useState<UnionPage | null>(null);
+  const [Picker, setPicker] = useState<typeof UnionPickerComponent | null>(null);
   const unions = session.visibleUnions;
   const asks = !unionChosen && !session.signedIn && unions.length > 0;
 
@@ -45,11 +51,19 @@ export function UnionPickerHost({ unionChosen }: { unionChosen: boolean }) {
       event.stopPropagation(); // the link's own navigation (Next's Link) never starts
       rememberOpener(clicked.link); // where the picker gives the focus back
       setPicking(clicked.page);
+      void loadUnionPicker().then((loaded) => setPicker(() => loaded));
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
   }, [asks]);
 
   if (!asks || !picking) return null;
-  return <UnionPicker page={picking} unions={unions} onClose={() => setPicking(null)} />;
+  if (!Picker) {
+    return (
+      <p role="status" className="visually-hidden">
+        Loading…
+      </p>
+    );
+  }
+  return <Picker page={picking} unions={unions} onClose={() => setPicking(null)} />;
 }

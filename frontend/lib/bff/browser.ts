@@ -45,7 +45,7 @@ import type {
   SubscribeRequest,
   UploadedFile,
 } from './types';
-import { bffUpload, unfinishedUploads, type BffUploadOptions } from './upload';
+import type { BffUploadOptions } from './upload';
 import { bffPath } from './urls';
 
 /** The TanStack Query key of the session; every sign-in, sign-out or change writes or invalidates it. */
@@ -94,7 +94,9 @@ export const caseFilesKey = (caseId: string) => [...CASES_KEY, caseId, 'files'] 
 
 /**
  * A case's documents (spec 2 §4-5, contracts/uploads.json): read them, upload one, submit uploaded
- * ones, and the uploads of the case this browser left unfinished.
+ * ones, and the uploads of the case this browser left unfinished. The upload code (upload.ts, with
+ * the uploads contract) is loaded by the first call that needs it: every page imports this module,
+ * few upload.
  */
 export const uploadsApi = {
   files: (caseId: string) => personal<CaseFileList>('GET', bffPath.caseFiles(caseId)),
@@ -104,10 +106,10 @@ export const uploadsApi = {
    * connection and Cancel through `options`. The same file chosen again for the case, after a
    * reload too, goes on from what the server has.
    */
-  upload: (caseId: string, file: File, options?: BffUploadOptions) =>
-    bffUpload<UploadedFile>(bffPath.caseUploads(caseId), file, caseId, options),
+  upload: async (caseId: string, file: File, options?: BffUploadOptions) =>
+    (await import('./upload')).bffUpload<UploadedFile>(bffPath.caseUploads(caseId), file, caseId, options),
   /** What choosing the same file again would go on with (a hint for the member, not a list of the server's). */
-  unfinished: (caseId: string) => unfinishedUploads(caseId),
+  unfinished: async (caseId: string) => (await import('./upload')).unfinishedUploads(caseId),
 };
 
 /**

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /**
  * The partner login popup, /login/partner/{id} (spec 1 §2): partner sites open it so a member signs
  * in with their union account and the partner receives a sign-in token. The root layout leaves
- * out the main menu and shows the short footer here (components/shell/PopupChrome).
+ * out the main menu and shows the short footer here (components/layout/NotInPopup).
  */
 export default async function PartnerLoginPage({ params }: { params: Params }) {
   const { id } = await params;

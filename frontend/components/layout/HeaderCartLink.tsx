@@ -1,0 +1,37 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import NextLink from 'next/link';
+import { CartIcon } from '@/components/common/CartIcon';
+import { cartQuery } from '@/lib/bff/browser';
+import type { Cart } from '@/lib/bff/types';
+import { CART_HREF } from '@/lib/storeLinks';
+import styles from './HeaderCart.module.css';
+
+interface HeaderCartLinkProps {
+  initial?: Cart;
+  /** The contract's words (contracts/store.json), given by the server: the browser needs no more of the store's contract. */
+  words: { openCart: string; cartCount: string };
+}
+
+/** HeaderCart's link, following the one cart query, so an add on the store shows at once. */
+export function HeaderCartLink({ initial, words }: HeaderCartLinkProps) {
+  const { data } = useQuery(cartQuery(initial));
+  const count = data?.count ?? 0;
+  if (count <= 0) return null;
+  const total = count.toLocaleString('en-US');
+  return (
+    <NextLink
+      href={CART_HREF}
+      className={styles.cart}
+      aria-label={`${words.openCart} ${words.cartCount.replace('{count}', total)}`}
+      data-testid="header-cart"
+    >
+      <CartIcon />
+      {/* The whole figure, as the name says it: shown words must be part of the name. */}
+      <span className={styles.count} aria-hidden="true">
+        {total}
+      </span>
+    </NextLink>
+  );
+}

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, PHONE } from './axe';
+
+// Parts of the shell that few page views use load their code when first needed (issue 38): the
+// login, sign-up and reset modals, and the union picker. What opens them is handled by code every
+// page has (a link, a listener), so a press is never lost while their code is on its way: these
+// tests hold the code back right after the press, as a slow network would, then let it through.
+
+/** Holds every script of the site requested from now on until the returned release() is called. */
+async function holdLaterScripts(page: Page) {
+  return holdScriptsHolding(page, '');
+}
+
+/**
+ * Holds each script of the site whose code holds `marker` (every script for '') until the returned
+ * release() is called; the others go through, so Next's own navigation still works.
+ */
+async function holdScriptsHolding(page: Page, marker: string) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js'), async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) await released;
+    await route.fulfill({ response, body });
+  });
+  return release;
+}
+
+async function live(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+}
+
+test.describe('at desktop width', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('Log in pressed as soon as the page is live opens the login modal once its code arrives', async ({ page }) => {
+    await page.goto('/');
+    await live(page);
+    const release = await holdScriptsHolding(page, 'Forgot your password?'); // the login modal's code
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\?modal=login$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /Email/ })).toBeEditable();
+  });
+
+  test('a link to a union page pressed as soon as the page is live opens the union picker once its code arrives', async ({ page }) => {
+    await page.goto('/');
+    await live(page);
+    const release = await holdScriptsHolding(page, 'No union matches your search.'); // the picker's code
+    await page.getByRole('link', { name: /Find your union.s benefits/ }).first().click();
+    await expect(page).toHaveURL(/\/$/); // asked first, not sent away
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Find your union' })).toBeVisible();
+  });
+
+  test('a main menu section pressed before the page is live opens once it is', async ({ page }) => {
+    const release = await holdLaterScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const section = page.getByRole('navigation', { name: 'Main' }).getByRole('button').first();
+    await section.click();
+    release();
+    await live(page);
+    await expect(section).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`[id="${await section.getAttribute('aria-controls')}"]`).getByRole('link').first()).toBeVisible();
+  });
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: PHONE });
+
+  test('Menu pressed before the page is live opens the menu once it is, and the keyboard walks it', async ({ page }) => {
+    const release = await holdLaterScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    release();
+    await live(page);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    // The sections fold, each a button saying whether it is open.
+    const section = nav.getByRole('button').first();
+    await section.focus();
+    await page.keyboard.press('Enter');
+    await expect(section).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`[id="${await section.getAttribute('aria-controls')}"]`).getByRole('link').first()).toBeVisible();
+    await page.keyboard.press('Escape'); // the section first
+    await expect(section).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Escape'); // then the panel, the focus back on Menu
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+  });
+});
