@@ -15,20 +15,13 @@ import (
 
 	"cloud.google.com/go/firestore"
 
+	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/dev/orderstub"
 )
 
 // These tests check the running stack's stand-ins and their seed data, through the variables
 // `stack test` exports (make test-integration). They skip when run without a stack.
 
-func stackEnv(t *testing.T, name string) string {
-	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		t.Skipf("%s is not set; run through `.bin/stack test -- go test -tags integration ./...`", name)
-	}
-	return v
-}
 
 var client = &http.Client{Timeout: 10 * time.Second}
 
@@ -61,8 +54,8 @@ func postJSONAs(t *testing.T, url, token string, body any, out any) int {
 }
 
 func TestAuthFixtureUsersSignIn(t *testing.T) {
-	host := stackEnv(t, "FIREBASE_AUTH_EMULATOR_HOST")
-	project := stackEnv(t, "FIREBASE_PROJECT_ID")
+	host := harness.StackEnv(t, "FIREBASE_AUTH_EMULATOR_HOST")
+	project := harness.StackEnv(t, "FIREBASE_PROJECT_ID")
 	base := "http://" + host + "/identitytoolkit.googleapis.com/v1"
 	for uid, email := range map[string]string{
 		"demo-member-0001":  "member@example.com",
@@ -93,10 +86,10 @@ func TestAuthFixtureUsersSignIn(t *testing.T) {
 // The emulator is seeded from fixtures/firestore before it reports ready: the Go client the BFF
 // will use reads a seeded profile back.
 func TestFirestoreSeedIsReadableFromGo(t *testing.T) {
-	stackEnv(t, "FIRESTORE_EMULATOR_HOST") // the client finds the emulator through it
+	harness.StackEnv(t, "FIRESTORE_EMULATOR_HOST") // the client finds the emulator through it
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	fs, err := firestore.NewClient(ctx, stackEnv(t, "FIREBASE_PROJECT_ID"))
+	fs, err := firestore.NewClient(ctx, harness.StackEnv(t, "FIREBASE_PROJECT_ID"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,8 +111,8 @@ func TestFirestoreSeedIsReadableFromGo(t *testing.T) {
 }
 
 func TestStorageBucketAndPartnerLogos(t *testing.T) {
-	base := strings.TrimSuffix(stackEnv(t, "STORAGE_EMULATOR_HOST"), "/")
-	bucket := stackEnv(t, "STORAGE_BUCKET")
+	base := strings.TrimSuffix(harness.StackEnv(t, "STORAGE_EMULATOR_HOST"), "/")
+	bucket := harness.StackEnv(t, "STORAGE_BUCKET")
 	for _, path := range []string{
 		"/storage/v1/b/" + bucket,
 		"/" + bucket + "/partners/test-partner.svg",
@@ -136,7 +129,7 @@ func TestStorageBucketAndPartnerLogos(t *testing.T) {
 }
 
 func TestOrderStandInServesProducts(t *testing.T) {
-	url := stackEnv(t, "ORDERS_URL")
+	url := harness.StackEnv(t, "ORDERS_URL")
 	var out struct {
 		Data struct {
 			Products []struct{ ID string }

@@ -56,6 +56,17 @@ const (
 	ServerSecret = "test-server-signing-secret"
 )
 
+// StackEnv is the stack's variable name as `stack test` exports it to its command; a test run
+// without the stack skips.
+func StackEnv(t testing.TB, name string) string {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		t.Skipf("%s is not set; run through `.bin/stack test -- go test -tags integration ./...`", name)
+	}
+	return v
+}
+
 // Root is the repository's top folder, found from this file, so tests in any package reach
 // fixtures/ and contracts/ the same way.
 func Root() string {

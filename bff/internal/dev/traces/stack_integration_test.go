@@ -22,14 +22,6 @@ import (
 // Run through the stack (`.bin/stack test -- go test -tags integration ./...`): the BFF's
 // exporter reaches the stack's viewer, and the BFF's log files name the same trace.
 
-func stackEnv(t *testing.T, name string) string {
-	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		t.Skipf("%s is not set; run through `.bin/stack test -- go test -tags integration ./...`", name)
-	}
-	return v
-}
 
 func randomHex(n int) string {
 	b := make([]byte, n)
@@ -41,8 +33,8 @@ func randomHex(n int) string {
 // request span under Next's span and the CMS call under it; the BFF's request line in its log
 // names the trace; /metrics has the CMS call.
 func TestABFFRequestIsOneTraceInTheViewer(t *testing.T) {
-	viewer, bff := stackEnv(t, "TRACES_URL"), stackEnv(t, "BFF_URL")
-	secret, admin := stackEnv(t, "SERVER_SIGNING_SECRET"), stackEnv(t, "BFF_ADMIN_URL")
+	viewer, bff := harness.StackEnv(t, "TRACES_URL"), harness.StackEnv(t, "BFF_URL")
+	secret, admin := harness.StackEnv(t, "SERVER_SIGNING_SECRET"), harness.StackEnv(t, "BFF_ADMIN_URL")
 	traceID, nextSpan := randomHex(16), randomHex(8)
 	// Two reads of pages nobody asked for (each a page cache miss and a CMS call), so that with
 	// two replicas behind the balancer each replica makes one.
