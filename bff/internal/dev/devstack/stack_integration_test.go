@@ -22,7 +22,6 @@ import (
 // These tests check the running stack's stand-ins and their seed data, through the variables
 // `stack test` exports (make test-integration). They skip when run without a stack.
 
-
 var client = &http.Client{Timeout: 10 * time.Second}
 
 func postJSON(t *testing.T, url string, body any, out any) int {

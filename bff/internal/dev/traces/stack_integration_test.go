@@ -22,7 +22,6 @@ import (
 // Run through the stack (`.bin/stack test -- go test -tags integration ./...`): the BFF's
 // exporter reaches the stack's viewer, and the BFF's log files name the same trace.
 
-
 func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
