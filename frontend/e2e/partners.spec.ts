@@ -37,7 +37,10 @@ test('a signed-in member allows the partner once; the partner learns who they ar
   // The popup: partner logo and name, no main menu, the short footer.
   await expect(popup.getByText('Test Partner', { exact: true })).toBeVisible();
   await expect(popup.locator('header nav')).toHaveCount(0);
-  await expect(popup.locator('footer')).toHaveAttribute('data-variant', 'short');
+  // The short footer: the copyright and the legal links, none of the site's navigation.
+  await expect(popup.locator('footer')).toBeVisible();
+  await expect(popup.locator('footer nav')).toHaveCount(0);
+  await expect(popup.locator('footer').getByRole('list', { name: 'Follow us' })).toHaveCount(0);
 
   await expect(popup.getByRole('heading', { name: 'Allow Test Partner to sign you in?' })).toBeVisible();
   await expect(popup.getByText('This partner exists for testing the partner login popup.')).toBeVisible();

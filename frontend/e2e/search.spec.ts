@@ -129,6 +129,8 @@ test.describe('search at phone width', () => {
 
   test("'Browse by' is a select, and the page has no sideways scroll", async ({ page }) => {
     await page.goto('/search?q=budget');
+    // Chosen once the page is live: the client router takes the new address from then on.
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
     await expect(page.getByRole('button', { name: 'Advice' })).toBeHidden();
     const select = page.getByRole('combobox', { name: 'Browse by' });
     await select.selectOption('blogpost');
