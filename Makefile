@@ -174,11 +174,8 @@ test-stack:
 
 # After the end-to-end run, each upstream's latency histogram is on a BFF replica's admin /metrics
 # (issue 40): a call to an upstream that records nothing fails here. Read whole first: under
-# pipefail, grep -q closing the pipe early would fail curl. Not Firestore: with
-# FIRESTORE_EMULATOR_HOST set, its SDK dials the emulator on a connection of its own and drops the
-# stats handler that measures each RPC (bff/internal/firestore New), so only a real project's
-# Firestore calls are measured (and the unit tests').
-UPSTREAMS ?= cms auth storage orders redis hotels
+# pipefail, grep -q closing the pipe early would fail curl.
+UPSTREAMS ?= cms auth firestore storage orders redis hotels
 check-upstreams:
 	@metrics="$$(curl -sS http://127.0.0.1:9090/metrics http://127.0.0.1:9091/metrics 2>/dev/null || true)"; \
 	for u in $(UPSTREAMS); do \

@@ -12,15 +12,18 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	gfs "cloud.google.com/go/firestore"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
+	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/portal"
 )
 
@@ -333,4 +336,38 @@ func TestEndedSessions(t *testing.T) {
 	if _, err := p.SessionEnded(done, key); !apperr.Is(err, apperr.Unavailable) {
 		t.Fatalf("SessionEnded on a dead context: %v", err)
 	}
+}
+
+// The stack's Firestore calls are measured like a real project's: under the emulator the SDK
+// dials its own connection, which used to drop the handler, so the upstream histogram had no
+// Firestore row in the stack (make check-upstreams).
+func TestEmulatorCallsAreMeasured(t *testing.T) {
+	if os.Getenv("FIRESTORE_EMULATOR_HOST") == "" {
+		t.Skip("FIRESTORE_EMULATOR_HOST is not set; start the dev stack (make dev)")
+	}
+	m := metrics.New()
+	p, err := New(context.Background(), projectID, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Profile(context.Background(), "it-never-written"); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("Profile of a missing uid: %v", err)
+	}
+	rr := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rr, httptest.NewRequest("GET", "/metrics", nil))
+	if want := `bff_upstream_request_duration_seconds_count{operation="BatchGetDocuments",outcome="ok",upstream="firestore"} 1`; !strings.Contains(rr.Body.String(), want) {
+		t.Fatalf("metrics lack %s:\n%s", want, grep(rr.Body.String(), "firestore"))
+	}
+}
+
+// grep keeps out's lines holding s, for a readable failure.
+func grep(out, s string) string {
+	var kept []string
+	for line := range strings.Lines(out) {
+		if strings.Contains(line, s) {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, "")
 }

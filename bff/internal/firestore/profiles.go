@@ -7,6 +7,7 @@ package firestore
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"google.golang.org/api/option"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
@@ -64,14 +66,49 @@ type conn struct {
 // Every RPC is an upstream call in m (nil records none) with a span of its own: this stats
 // handler replaces the library's OpenTelemetry one, which would make a second span per RPC.
 func New(ctx context.Context, projectID string, m *metrics.Metrics) (*Profiles, error) {
-	c, err := gfs.NewClient(ctx, projectID,
-		option.WithTelemetryDisabled(),
-		option.WithGRPCDialOption(grpc.WithStatsHandler(telemetry.GRPC(m, telemetry.Firestore))))
+	measured := grpc.WithStatsHandler(telemetry.GRPC(m, telemetry.Firestore))
+	opts := []option.ClientOption{option.WithTelemetryDisabled(), option.WithGRPCDialOption(measured)}
+	if addr := os.Getenv("FIRESTORE_EMULATOR_HOST"); addr != "" {
+		// Under the emulator the SDK dials a connection of its own and drops every dial option,
+		// ours included, so the stack's Firestore calls would go unmeasured and untraced. The
+		// same connection the SDK would make (plaintext, the emulator's owner token), with our
+		// handler on it; a connection passed in wins over the SDK's (client.go appends ours last).
+		conn, err := grpc.NewClient(emulatorTarget(addr),
+			grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithPerRPCCredentials(emulatorOwner{}),
+			measured)
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Unavailable, msgUnavailable, err)
+		}
+		opts = append(opts, option.WithGRPCConn(conn)) // closed by the client's Close
+	}
+	c, err := gfs.NewClient(ctx, projectID, opts...)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Unavailable, msgUnavailable, err)
 	}
 	return &Profiles{conn: conn{Timeout: DefaultTimeout, client: c}, settingsID: settingsDocID}, nil
 }
+
+// emulatorTarget is the gRPC target for FIRESTORE_EMULATOR_HOST, read as the SDK reads it: a
+// host:port, possibly written with an http:// scheme.
+func emulatorTarget(addr string) string {
+	if rest, ok := strings.CutPrefix(addr, "http://"); ok {
+		addr = rest
+	}
+	if strings.Contains(addr, "://") {
+		return addr
+	}
+	return "passthrough:///" + addr
+}
+
+// emulatorOwner is the credential the emulator takes for full access, as the SDK sends it.
+type emulatorOwner struct{}
+
+func (emulatorOwner) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{"authorization": "Bearer owner"}, nil
+}
+
+func (emulatorOwner) RequireTransportSecurity() bool { return false }
 
 // Close releases the client's connections.
 func (p *Profiles) Close() error {
