@@ -14,6 +14,9 @@ import { SEARCH_TYPES, toSearchType } from './searchTypes';
 import styles from './search.module.css';
 import { LoadMoreButton } from '@/components/common/LoadMoreButton';
 
+/** A search: the term and the 'Browse by' type. */
+type Shown = { q: string; type: SearchType };
+
 interface SearchScreenProps {
   /** The first page for the URL the server rendered, when it had a term. */
   initial: SearchDocument | null;
@@ -25,17 +28,24 @@ interface SearchScreenProps {
  */
 export function SearchScreen({ initial }: SearchScreenProps) {
   const params = useSearchParams();
-  const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ');
-  const type = toSearchType(params.get('type'));
+  const address: Shown = { q: (params.get('q') ?? '').trim().replace(/\s+/g, ' '), type: toSearchType(params.get('type')) };
+  // What is searched: the address's search, or the one just chosen here. A choice shows at once
+  // even before Next's router follows pushState: a press made while the page hydrates (or replayed
+  // then, lib/earlyInput.ts) can come before the router takes the new address, which left the
+  // address changed and the results not.
+  const [shown, setShown] = useState(address);
+  const [seen, setSeen] = useState(address);
+  const { q, type } = shown;
   const [term, setTerm] = useState(q);
-  const [searched, setSearched] = useState(q);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  // Back and forward change the URL under us; the box shows the term being searched.
-  if (q !== searched) {
-    setSearched(q);
-    setTerm(q);
+  // Back and forward change the URL under us; the results follow it, and the box shows the term
+  // being searched (a term typed and not searched yet stays through a 'Browse by' choice).
+  if (address.q !== seen.q || address.type !== seen.type) {
+    setSeen(address);
+    setShown(address);
+    if (address.q !== seen.q) setTerm(address.q);
   }
 
   const matchesInitial = initial !== null && initial.query === q && initial.type === type;
@@ -51,7 +61,8 @@ export function SearchScreen({ initial }: SearchScreenProps) {
     },
   });
 
-  function navigate(next: { q: string; type: SearchType }) {
+  function navigate(next: Shown) {
+    setShown(next);
     const url = `/search${queryString({ q: next.q, type: next.type === 'all' ? undefined : next.type })}`;
     // Next keeps useSearchParams in step with pushState, without a server round trip.
     window.history.pushState(null, '', url);
