@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -78,16 +77,8 @@ func TestAPageReadContinuesTheCallersTraceToTheCMS(t *testing.T) {
 
 	const traceID, nextSpan = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
 	read := func() {
-		req, _ := http.NewRequest(http.MethodGet, b.URL+"/api/v1/page?path=/", nil)
-		req.Header.Set("Traceparent", "00-"+traceID+"-"+nextSpan+"-01")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("status %d", resp.StatusCode)
+		if status := harness.GetTraced(t, b.URL+"/api/v1/page?path=/", traceID, nextSpan, nil); status != http.StatusOK {
+			t.Fatalf("status %d", status)
 		}
 	}
 	read()

@@ -443,3 +443,24 @@ func ServeOnEmulators(t testing.TB, env map[string]string) *BFF {
 	}
 	return Serve(t, cfg, server.Options{})
 }
+
+// GetTraced GETs url as a caller inside the trace traceID, its span parentSpan, would (a W3C
+// traceparent, sampled), with the extra headers given, and returns the answer's status.
+func GetTraced(t testing.TB, url, traceID, parentSpan string, header http.Header) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, values := range header {
+		req.Header[name] = values
+	}
+	req.Header.Set("Traceparent", "00-"+traceID+"-"+parentSpan+"-01")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}

@@ -38,17 +38,10 @@ func TestABFFRequestIsOneTraceInTheViewer(t *testing.T) {
 	// Two reads of pages nobody asked for (each a page cache miss and a CMS call), so that with
 	// two replicas behind the balancer each replica makes one.
 	for i := range 2 {
-		req, _ := http.NewRequest(http.MethodGet, bff+"/api/v1/page?path=/trace-probe-"+traceID[:8]+"-"+string(rune('a'+i)), nil)
-		req.Header.Set(edgesign.Header, edgesign.Sign(secret, edgesign.IssuerServer, time.Now()))
-		req.Header.Set("Traceparent", "00-"+traceID+"-"+nextSpan+"-01")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusNotFound {
-			t.Fatalf("an unknown page: %d", resp.StatusCode)
+		signed := http.Header{edgesign.Header: {edgesign.Sign(secret, edgesign.IssuerServer, time.Now())}}
+		path := "/api/v1/page?path=/trace-probe-" + traceID[:8] + "-" + string(rune('a'+i))
+		if status := harness.GetTraced(t, bff+path, traceID, nextSpan, signed); status != http.StatusNotFound {
+			t.Fatalf("an unknown page: %d", status)
 		}
 	}
 
