@@ -263,6 +263,7 @@ func (c *Client) getAs(ctx context.Context, res string, q url.Values, token stri
 		return nil, apperr.InternalError(err)
 	}
 	req.Header.Set("Accept", "application/vnd.api+json")
+	telemetry.Inject(ctx, req.Header)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -59,7 +59,8 @@ func (o observed) MakeRequest(ctx context.Context, req *graphql.Request, resp *g
 	return err
 }
 
-// bearer sends every request with the order system's credential.
+// bearer sends every request with the order system's credential, and the trace it is part of
+// (the operation's span, which genqlient's request carries in its context).
 type bearer struct {
 	token string
 	next  http.RoundTripper
@@ -68,6 +69,7 @@ type bearer struct {
 func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Authorization", "Bearer "+b.token)
+	telemetry.Inject(r.Context(), r.Header)
 	return b.next.RoundTrip(r)
 }
 

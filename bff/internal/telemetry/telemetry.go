@@ -10,6 +10,7 @@ package telemetry
 import (
 	"context"
 	"errors"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -111,6 +112,16 @@ func traceURL(endpoint string) string {
 		endpoint = endpoint[:len(endpoint)-1]
 	}
 	return endpoint + "/v1/traces"
+}
+
+// Inject writes the traceparent (and tracestate) of ctx's span into h, so that an upstream of
+// ours that traces (the CMS, the order system) continues the member's request rather than
+// starting a trace of its own. Nothing is written while no spans are recorded. Not for third
+// parties' APIs (Google's, the hotel partner's): our trace ids are no business of theirs.
+func Inject(ctx context.Context, h http.Header) {
+	if Enabled() {
+		propagator.Inject(ctx, propagation.HeaderCarrier(h))
+	}
 }
 
 // Extract is ctx with the remote span a traceparent (and tracestate) header names, the parent of
