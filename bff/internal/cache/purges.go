@@ -64,17 +64,20 @@ func NewPurges(store *Store, bus Bus, logger *slog.Logger, m *metrics.Metrics) *
 }
 
 // Purge removes every entry carrying any of the tags from this replica's store, tells the other
-// replicas to do the same, and reports how many entries it removed here.
-func (p *Purges) Purge(tags ...string) int {
+// replicas to do the same, and reports how many entries it removed here. The publish is a call
+// of ctx's request (the webhook's): its span and any warning belong to that trace.
+func (p *Purges) Purge(ctx context.Context, tags ...string) int {
 	n := p.store.Purge(tags...)
 	payload, err := json.Marshal(purgeMessage{From: p.id, Tags: tags, Sent: time.Now().UnixNano()})
 	if err == nil {
-		err = p.bus.Publish(context.Background(), purgeChannel, payload)
+		// The purge is applied here already: a webhook sender that hangs up must not stop the
+		// others hearing of it.
+		err = p.bus.Publish(context.WithoutCancel(ctx), purgeChannel, payload)
 	}
 	if err != nil {
 		// The others drop their whole store when they reconnect, if they lost the bus too;
 		// those that did not keep the old version until it goes stale.
-		p.logger.Warn("purge applied on this replica only: the purge bus is unavailable",
+		p.logger.WarnContext(ctx, "purge applied on this replica only: the purge bus is unavailable",
 			slog.Any("tags", tags), slog.String("err", err.Error()))
 	}
 	return n

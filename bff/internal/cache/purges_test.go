@@ -14,6 +14,8 @@ import (
 	"github.com/union-benefits/portal/bff/internal/dev/redistest"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/redis"
+	"github.com/union-benefits/portal/bff/internal/telemetry"
+	"github.com/union-benefits/portal/bff/internal/telemetry/telemetrytest"
 )
 
 // replicaStore is one replica's store on the purge bus, with a loader that counts its loads.
@@ -83,7 +85,7 @@ func subscribed(t *testing.T, a, b *replicaStore) {
 	t.Helper()
 	b.get(t, "warm")
 	eventually(t, "the replicas listen to the bus", func() bool {
-		a.purges.Purge("node:1")
+		a.purges.Purge(context.Background(), "node:1")
 		return !b.cached("warm")
 	})
 }
@@ -97,7 +99,7 @@ func TestAPurgeReachesEveryReplica(t *testing.T) {
 	b.get(t, "/x")
 	b.store.rc.Wait()
 	a.store.rc.Wait()
-	if n := a.purges.Purge("node:1"); n != 1 {
+	if n := a.purges.Purge(context.Background(), "node:1"); n != 1 {
 		t.Fatalf("the receiving replica purged %d entries, want 1", n)
 	}
 	if a.cached("/x") {
@@ -127,7 +129,7 @@ func TestAReplicaBackOnTheBusDropsWhatItMayHaveMissed(t *testing.T) {
 	b.get(t, "/other") // tagged node:1 too, but any entry goes: the missed purges' tags are unknown
 	a.store.rc.Wait()
 	b.store.rc.Wait()
-	if n := a.purges.Purge("node:1"); n != 1 {
+	if n := a.purges.Purge(context.Background(), "node:1"); n != 1 {
 		t.Fatalf("without the bus, the receiving replica purged %d entries, want 1", n)
 	}
 	if !b.cached("/other") {
@@ -141,4 +143,18 @@ func TestAReplicaBackOnTheBusDropsWhatItMayHaveMissed(t *testing.T) {
 	}
 	// And the bus carries purges again.
 	subscribed(t, a, b)
+}
+
+// A purge is part of the webhook's request: telling the other replicas is a call of that trace.
+func TestAPurgeIsPartOfTheWebhooksTrace(t *testing.T) {
+	rec := telemetrytest.Record(t)
+	srv := redistest.Start(t)
+	a := newReplica(t, srv.URL())
+	ctx, webhook := telemetry.Tracer().Start(context.Background(), "POST /api/v1/hooks/cms")
+	a.purges.Purge(ctx, "node:1")
+	webhook.End()
+	published := telemetrytest.Named(rec, "redis publish")
+	if len(published) != 1 || published[0].Parent().SpanID() != webhook.SpanContext().SpanID() {
+		t.Fatalf("redis publish spans %d, want 1 under the webhook's span", len(published))
+	}
 }

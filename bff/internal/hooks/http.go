@@ -23,7 +23,9 @@ import (
 
 // Purger drops cached entries by tag (cache.Store).
 type Purger interface {
-	Purge(tags ...string) int
+	// Purge is given the webhook's request context: the purge's calls and log lines are part
+	// of the webhook's trace.
+	Purge(ctx context.Context, tags ...string) int
 }
 
 // Revalidator asks the frontend to drop its cached fetches for some tags (revalidate.Client).
@@ -97,13 +99,13 @@ func (h hookHandlers) cmsWebhook(c fiber.Ctx) error {
 			return apperr.Field("tags", "Unknown tag "+t)
 		}
 	}
-	purged := h.Purger.Purge(req.Tags...)
+	purged := h.Purger.Purge(c.Context(), req.Tags...)
 
 	next := frontendTags(req.Tags)
 	res := purgeResult{Tags: req.Tags, Purged: purged, Revalidated: []string{}}
 	if err := h.Revalidator.Revalidate(c.Context(), next); err != nil {
 		// The BFF's own cache is purged; Next.js's copy of the chrome expires on its own.
-		h.Logger.Warn("frontend revalidation failed", slog.Any("tags", next), slog.String("err", err.Error()))
+		h.Logger.WarnContext(c.Context(), "frontend revalidation failed", slog.Any("tags", next), slog.String("err", err.Error()))
 	} else {
 		res.Revalidated = next
 	}

@@ -18,7 +18,10 @@ import (
 
 type fakePurger struct{ tags []string }
 
-func (f *fakePurger) Purge(tags ...string) int { f.tags = append(f.tags, tags...); return len(tags) }
+func (f *fakePurger) Purge(_ context.Context, tags ...string) int {
+	f.tags = append(f.tags, tags...)
+	return len(tags)
+}
 
 type noRevalidation struct{}
 

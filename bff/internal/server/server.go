@@ -358,12 +358,17 @@ func (up *upstreams) limiter(name string, limit int, window time.Duration) ratel
 // that carries the purge to every other replica's (closed with srv).
 func (up *upstreams) purger(srv *Server) hooks.Purger {
 	if up.redis == nil {
-		return up.store
+		return localPurges{up.store}
 	}
 	p := cache.NewPurges(up.store, up.redis, up.o.Logger, up.metrics)
 	srv.closers = append(srv.closers, func() error { p.Close(); return nil })
 	return p
 }
+
+// localPurges purges a lone BFF's own store: no other replica to tell.
+type localPurges struct{ store *cache.Store }
+
+func (l localPurges) Purge(_ context.Context, tags ...string) int { return l.store.Purge(tags...) }
 
 // buildContent builds the content site's documents, cached per path and reader.
 func buildContent(up *upstreams) *cache.Pages {
