@@ -31,7 +31,8 @@ describe('the largest picture of the first paint', () => {
   it("asks for a hero video's poster from the page's head, at high priority", () => {
     const video = { url: '/files/home.webm', takeover: false, loop: true, fixedHeight: false, headlineBelow: false, hasAudio: false };
     const html = renderToString(
-      <html>
+      <html lang="en">
+        {/* eslint-disable-next-line @next/next/no-head-element -- a document of React's own, to see what it hoists into the head */}
         <head />
         <body>
           <HeroVideo video={video} poster="/files/home/hero.svg" />
@@ -40,5 +41,16 @@ describe('the largest picture of the first paint', () => {
     );
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="preload" href="\/files\/home\/hero.svg" as="image" fetchPriority="high"\/>/);
+  });
+});
+
+describe("a hero's background video", () => {
+  it('is not in the HTML: the poster stands in until the page is live, then the video is asked for', () => {
+    const video = { url: '/files/home.webm', takeover: false, loop: true, fixedHeight: false, headlineBelow: false, hasAudio: false };
+    const html = renderToString(<HeroVideo video={video} poster="/files/home/hero.svg" />);
+    expect(html).toContain('poster="/files/home/hero.svg"');
+    expect(html).not.toContain('home.webm');
+    const live = render(<HeroVideo video={video} poster="/files/home/hero.svg" />).container.querySelector('video');
+    expect(live?.getAttribute('src')).toBe('/files/home.webm');
   });
 });
