@@ -1,11 +1,11 @@
 import NextLink from 'next/link';
 import type { CSSProperties } from 'react';
-import type { Footer as FooterContent, Link } from '@/lib/bff/types';
+import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
 import { LogoMark } from '@/components/common/LogoMark';
 import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
 import { NotInPopup } from '@/components/layout/NotInPopup';
-import { drawnGroups, FooterGroups } from './FooterGroups';
+import { FooterGroups } from './FooterGroups';
 import { SOCIAL_NAMES, SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
@@ -97,4 +97,13 @@ function LinkList({ links, className, linkClassName }: LinkListProps) {
       ))}
     </ul>
   );
+}
+
+/**
+ * What of a group FooterGroups draws: its title, its page and its links' words, addresses and
+ * targets (a server function: the client module's own could not be called here).
+ */
+function drawnGroups(groups: LinkGroup[]): LinkGroup[] {
+  const drawn = ({ url, title, target }: Link): Link => ({ url, title, ...(target && { target }) });
+  return groups.map(({ title, url, links }) => ({ title, ...(url && { url }), links: links.map(drawn) }));
 }

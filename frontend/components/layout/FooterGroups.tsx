@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { Link, LinkGroup } from '@/lib/bff/types';
+import type { LinkGroup } from '@/lib/bff/types';
 import { SmartLink } from '@/components/common/SmartLink';
 import styles from './Footer.module.css';
 
@@ -58,10 +58,4 @@ function FooterGroup({ group }: { group: LinkGroup }) {
       </div>
     </div>
   );
-}
-
-/** What of a group the footer draws: its title, its page and its links' words, addresses and targets. */
-export function drawnGroups(groups: LinkGroup[]): LinkGroup[] {
-  const drawn = ({ url, title, target }: Link): Link => ({ url, title, ...(target && { target }) });
-  return groups.map(({ title, url, links }) => ({ title, ...(url && { url }), links: links.map(drawn) }));
 }
