@@ -30,7 +30,7 @@
 // fail), held forms stay unsent rather than reload the page and lose what was typed.
 import { createHash } from 'node:crypto';
 
-export const EARLY_INPUT_SCRIPT = `(function () {
+const EARLY_INPUT_SOURCE = `(function () {
   var early = (window.__earlyInput = { held: [], live: false, onHold: null });
   // Whether React has hydrated this node (or, with container, whether it is React's root).
   function hydrated(node, container) {
@@ -76,6 +76,15 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     hold(event, 'submit', event.target, event.submitter);
   }, true);
 })();`;
+
+/**
+ * The script as every page carries it inline: its comments and indentation are for the reader of
+ * this file, not for the bytes of each page (issue 38).
+ */
+export const EARLY_INPUT_SCRIPT = EARLY_INPUT_SOURCE.split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line !== '' && !line.startsWith('//'))
+  .join('\n');
 
 /** The script's CSP hash source: the same text on every page, cached or not, so no nonce. */
 export const EARLY_INPUT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;

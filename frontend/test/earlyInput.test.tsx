@@ -337,3 +337,11 @@ describe('once React has hydrated an element', () => {
     }
   });
 });
+
+describe('the early input script as pages carry it', () => {
+  it('is sent without its comments and indentation, which every page would otherwise carry', () => {
+    const lines = EARLY_INPUT_SCRIPT.split('\n');
+    expect(lines.filter((line) => line.trim().startsWith('//') || /^\s/.test(line))).toEqual([]);
+    expect(EARLY_INPUT_SCRIPT.length).toBeLessThan(1900);
+  });
+});

@@ -6,13 +6,24 @@ import styles from './blog.module.css';
 /**
  * A post in a list: its picture, category link, title, date, the first words of its intro and a
  * read-more link (spec 1 §2). The picture is decoration beside the title, which says the same.
+ * The list's first picture is the largest thing a phone shows at first (its Largest Contentful
+ * Paint), so it is fetched at once and early (`first`); the others wait until they are near the
+ * screen.
  */
-export function BlogCard({ post }: { post: PostTeaser }) {
+export function BlogCard({ post, first = false }: { post: PostTeaser; first?: boolean }) {
   return (
     <article className={styles.card}>
       {post.image ? (
         // eslint-disable-next-line @next/next/no-img-element -- a CMS file in the card's style: the deployment runs no image optimizer
-        <img className={styles.cardImage} src={post.image.url} alt="" loading="lazy" decoding="async" width={750} height={422} />
+        <img
+          className={styles.cardImage}
+          src={post.image.url}
+          alt=""
+          {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          decoding="async"
+          width={750}
+          height={422}
+        />
       ) : (
         <div className={styles.cardImage} data-placeholder aria-hidden="true" />
       )}

@@ -50,9 +50,9 @@ export function BlogPostList({ category, filters, initial, clearHref }: BlogPost
   return (
     <div>
       <ul className={styles.cards} data-testid="blog-cards">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id}>
-            <BlogCard post={post} />
+            <BlogCard post={post} first={index === 0} />
           </li>
         ))}
       </ul>

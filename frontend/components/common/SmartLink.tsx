@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import type { ComponentType, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ComponentType, ReactNode } from 'react';
 import type { Link } from '@/lib/bff/types';
 
 /** Site-relative URLs navigate inside the app; anything else is a plain link to another site. */
@@ -18,7 +18,7 @@ interface SmartLinkProps {
 
 export function SmartLink({ link, className, children, onClick, current }: SmartLinkProps) {
   const content = children ?? link.title;
-  const ariaCurrent = current ? 'page' : undefined;
+  const ariaCurrent = current ? ('page' as const) : undefined;
   if (isInternalUrl(link.url) && link.target !== '_blank') {
     // Only the props that are set: drawn by a server component, each prop of this client component
     // is written into the page, an unset one as "$undefined", on every link of the menus and footer.
@@ -34,15 +34,15 @@ export function SmartLink({ link, className, children, onClick, current }: Smart
     );
   }
   const newTab = link.target === '_blank';
+  // As above: only the props that are set.
+  const optional: AnchorHTMLAttributes<HTMLAnchorElement> = {
+    ...(className && { className }),
+    ...(onClick && { onClick }),
+    ...(ariaCurrent && { 'aria-current': ariaCurrent }),
+    ...(newTab && { target: '_blank', rel: 'noopener noreferrer' }),
+  };
   return (
-    <a
-      href={link.url}
-      className={className}
-      onClick={onClick}
-      aria-current={ariaCurrent}
-      target={newTab ? '_blank' : undefined}
-      rel={newTab ? 'noopener noreferrer' : undefined}
-    >
+    <a href={link.url} {...optional}>
       {content}
       {newTab && <span className="visually-hidden"> (opens in a new tab)</span>}
     </a>

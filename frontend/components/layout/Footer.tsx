@@ -1,11 +1,11 @@
 import NextLink from 'next/link';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
 import { LogoMark } from '@/components/common/LogoMark';
 import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
 import { NotInPopup } from '@/components/layout/NotInPopup';
-import { FooterGroup } from './FooterGroup';
+import { FooterGroups } from './FooterGroups';
 import { SOCIAL_NAMES, SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
@@ -16,7 +16,7 @@ interface FooterProps {
 
 /**
  * The site's footer, drawn once for every width (CSS lays the benefit groups out as columns or as
- * folds: FooterGroup) and every route: a popup (the partner login) keeps only the copyright and the
+ * folds: FooterGroups) and every route: a popup (the partner login) keeps only the copyright and the
  * legal links, the rest being inside NotInPopup.
  */
 export function Footer({ productName, footer }: FooterProps) {
@@ -54,21 +54,7 @@ export function Footer({ productName, footer }: FooterProps) {
                 data-testid="footer-groups"
                 style={{ '--columns': gridColumns(footer.groups.length) } as CSSProperties}
               >
-                {footer.groups.map((group) => (
-                  <FooterGroup
-                    key={group.title}
-                    title={group.title}
-                    heading={
-                      group.url ? (
-                        <SmartLink link={{ url: group.url, title: group.title }} className={styles.groupTitleLink} />
-                      ) : (
-                        group.title
-                      )
-                    }
-                  >
-                    <GroupLinks group={group} />
-                  </FooterGroup>
-                ))}
+                <FooterGroups groups={drawnGroups(footer.groups)} />
               </div>
             </nav>
           )}
@@ -77,7 +63,7 @@ export function Footer({ productName, footer }: FooterProps) {
         {/* The site's small print (union_structure_global's disclaimer_text), on a popup's footer too. */}
         {footer.disclaimer && <RichText html={footer.disclaimer} className={styles.disclaimer} />}
         <div className={styles.bottom}>
-          <p className={styles.copyright}>{footer.copyright}</p>
+          <p>{footer.copyright}</p>
           {footer.bottomLinks.length > 0 && (
             <LinkList links={footer.bottomLinks} className={styles.bottomLinks} linkClassName={styles.bottomLink} />
           )}
@@ -94,32 +80,16 @@ function gridColumns(groups: number): number {
   return 4;
 }
 
-/** A group's links; folded, the heading is a button, so the group's page comes first (narrow screens only). */
-function GroupLinks({ group }: { group: LinkGroup }) {
-  return (
-    <LinkList links={group.links} className={styles.groupLinks} linkClassName={styles.groupLink}>
-      {group.url && (
-        <li className={styles.narrowOnly}>
-          <SmartLink link={{ url: group.url, title: `All ${group.title}` }} className={styles.groupLink} />
-        </li>
-      )}
-    </LinkList>
-  );
-}
-
 interface LinkListProps {
   links: Link[];
   className: string;
   linkClassName: string;
-  /** Items before the links. */
-  children?: ReactNode;
 }
 
 /** A list of CMS links. */
-function LinkList({ links, className, linkClassName, children }: LinkListProps) {
+function LinkList({ links, className, linkClassName }: LinkListProps) {
   return (
     <ul className={className}>
-      {children}
       {links.map((link) => (
         <li key={link.url}>
           <SmartLink link={link} className={linkClassName} />
@@ -127,4 +97,13 @@ function LinkList({ links, className, linkClassName, children }: LinkListProps) 
       ))}
     </ul>
   );
+}
+
+/**
+ * What of a group FooterGroups draws: its title, its page and its links' words, addresses and
+ * targets (a server function: the client module's own could not be called here).
+ */
+function drawnGroups(groups: LinkGroup[]): LinkGroup[] {
+  const drawn = ({ url, title, target }: Link): Link => ({ url, title, ...(target && { target }) });
+  return groups.map(({ title, url, links }) => ({ title, ...(url && { url }), links: links.map(drawn) }));
 }

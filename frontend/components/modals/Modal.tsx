@@ -5,6 +5,7 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  useSyncExternalStore,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
@@ -100,6 +101,10 @@ function wrapTab(event: ReactKeyboardEvent<HTMLDialogElement>) {
   }
 }
 
+const noSubscription = () => () => {};
+const isClientRender = () => true;
+const isServerRender = () => false;
+
 /** Whether a pointer event is outside the dialog's box: on its ::backdrop. */
 function onBackdrop(dialog: HTMLDialogElement, event: ReactMouseEvent): boolean {
   if (event.target !== dialog) return false;
@@ -127,6 +132,10 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
   const pressedOnBackdrop = useRef(false);
   // Where the focus goes back to, taken once: StrictMode runs the effect below twice.
   const returnTo = useRef<HTMLElement | null | undefined>(undefined);
+  // Whether this dialog is the server's, being hydrated: React reads the server's value while it
+  // hydrates. Kept from the first render only.
+  const clientRender = useSyncExternalStore(noSubscription, isClientRender, isServerRender);
+  const fromServer = useRef(!clientRender);
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -142,6 +151,9 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
     const active = document.activeElement;
     const inUse = active instanceof HTMLElement && active !== dialog && dialog.contains(active) ? active : null;
     if (!isModal(dialog)) {
+      // The server's dialog was on the screen from the first paint: it does not rise in again
+      // when it becomes modal (a second entrance, and for the browser a new largest paint).
+      if (fromServer.current) dialog.dataset.fromServer = '';
       if (dialog.open) dialog.close(); // the server's open dialog, not modal yet
       dialog.showModal();
     }
