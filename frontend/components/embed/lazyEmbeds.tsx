@@ -1,10 +1,17 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+/* eslint-disable @typescript-eslint/no-require-imports -- the server's branch of lazyPart */
+import { lazyPart } from '@/lib/lazyPart';
 
-// The page's embedded frames and sweepstakes promos, each loaded only by the pages that draw one:
-// see components/blocks/lazyBlocks.tsx for why, and why each has a Suspense boundary of its own.
-const none = () => null;
+// The page's embedded frames and sweepstakes promos, loaded only by the pages that draw one
+// (lib/lazyPart.tsx).
+const server = typeof window === 'undefined';
 
-export const SweepPromo = dynamic(() => import('./SweepPromo').then((m) => m.SweepPromo), { loading: none });
-export const EmbedFrame = dynamic(() => import('./EmbedFrame').then((m) => m.EmbedFrame), { loading: none });
+export const SweepPromo = lazyPart(
+  server ? (require('./SweepPromo') as typeof import('./SweepPromo')).SweepPromo : null,
+  () => import('./SweepPromo').then((m) => m.SweepPromo),
+);
+export const EmbedFrame = lazyPart(
+  server ? (require('./EmbedFrame') as typeof import('./EmbedFrame')).EmbedFrame : null,
+  () => import('./EmbedFrame').then((m) => m.EmbedFrame),
+);

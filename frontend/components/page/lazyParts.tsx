@@ -1,14 +1,24 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+/* eslint-disable @typescript-eslint/no-require-imports -- the server's branch of lazyPart */
+import { lazyPart } from '@/lib/lazyPart';
 
-// Parts of a content page that few pages draw, each loaded only by the pages that draw it: see
-// components/blocks/lazyBlocks.tsx for why, and why each has a Suspense boundary of its own.
-const none = () => null;
+// Parts of a content page few pages draw, loaded only by those (lib/lazyPart.tsx).
+const server = typeof window === 'undefined';
 
-export const HotelSearch = dynamic(() => import('@/components/hotels/HotelSearch').then((m) => m.HotelSearch), { loading: none });
-export const LivestreamView = dynamic(() => import('@/components/livestream/LivestreamView').then((m) => m.LivestreamView), {
-  loading: none,
-});
-export const GateModal = dynamic(() => import('@/components/auth/GateModal').then((m) => m.GateModal), { loading: none });
-export const UnionChoice = dynamic(() => import('@/components/unions/UnionChoice').then((m) => m.UnionChoice), { loading: none });
+export const HotelSearch = lazyPart(
+  server ? (require('@/components/hotels/HotelSearch') as typeof import('@/components/hotels/HotelSearch')).HotelSearch : null,
+  () => import('@/components/hotels/HotelSearch').then((m) => m.HotelSearch),
+);
+export const LivestreamView = lazyPart(
+  server ? (require('@/components/livestream/LivestreamView') as typeof import('@/components/livestream/LivestreamView')).LivestreamView : null,
+  () => import('@/components/livestream/LivestreamView').then((m) => m.LivestreamView),
+);
+export const GateModal = lazyPart(
+  server ? (require('@/components/auth/GateModal') as typeof import('@/components/auth/GateModal')).GateModal : null,
+  () => import('@/components/auth/GateModal').then((m) => m.GateModal),
+);
+export const UnionChoice = lazyPart(
+  server ? (require('@/components/unions/UnionChoice') as typeof import('@/components/unions/UnionChoice')).UnionChoice : null,
+  () => import('@/components/unions/UnionChoice').then((m) => m.UnionChoice),
+);
