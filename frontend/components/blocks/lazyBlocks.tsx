@@ -2,6 +2,11 @@
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the server's branch of lazyPart */
 import { lazyPart } from '@/lib/lazyPart';
+// The parts' own styles come with the page, not with their code: the server draws the parts, and
+// drawn without their styles until hydration they would jump into place.
+import './CarSearch.module.css';
+import './VerticalSlider.module.css';
+import './VideoOverlay.module.css';
 
 // Block parts only the pages that draw them load (lib/lazyPart.tsx says how).
 const server = typeof window === 'undefined';

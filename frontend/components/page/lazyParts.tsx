@@ -2,6 +2,13 @@
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the server's branch of lazyPart */
 import { lazyPart } from '@/lib/lazyPart';
+// The parts' own styles come with the page, not with their code: the server draws the parts, and
+// drawn without their styles until hydration they would jump into place.
+import '@/components/auth/AuthModals.module.css';
+import '@/components/hotels/HotelSearch.module.css';
+import '@/components/livestream/LivestreamView.module.css';
+import '@/components/modals/Modal.module.css';
+import '@/components/unions/UnionChoice.module.css';
 
 // Parts of a content page few pages draw, loaded only by those (lib/lazyPart.tsx).
 const server = typeof window === 'undefined';
