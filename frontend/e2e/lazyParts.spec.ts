@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './axe';
 
 // Parts of the shell that few page views use load their code when first needed (issue 38): the
-// login, sign-up and reset modals, and the union picker; and the content parts few pages draw
-// (lib/lazyPart.tsx), which the server draws and which hydrate once their code arrives. What opens them is handled by code every
+// login, sign-up and reset modals, and the union picker. What opens them is handled by code every
 // page has (a link, a listener), so a press is never lost while their code is on its way: these
 // tests hold the code back right after the press, as a slow network would, then let it through.
+// The content parts few pages draw (lib/lazyPart.tsx) are drawn by the server and hydrate once
+// their code arrives; a press there meanwhile is held and replayed (lib/earlyInputScript.ts).
 
 /** Holds every script of the site requested from now on until the returned release() is called. */
 async function holdLaterScripts(page: Page) {
