@@ -5,8 +5,6 @@ import { DESKTOP, PHONE } from './axe';
 // login, sign-up and reset modals, and the union picker. What opens them is handled by code every
 // page has (a link, a listener), so a press is never lost while their code is on its way: these
 // tests hold the code back right after the press, as a slow network would, then let it through.
-// The content parts few pages draw (lib/lazyPart.tsx) are drawn by the server and hydrate once
-// their code arrives; a press there meanwhile is held and replayed (lib/earlyInputScript.ts).
 
 /** Holds every script of the site requested from now on until the returned release() is called. */
 async function holdLaterScripts(page: Page) {
@@ -77,32 +75,6 @@ test.describe('at desktop width', () => {
     await live(page);
     await expect(section).toHaveAttribute('aria-expanded', 'true');
     await expect(page.locator(`[id="${await section.getAttribute('aria-controls')}"]`).getByRole('link').first()).toBeVisible();
-  });
-});
-
-test.describe('content parts few pages draw (their own chunks)', () => {
-  test.use({ viewport: DESKTOP });
-
-  test('a car search made while its own code is on its way, the page live, goes where it was asked to go', async ({ page }) => {
-    await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
-    const visited: string[] = [];
-    await page.route('https://www.truecar.com/**', (route) => {
-      visited.push(route.request().url());
-      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pricing site</title>' });
-    });
-    const release = await holdScriptsHolding(page, 'car-pricing search'); // the car search's own code (its contract)
-    await page.goto('/benefits/car-buying');
-    await live(page);
-    const block = page.locator('[data-block="car_search"]');
-    await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Land Rover' });
-    await block.getByRole('textbox', { name: /Zip code/ }).fill('20001');
-    await block.getByRole('button', { name: 'Search prices' }).click();
-    // Held, not submitted natively: the page is still here.
-    await expect(page).toHaveURL(/\/benefits\/car-buying$/);
-    expect(visited).toEqual([]);
-    release();
-    await expect(page).toHaveTitle('Pricing site');
-    expect(visited).toEqual(['https://www.truecar.com/prices-new/land-rover/?zipcode=20001&referrer_id=unionplus-new']);
   });
 });
 

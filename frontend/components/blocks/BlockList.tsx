@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Block, BlockOf, StatCounterBlock } from '@/lib/bff/types';
 import { Reveal } from '@/components/motion/Reveal';
 import { BenefitPromo } from './BenefitPromo';
+import { CarSearch } from './CarSearch';
 import { ColumnsPromo, ContentCards } from './ContentCards';
 import { FiftyFifty } from './FiftyFifty';
 import { GridScroll, GridSimple } from './Grids';
@@ -15,7 +16,6 @@ import { Table } from './Table';
 import { Testimonial } from './Testimonial';
 import { TextBlock } from './TextBlock';
 import { ViralWidget } from './ViralWidget';
-import { CarSearch } from './lazyBlocks';
 import { WidePromo } from './WidePromo';
 import styles from './BlockList.module.css';
 

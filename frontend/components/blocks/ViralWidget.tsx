@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ViralWidgetBlock } from '@/lib/bff/types';
-import { SweepPromo } from '@/components/embed/lazyEmbeds';
+import { SweepPromo } from '@/components/embed/SweepPromo';
 import shared from './blockStyles.module.css';
 import styles from './ViralWidget.module.css';
 

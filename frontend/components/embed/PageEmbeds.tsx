@@ -1,6 +1,7 @@
 import type { PageDocument } from '@/lib/bff/types';
 import { embedFrameSrc, PAGE_EMBED_ID } from './embedFrame';
-import { EmbedFrame, SweepPromo } from './lazyEmbeds';
+import { EmbedFrame } from './EmbedFrame';
+import { SweepPromo } from './SweepPromo';
 import styles from './PageEmbeds.module.css';
 
 /**

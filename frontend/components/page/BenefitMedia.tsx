@@ -1,5 +1,5 @@
 import type { Image, Link, VideoPlayer } from '@/lib/bff/types';
-import { VideoOverlay } from '@/components/blocks/lazyBlocks';
+import { VideoOverlay } from '@/components/blocks/VideoOverlay';
 import { CmsButtonLink } from '@/components/links/CmsLink';
 import styles from './BenefitMedia.module.css';
 

@@ -4,7 +4,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { replayEarlyInput } from '@/lib/earlyInput';
 import { useHydrated } from '@/lib/useHydrated';
 import { useSitePathname } from '@/lib/useSitePathname';
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The longest a route change may keep the app not ready: a click whose navigation never happens
@@ -12,27 +12,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
  */
 export const NAVIGATION_TIMEOUT_MS = 8000;
 
-/**
- * The flag, kept outside React's context on purpose. A context's new value reaches every part of
- * the page below its provider, and React cannot tell whether a part still waiting for its code
- * (lib/lazyPart.tsx) reads it: it gives up on keeping the server's drawing of such a part and draws
- * it again from nothing once the code arrives, dropping what was typed or pressed there. The flag
- * turns true as the page hydrates, the moment such parts are still on their way; a store reaches
- * only the components that read it.
- */
-let readyNow = false;
-const listeners = new Set<() => void>();
-function setReady(ready: boolean) {
-  if (ready === readyNow) return;
-  readyNow = ready;
-  for (const listener of listeners) listener();
-}
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+const Ready = createContext(false);
 
 /**
  * Whether a route change (to another path) is under way: from the click on a same-site link, or
@@ -94,14 +74,12 @@ export function AppReadyProvider({ children }: { children: ReactNode }) {
     if (hydrated) replayEarlyInput();
   }, [hydrated]);
   useEffect(() => {
-    setReady(ready);
     document.documentElement.dataset.appReady = String(ready);
   }, [ready]);
-  useEffect(() => () => setReady(false), []);
-  return children;
+  return <Ready.Provider value={ready}>{children}</Ready.Provider>;
 }
 
 /** Whether the app is ready (AppReadyProvider); false outside one, as on the server. */
 export function useAppReady(): boolean {
-  return useSyncExternalStore(subscribe, () => readyNow, () => false);
+  return useContext(Ready);
 }
