@@ -38,12 +38,16 @@ func metricsText(t *testing.T, admin string) string {
 	return string(body)
 }
 
+// startBFF starts a BFF on a fixture CMS with the default configuration: the contract to check
+// its answers against, the BFF, and the site's own origin, from which the browser sends reports.
+func startBFF(t *testing.T) (*harness.Contract, *harness.BFF, string) {
+	t.Helper()
+	cfg := harness.Config(harness.StartCMS(t).URL, nil)
+	return harness.LoadContract(t), harness.StartBFF(t, cfg), cfg.Frontend.AllowedOrigins[0]
+}
+
 func TestAReportLandsInItsHistograms(t *testing.T) {
-	c := harness.LoadContract(t)
-	cms := harness.StartCMS(t)
-	cfg := harness.Config(cms.URL, nil)
-	b := harness.StartBFF(t, cfg)
-	origin := cfg.Frontend.AllowedOrigins[0]
+	c, b, origin := startBFF(t)
 
 	status, body := beacon(t, b.URL, origin, `{"route":"benefit","metrics":[
 		{"name":"LCP","value":1234.5,"rating":"good"},
@@ -81,11 +85,7 @@ func TestAReportLandsInItsHistograms(t *testing.T) {
 }
 
 func TestAnythingOutsideTheFixedSetsIsRefused(t *testing.T) {
-	c := harness.LoadContract(t)
-	cms := harness.StartCMS(t)
-	cfg := harness.Config(cms.URL, nil)
-	b := harness.StartBFF(t, cfg)
-	origin := cfg.Frontend.AllowedOrigins[0]
+	c, b, origin := startBFF(t)
 	good := `{"name":"LCP","value":1200,"rating":"good"}`
 	for name, body := range map[string]string{
 		"a raw path for a route":    `{"route":"/account/abc123","metrics":[` + good + `]}`,
