@@ -115,6 +115,20 @@ describe('uploadsApi.upload', () => {
     }
   });
 
+  it('after a 409 offset_mismatch (the server has more, or another request took over) asks the offset again and goes on from there', async () => {
+    const sent = stubXhr();
+    const answer = uploadsApi.upload(CASE, pdf('a.pdf', 10), { signal: signal() });
+    const mismatch = { ...problem(409, 'The upload could not continue from there: ERR_MISMATCHED_OFFSET: mismatched offset'), code: 'offset_mismatch' };
+    (await created(sent, 'a.pdf')).respond(409, mismatch, { 'Content-Type': 'application/problem+json' });
+    const head = await request(sent, 'HEAD');
+    head.respond(200, '', { 'Upload-Offset': '7', 'Upload-Length': '10' });
+    const rest = await request(sent, 'PATCH', (x) => x.headers['Upload-Offset'] === '7');
+    expect((rest.body as Blob).size).toBe(3);
+    accept(rest, stored('a.pdf', 10));
+    await expect(answer).resolves.toMatchObject({ name: 'a.pdf' });
+    expect(sent.map((x) => x.method)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
+  });
+
   it('waits after a network error (paused) and goes on from the server’s offset', async () => {
     const sent = stubXhr();
     const onPaused = vi.fn();

@@ -19,10 +19,13 @@ const (
 	Forbidden       Code = "forbidden"
 	NotFound        Code = "not_found"
 	Conflict        Code = "conflict"
-	TooLarge        Code = "too_large"
-	RateLimited     Code = "rate_limited"
-	Unavailable     Code = "unavailable"
-	Internal        Code = "internal"
+	// OffsetMismatch: a chunk of a resumable upload was not sent from where the server is (it
+	// has more, or another request of the upload took over); the caller asks the offset again.
+	OffsetMismatch Code = "offset_mismatch"
+	TooLarge       Code = "too_large"
+	RateLimited    Code = "rate_limited"
+	Unavailable    Code = "unavailable"
+	Internal       Code = "internal"
 )
 
 var statuses = map[Code]int{
@@ -31,6 +34,7 @@ var statuses = map[Code]int{
 	Forbidden:       http.StatusForbidden,
 	NotFound:        http.StatusNotFound,
 	Conflict:        http.StatusConflict,
+	OffsetMismatch:  http.StatusConflict,
 	TooLarge:        http.StatusRequestEntityTooLarge,
 	RateLimited:     http.StatusTooManyRequests,
 	Unavailable:     http.StatusServiceUnavailable,

@@ -1,8 +1,9 @@
 // Package redis is the BFF's one connection to Redis (Memorystore in production), the state its
-// replicas share: the counters of the abuse limits and the bus that carries a CMS purge to every
-// replica's content cache. Only this package imports the Redis client. Every call fails fast (a
-// few hundred milliseconds): its callers fall back to what one replica can do alone, so a slow or
-// missing Redis never holds a request up for long.
+// replicas share: the counters of the abuse limits, the bus that carries a CMS purge to every
+// replica's content cache, and the locks that give an upload one writer across replicas. Only
+// this package imports the Redis client. Every call fails fast (a few hundred milliseconds): its
+// callers fall back to what one replica can do alone, so a slow or missing Redis never holds a
+// request up for long.
 package redis
 
 import (
@@ -87,6 +88,50 @@ func (c *Client) Publish(ctx context.Context, channel string, payload []byte) (e
 	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "publish")
 	defer func() { call.EndOutcome(outcome(err), err) }()
 	return c.rdb.Publish(ctx, channel, payload).Err()
+}
+
+// Locks: a lock is a key holding its holder's token, with an expiry so that a replica that dies
+// holding one holds it no longer than that. Only the holder (its token) extends or deletes it.
+var (
+	extendScript = goredis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0`)
+	unlockScript = goredis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0`)
+)
+
+// Lock sets key to token, to expire after ttl, unless key is set; true when it did.
+func (c *Client) Lock(ctx context.Context, key, token string, ttl time.Duration) (ok bool, err error) {
+	ctx, cancel := context.WithTimeout(ctx, opTimeout)
+	defer cancel()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "lock")
+	defer func() { call.EndOutcome(outcome(err), err) }()
+	return c.rdb.SetNX(ctx, key, token, ttl).Result()
+}
+
+// Extend gives key a new expiry, ttl from now, if it still holds token; false when it does not
+// (it expired, or Redis lost it).
+func (c *Client) Extend(ctx context.Context, key, token string, ttl time.Duration) (ok bool, err error) {
+	ctx, cancel := context.WithTimeout(ctx, opTimeout)
+	defer cancel()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "extend")
+	defer func() { call.EndOutcome(outcome(err), err) }()
+	n, err := extendScript.Run(ctx, c.rdb, []string{key}, token, ttl.Milliseconds()).Int64()
+	return n == 1, err
+}
+
+// Unlock deletes key if it still holds token.
+func (c *Client) Unlock(ctx context.Context, key, token string) (err error) {
+	ctx, cancel := context.WithTimeout(ctx, opTimeout)
+	defer cancel()
+	ctx, call := telemetry.StartCall(ctx, c.metrics, telemetry.Redis, "unlock")
+	defer func() { call.EndOutcome(outcome(err), err) }()
+	return unlockScript.Run(ctx, c.rdb, []string{key}, token).Err()
 }
 
 // outcome is a command's outcome label: every failure is Redis failing (unreachable, too slow).

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/union-benefits/portal/bff/internal/dev/poll"
 	"github.com/union-benefits/portal/bff/internal/dev/redistest"
 	"github.com/union-benefits/portal/bff/internal/metrics"
 	"github.com/union-benefits/portal/bff/internal/telemetry"
@@ -52,5 +53,62 @@ func TestEachCommandIsASpanAndAMetric(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+}
+
+// A lock is its holder's: another token neither takes, extends nor deletes it; it expires unless
+// its holder extends it, and is free again once its holder unlocks it.
+func TestALockIsItsHoldersAlone(t *testing.T) {
+	srv := redistest.Start(t)
+	c, err := New(srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	ctx := context.Background()
+	const key, ttl = "uploads:lock:one", 300 * time.Millisecond
+	must := func(ok bool, err error) bool {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !must(c.Lock(ctx, key, "a", ttl)) {
+		t.Fatal("a free lock was not taken")
+	}
+	if must(c.Lock(ctx, key, "b", ttl)) {
+		t.Fatal("a held lock was taken by another")
+	}
+	if must(c.Extend(ctx, key, "b", time.Minute)) {
+		t.Fatal("another extended the lock")
+	}
+	if err := c.Unlock(ctx, key, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if must(c.Lock(ctx, key, "b", ttl)) {
+		t.Fatal("another's unlock freed the lock")
+	}
+	// Extended, it is still held when a lock taken with it for its first expiry has expired.
+	if !must(c.Extend(ctx, key, "a", time.Minute)) {
+		t.Fatal("the holder could not extend its lock")
+	}
+	expired := func(probe string) bool { return must(c.Lock(ctx, probe, "probe", time.Minute)) }
+	must(c.Lock(ctx, "uploads:lock:probe", "probe", ttl))
+	if !poll.Until(5*time.Second, 20*time.Millisecond, func() bool { return expired("uploads:lock:probe") }) {
+		t.Fatal("a lock never expired")
+	}
+	if must(c.Lock(ctx, key, "b", ttl)) {
+		t.Fatal("an extended lock expired at its first expiry")
+	}
+	if err := c.Unlock(ctx, key, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if !must(c.Lock(ctx, key, "b", ttl)) {
+		t.Fatal("an unlocked lock could not be taken")
+	}
+	// Left alone, it expires.
+	if !poll.Until(5*time.Second, 20*time.Millisecond, func() bool { return expired(key) }) {
+		t.Fatal("a lock outlived its expiry")
 	}
 }

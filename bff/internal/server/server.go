@@ -178,11 +178,12 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		srv.Close()
 		return nil, err
 	}
-	resumable, err := uploads.NewResumable(documents)
+	resumable, err := uploads.NewResumable(documents, up.sharedLocks())
 	if err != nil {
 		srv.Close()
 		return nil, err
 	}
+	srv.closers = append(srv.closers, func() error { resumable.Close(); return nil })
 	sweeping, stopSweeping := context.WithCancel(context.Background())
 	go documents.SweepEvery(sweeping, sweepInterval)
 	srv.closers = append(srv.closers, func() error { stopSweeping(); return nil })
@@ -363,6 +364,14 @@ func (up *upstreams) purger(srv *Server) hooks.Purger {
 	p := cache.NewPurges(up.store, up.redis, up.o.Logger, up.metrics)
 	srv.closers = append(srv.closers, func() error { p.Close(); return nil })
 	return p
+}
+
+// sharedLocks is where uploads are locked across replicas: Redis, when there is one.
+func (up *upstreams) sharedLocks() uploads.SharedLocks {
+	if up.redis == nil {
+		return nil // not a nil *redis.Client in the interface
+	}
+	return up.redis
 }
 
 // localPurges purges a lone BFF's own store: no other replica to tell.

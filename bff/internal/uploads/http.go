@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -154,6 +155,7 @@ func (h uploadHandlers) serveTus(c fiber.Ctx) error {
 		return apperr.New(apperr.NotFound, contracts.UploadMessage("uploadNotFound"))
 	}
 	ctx := c.Context()
+	w := &answer{header: http.Header{}, status: http.StatusOK}
 	var body io.Reader = http.NoBody
 	length := c.Request().Header.ContentLength()
 	if c.Method() == fiber.MethodPatch {
@@ -170,8 +172,9 @@ func (h uploadHandlers) serveTus(c fiber.Ctx) error {
 		if length > MaxChunk {
 			return apperr.New(apperr.TooLarge, "A chunk of an upload may be at most 4 MB.")
 		}
-		if conn := c.RequestCtx().Conn(); conn != nil {
-			_ = conn.SetReadDeadline(time.Now().Add(h.Timeout))
+		w.conn, w.deadline = c.RequestCtx().Conn(), time.Now().Add(h.Timeout)
+		if w.conn != nil {
+			_ = w.conn.SetReadDeadline(w.deadline)
 		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, h.Timeout)
@@ -191,7 +194,6 @@ func (h uploadHandlers) serveTus(c fiber.Ctx) error {
 		// taken as a creation alone, and the body left unread closes the connection.
 		req.Header.Del(fiber.HeaderContentType)
 	}
-	w := &answer{header: http.Header{}, status: http.StatusOK}
 	if err := h.Uploads.Serve(call, w, req); err != nil {
 		return err
 	}
@@ -221,6 +223,22 @@ type answer struct {
 	header http.Header
 	status int
 	body   bytes.Buffer
+	// A chunk's connection, and the latest its body may arrive by (Timeout).
+	conn     net.Conn
+	deadline time.Time
+}
+
+// SetReadDeadline lets tusd end a chunk's read (through http.ResponseController): at once when
+// another request of the upload asks for its lock, so that a broken-off chunk still waiting
+// for bytes lets go now rather than at its timeout. It never extends the chunk's deadline.
+func (a *answer) SetReadDeadline(t time.Time) error {
+	if a.conn == nil {
+		return http.ErrNotSupported
+	}
+	if t.IsZero() || t.After(a.deadline) {
+		t = a.deadline
+	}
+	return a.conn.SetReadDeadline(t)
 }
 
 func (a *answer) Header() http.Header         { return a.header }

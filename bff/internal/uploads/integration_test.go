@@ -10,6 +10,7 @@ package uploads_test
 import (
 	"bytes"
 	"context"
+	"crypto/md5"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -22,8 +23,10 @@ import (
 
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
 	"github.com/union-benefits/portal/bff/internal/dev/poll"
+	"github.com/union-benefits/portal/bff/internal/dev/redistest"
 	"github.com/union-benefits/portal/bff/internal/firestore"
 	"github.com/union-benefits/portal/bff/internal/portal"
+	"github.com/union-benefits/portal/bff/internal/redis"
 	"github.com/union-benefits/portal/bff/internal/storage"
 	"github.com/union-benefits/portal/bff/internal/uploads/uploadstest/samples"
 )
@@ -279,6 +282,94 @@ func TestAnUploadMovesBetweenReplicas(t *testing.T) {
 	if left := s.staged(t, ""); len(left) != 0 {
 		t.Errorf("left in the staging area: %v", left)
 	}
+}
+
+// TestAChunkStillArrivingOnOneReplicaStopsWhenAnotherIsAsked: a phone's connection drops in the
+// middle of a chunk; the replica reading it has not noticed yet when the phone, back online,
+// asks another replica where to go on. That one must not answer until the first has stopped and
+// stored what it read (the shared lock, and the holder asked to let go): an offset from before
+// those bytes would make the next chunk out of step, or store bytes twice. The rest, sent from
+// the offset it answers, makes exactly the file.
+func TestAChunkStillArrivingOnOneReplicaStopsWhenAnotherIsAsked(t *testing.T) {
+	shared := redistest.Require(t)
+	env := map[string]string{"REDIS_URL": shared.URL()}
+	one := harness.ServeOnEmulators(t, env)
+	two := harness.ServeOnEmulators(t, env)
+	c := harness.LoadContract(t)
+	s := openStores(t)
+	maria, uid, caseID := s.member(t, one, c)
+	elsewhere := maria.At(two.URL)
+
+	data := samples.PDF(3 << 20)
+	u, a := maria.BeginUpload(caseID, "dropped.pdf", "application/pdf", len(data))
+	if u == nil {
+		t.Fatalf("begin: %d %s", a.Status, a.Body)
+	}
+	// A chunk of 1 MB declared, of which 600 kB arrive, and then nothing: the connection is
+	// still open, as a dropped phone's is to the server until it times out.
+	const declared, arrived = 1 << 20, 600_000
+	conn := startChunk(t, one, maria.CookieHeader(), u.Location, declared)
+	if _, err := conn.Write(data[:arrived]); err != nil {
+		t.Fatal(err)
+	}
+	locks, err := redis.New(shared.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = locks.Close() })
+	if !poll.Until(10*time.Second, 10*time.Millisecond, func() bool { return heldElsewhere(t, locks, u.Location) }) {
+		t.Fatal("the first replica never locked the upload for the chunk it reads")
+	}
+
+	offset := u.On(elsewhere).Offset()
+	if offset < 0 || offset > arrived {
+		t.Fatalf("the other replica's offset: %d (of %d arrived)", offset, arrived)
+	}
+	// The rest of the broken chunk reaches the first replica late: it stopped reading, and stores
+	// none of it.
+	if _, err := conn.Write(data[arrived:declared]); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.Close()
+	if got := u.On(elsewhere).Offset(); got != offset {
+		t.Fatalf("the first replica went on storing the chunk after the other answered: offset %d, then %d", offset, got)
+	}
+	done := maria.Want(u.On(elsewhere).Send(data, offset, harness.DefaultChunk), 201)
+	stored, err := s.bucket.Stat(context.Background(), "forms/uploads/"+uid+"/"+caseID+"/dropped.pdf")
+	sum := md5.Sum(data)
+	if err != nil || stored.Size != int64(len(data)) || !bytes.Equal(stored.MD5, sum[:]) {
+		t.Fatalf("stored: %+v %v %s", stored, err, done.Body)
+	}
+}
+
+// startChunk sends the headers of a chunk of declared bytes from offset 0 of the upload at
+// location, and answers the connection to send its body on.
+func startChunk(t *testing.T, b *harness.BFF, cookie, location string, declared int) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(b.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: bff\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"+
+		"Content-Type: application/offset+octet-stream\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", location, cookie, declared)
+	return conn
+}
+
+// heldElsewhere reports whether a replica holds the upload at location's lock: a probe that
+// finds it free lets go at once.
+func heldElsewhere(t *testing.T, locks *redis.Client, location string) bool {
+	t.Helper()
+	ctx := context.Background()
+	key := "uploads:lock:" + location[strings.LastIndex(location, "/")+1:]
+	took, err := locks.Lock(ctx, key, "probe", time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took {
+		_ = locks.Unlock(ctx, key, "probe")
+	}
+	return !took
 }
 
 // cutOff sends the first n bytes of a chunk of data declared whole to the upload at location,

@@ -56,3 +56,19 @@ type PendingUpload struct {
 	CaseID string    // the case it is for
 	Active time.Time // when a byte of it last arrived (or it was created)
 }
+
+// SharedLocks is where the BFF's replicas lock an upload against each other, and ask each other
+// to let go of one (redis.Client). Every call fails fast; the locks fall back to the replica's
+// own when it fails.
+type SharedLocks interface {
+	// Lock sets key to token, to expire after ttl, unless key is set; true when it did.
+	Lock(ctx context.Context, key, token string, ttl time.Duration) (bool, error)
+	// Extend gives key a new expiry, ttl from now, if it still holds token; false when it does not.
+	Extend(ctx context.Context, key, token string, ttl time.Duration) (bool, error)
+	// Unlock deletes key if it still holds token.
+	Unlock(ctx context.Context, key, token string) error
+	// Publish sends payload to every replica subscribed to channel.
+	Publish(ctx context.Context, channel string, payload []byte) error
+	// Subscribe delivers channel's messages to message until ctx ends (redis.Client.Subscribe).
+	Subscribe(ctx context.Context, channel string, message func([]byte), connected func(again bool), lost func(error))
+}

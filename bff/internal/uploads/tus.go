@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tus/tusd/v2/pkg/handler"
-	"github.com/tus/tusd/v2/pkg/memorylocker"
 	expslog "golang.org/x/exp/slog"
 
 	"github.com/union-benefits/portal/bff/internal/apperr"
@@ -37,22 +36,26 @@ const (
 // over the Service: tusd's handler keeps the protocol (offsets, lengths, locking, the store of
 // chunks); the hooks below are where our rules apply.
 type Resumable struct {
-	s   *Service
-	tus *handler.UnroutedHandler
+	s     *Service
+	tus   *handler.UnroutedHandler
+	locks *locker
 }
 
-// NewResumable returns the tus protocol over s and its staging area.
+// Close stops the uploads' locks listening to the other replicas.
+func (r *Resumable) Close() { r.locks.Close() }
+
+// NewResumable returns the tus protocol over s and its staging area, its uploads locked across
+// replicas in shared (nil for a lone BFF: locked in this process only). Close ends it.
 //
-// Locking: tusd locks an upload while a request writes to it. The lock is this replica's; an
-// upload has one writer at a time anyway (tus-js-client sends one request after the other, and
-// asks for the offset again after any failure), and a write that would overlap another is
-// refused by the offset check, so a lock shared between replicas is not needed.
-func NewResumable(s *Service) (*Resumable, error) {
+// Locking: tusd locks an upload for every request of it, so that one request at a time reads or
+// writes it; locks.go says why the lock must be every replica's, not this one's.
+func NewResumable(s *Service, shared SharedLocks) (*Resumable, error) {
 	composer := handler.NewStoreComposer()
 	composer.UseCore(s.staging)
 	composer.UseTerminater(s.staging)
-	composer.UseLocker(memorylocker.New())
-	r := &Resumable{s: s}
+	locks := newLocker(shared, s.o.Logger)
+	composer.UseLocker(locks)
+	r := &Resumable{s: s, locks: locks}
 	h, err := handler.NewUnroutedHandler(handler.Config{
 		StoreComposer:             composer,
 		BasePath:                  "/",
@@ -65,6 +68,7 @@ func NewResumable(s *Service) (*Resumable, error) {
 		Logger: expslog.New(expslog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
+		locks.Close()
 		return nil, err
 	}
 	r.tus = h
@@ -119,19 +123,24 @@ func (r *Resumable) Serve(call *Call, w http.ResponseWriter, req *http.Request) 
 
 // protocolError is tusd's own refusal of a request (an offset that does not match, an upload
 // not found, a header missing) as a problem like every other answer of the BFF, with its status
-// kept where the protocol gives it a meaning (409 and 423 make tus-js-client ask the offset
-// again; 404 makes it begin anew). A server error's text is for operators, never the member.
+// kept where the protocol gives it a meaning (409 offset_mismatch makes the browser ask the
+// offset again; 404 makes it begin anew). A server error's text is for operators, never the
+// member.
 func (r *Resumable) protocolError(rec *recorder) error {
 	text := strings.TrimSpace(rec.failure)
 	switch rec.status {
 	case http.StatusNotFound, http.StatusGone:
 		return apperr.New(apperr.NotFound, msg("uploadNotFound"))
 	case http.StatusConflict, http.StatusLocked:
-		return apperr.New(apperr.Conflict, "The upload could not continue from there: "+text)
+		return apperr.New(apperr.OffsetMismatch, "The upload could not continue from there: "+text)
 	case http.StatusRequestEntityTooLarge:
 		return tooLarge()
 	case http.StatusForbidden:
 		return apperr.New(apperr.Forbidden, "This upload cannot be changed: "+text)
+	}
+	if strings.HasPrefix(text, handler.ErrUploadInterrupted.ErrorCode) {
+		// Another request of the upload took over (locks.go): this one's sender is probably gone.
+		return apperr.New(apperr.OffsetMismatch, "The upload went on in another request.")
 	}
 	if rec.status >= http.StatusInternalServerError {
 		return r.s.unavailable(errors.New("tus: " + text))
@@ -145,6 +154,9 @@ type recorder struct {
 	status  int
 	failure string
 }
+
+// Unwrap gives tusd's http.ResponseController the answer underneath (its SetReadDeadline).
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (w *recorder) WriteHeader(status int) {
 	w.status = status

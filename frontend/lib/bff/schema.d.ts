@@ -605,6 +605,11 @@ export interface paths {
          *     (uid from the session only), and answers the stored file: 201, or 200 when the same bytes
          *     were already stored under the name (a retry). A refused file stores nothing, and the
          *     upload is removed either way. Other bytes under a stored name answer 409 exists.
+         *     A chunk sent from another offset than the server's answers 409 offset_mismatch: ask the
+         *     offset (HEAD) and go on from there. One request of an upload runs at a time, whichever
+         *     replica it reaches (a lock shared in Redis): a request that finds another still reading a
+         *     chunk (a connection that dropped mid-chunk) has that one stop and store what it read, and
+         *     the one stopped answers 409 offset_mismatch.
          */
         patch: operations["sendCaseUploadChunk"];
         trace?: never;
@@ -1694,7 +1699,7 @@ export interface components {
             detail?: string;
             instance?: string;
             /** @enum {string} */
-            code: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "internal";
+            code: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "offset_mismatch" | "too_large" | "rate_limited" | "unavailable" | "internal";
             requestId?: string;
             errors?: components["schemas"]["FieldError"][];
         };

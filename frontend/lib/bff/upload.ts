@@ -7,6 +7,7 @@
 import type { DetailedError, PreviousUpload } from 'tus-js-client';
 import { uploadLimits } from '../uploads';
 import { BffError, CANCELLED, responseFailure, unreachable } from './transport';
+import type { Problem } from './types';
 
 export interface BffUploadOptions {
   /** Bytes the server has or is being sent, of the file's total. */
@@ -38,6 +39,15 @@ const cancelled = (name: string) =>
   new BffError(`Upload cancelled: ${name}`, { status: 0, code: CANCELLED, detail: 'The upload was cancelled.' });
 
 const statusOf = (error: DetailedError) => error.originalResponse?.getStatus() ?? 0;
+
+/** The code of the BFF's problem+json answer to the failed request, if it sent one. */
+function problemCode(error: DetailedError): Problem['code'] | undefined {
+  try {
+    return (JSON.parse(error.originalResponse?.getBody() ?? '') as Partial<Problem>).code;
+  } catch {
+    return undefined;
+  }
+}
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
@@ -93,6 +103,9 @@ export async function bffUpload<T>(endpoint: string, file: File, scope: string, 
         pause(true);
         return true;
       }
+      // Out of step with the server (it has more than we thought, or another request of the
+      // upload took over): the retry asks the offset again and goes on from there.
+      if (status === 409 && problemCode(error) === 'offset_mismatch') return true;
       // A refusal (the name exists, a quota, too large) is the same answer however often it is asked.
       if (status >= 400 && status < 500) return status === 423;
       return attempt < SERVER_RETRIES;
