@@ -59,6 +59,10 @@ func New(content portal.Content, o Options) *Service {
 // The global variable holds the site-wide settings pages depend on.
 const globalVariable = "union_structure_global"
 
+// ReaderTags are the tags of what Reader reads (the unions and the global variable): a cached
+// reader is purged with them.
+var ReaderTags = []string{portal.TermTag("union"), portal.VariableTag(globalVariable)}
+
 // Paths with a page kind of their own: their titles name the reader's union.
 const (
 	membersPath     = "/union-member-benefits"

@@ -81,3 +81,31 @@ func tamper(token string) string {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// A token that verified once is remembered, not trusted forever: it still expires, a token
+// altered from it is checked whole, and the verifier remembers a bounded number of them.
+func TestARememberedTokenIsStillCheckedForItsTimes(t *testing.T) {
+	v := NewVerifier(edgeSecret, serverSecret)
+	token := Sign(serverSecret, IssuerServer, now)
+	for _, at := range []time.Time{now, now.Add(time.Minute)} {
+		if c, err := v.Verify(token, at); err != nil || c.Issuer != IssuerServer {
+			t.Fatalf("at %v: %+v %v", at, c, err)
+		}
+	}
+	if _, err := v.Verify(token, now.Add(TTL+time.Minute)); !errors.Is(err, ErrExpired) {
+		t.Fatalf("a remembered token past its expiry: %v", err)
+	}
+	if _, err := v.Verify(tamper(token), now); !errors.Is(err, ErrSignature) {
+		t.Fatalf("a token altered from a remembered one: %v", err)
+	}
+	for i := range 3 * maxVerified { // as many edge nodes, each with a token of its own
+		node := forge(edgeSecret, `{"alg":"HS256","typ":"JWT"}`,
+			`{"netlify_id":"node-`+itoa(int64(i))+`","exp":`+itoa(now.Add(TTL).Unix())+`,"iss":"netlify"}`)
+		if _, err := v.Verify(node, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(v.verified); n > maxVerified {
+		t.Fatalf("remembers %d tokens, at most %d", n, maxVerified)
+	}
+}
