@@ -221,16 +221,31 @@ func TestAttacksStoreNothingInTheBucket(t *testing.T) {
 	}
 }
 
+// twoReplicas are two BFFs on the stack's emulators (with env's variables), and a member with a
+// case signed in through the first, maria, who is the same browser at the second, elsewhere.
+type twoReplicas struct {
+	stores
+	one         *harness.BFF
+	maria       *browser
+	elsewhere   *harness.Browser
+	uid, caseID string
+}
+
+func onTwoReplicas(t *testing.T, env map[string]string) twoReplicas {
+	t.Helper()
+	one := harness.ServeOnEmulators(t, env)
+	two := harness.ServeOnEmulators(t, env)
+	s := openStores(t)
+	maria, uid, caseID := s.member(t, one, harness.LoadContract(t))
+	return twoReplicas{stores: s, one: one, maria: maria, elsewhere: maria.At(two.URL), uid: uid, caseID: caseID}
+}
+
 // TestAnUploadMovesBetweenReplicas: one member's upload begun on one replica of the BFF goes on
 // on another (their load balancer's choice), which finishes it: the staging area is the bucket,
 // which every replica reads. And two tabs racing on one name still end with one file.
 func TestAnUploadMovesBetweenReplicas(t *testing.T) {
-	one := harness.ServeOnEmulators(t, nil)
-	two := harness.ServeOnEmulators(t, nil)
-	c := harness.LoadContract(t)
-	s := openStores(t)
-	maria, uid, caseID := s.member(t, one, c)
-	elsewhere := maria.At(two.URL)
+	r := onTwoReplicas(t, nil)
+	s, maria, uid, caseID, elsewhere := r.stores, r.maria, r.uid, r.caseID, r.elsewhere
 
 	data := samples.PDF(3<<20 + 500)
 	u, a := maria.BeginUpload(caseID, "moved.pdf", "application/pdf", len(data))
@@ -292,13 +307,8 @@ func TestAnUploadMovesBetweenReplicas(t *testing.T) {
 // the offset it answers, makes exactly the file.
 func TestAChunkStillArrivingOnOneReplicaStopsWhenAnotherIsAsked(t *testing.T) {
 	shared := redistest.Require(t)
-	env := map[string]string{"REDIS_URL": shared.URL()}
-	one := harness.ServeOnEmulators(t, env)
-	two := harness.ServeOnEmulators(t, env)
-	c := harness.LoadContract(t)
-	s := openStores(t)
-	maria, uid, caseID := s.member(t, one, c)
-	elsewhere := maria.At(two.URL)
+	r := onTwoReplicas(t, map[string]string{"REDIS_URL": shared.URL()})
+	s, maria, uid, caseID, elsewhere := r.stores, r.maria, r.uid, r.caseID, r.elsewhere
 
 	data := samples.PDF(3 << 20)
 	u, a := maria.BeginUpload(caseID, "dropped.pdf", "application/pdf", len(data))
@@ -308,7 +318,7 @@ func TestAChunkStillArrivingOnOneReplicaStopsWhenAnotherIsAsked(t *testing.T) {
 	// A chunk of 1 MB declared, of which 600 kB arrive, and then nothing: the connection is
 	// still open, as a dropped phone's is to the server until it times out.
 	const declared, arrived = 1 << 20, 600_000
-	conn := startChunk(t, one, maria.CookieHeader(), u.Location, declared)
+	conn := startChunk(t, r.one, maria.CookieHeader(), u.Location, 0, declared)
 	if _, err := conn.Write(data[:arrived]); err != nil {
 		t.Fatal(err)
 	}
@@ -342,17 +352,17 @@ func TestAChunkStillArrivingOnOneReplicaStopsWhenAnotherIsAsked(t *testing.T) {
 	}
 }
 
-// startChunk sends the headers of a chunk of declared bytes from offset 0 of the upload at
+// startChunk sends the headers of a chunk of declared bytes from offset of the upload at
 // location, and answers the connection to send its body on.
-func startChunk(t *testing.T, b *harness.BFF, cookie, location string, declared int) net.Conn {
+func startChunk(t *testing.T, b *harness.BFF, cookie, location string, offset, declared int) net.Conn {
 	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(b.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
-	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: bff\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"+
-		"Content-Type: application/offset+octet-stream\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", location, cookie, declared)
+	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: bff\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: %d\r\n"+
+		"Content-Type: application/offset+octet-stream\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", location, offset, cookie, declared)
 	return conn
 }
 
@@ -377,12 +387,7 @@ func heldElsewhere(t *testing.T, locks *redis.Client, location string) bool {
 func cutOff(t *testing.T, b *harness.BFF, cookie, location string, data []byte, n int) {
 	t.Helper()
 	before := chunksAnswered(t, b.Admin)
-	conn, err := net.Dial("tcp", strings.TrimPrefix(b.URL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: bff\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"+
-		"Content-Type: application/offset+octet-stream\r\nCookie: %s\r\nContent-Length: %d\r\n\r\n", location, cookie, len(data))
+	conn := startChunk(t, b, cookie, location, 0, len(data))
 	_, _ = conn.Write(data[:n])
 	_ = conn.Close()
 	// The BFF is done with it once its metrics count one more chunk answered.
