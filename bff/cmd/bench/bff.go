@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -39,10 +41,11 @@ const serveFlag = "-serve-bff"
 
 // childBFF is a running BFF child process.
 type childBFF struct {
-	cmd   *exec.Cmd
-	URL   string // the public listener, which takes signed requests only
-	Admin string // the admin listener: /healthz, /metrics
-	stop  func()
+	cmd    *exec.Cmd
+	URL    string // the public listener, which takes signed requests only
+	Admin  string // the admin listener: /healthz, /metrics
+	Replay string // the replay listener (replayApp)
+	stop   func()
 }
 
 // benchSecret signs the bench's CMS webhooks (the child's CMS_WEBHOOK_SECRET);
@@ -102,12 +105,13 @@ func startBFF(cmsURL, frontendURL string) (*childBFF, error) {
 		return nil, fmt.Errorf("BFF child did not start: %w", err)
 	}
 	addrs, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
-	public, admin, both := strings.Cut(addrs, " ")
-	if !ok || !both {
+	listeners := strings.Fields(addrs)
+	if !ok || len(listeners) != 3 {
 		stop()
 		return nil, fmt.Errorf("BFF child said %q", line)
 	}
-	return &childBFF{cmd: cmd, URL: "http://" + public, Admin: "http://" + admin, stop: stop}, nil
+	return &childBFF{cmd: cmd, URL: "http://" + listeners[0], Admin: "http://" + listeners[1],
+		Replay: "http://" + listeners[2], stop: stop}, nil
 }
 
 // RSS reads the child's resident memory from /proc, in bytes.
@@ -168,15 +172,59 @@ func serveBFF() error {
 	if err != nil {
 		return err
 	}
+	replayLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	replay := replayApp()
 	srv.Ready.Store(true)
 	go func() { _ = srv.App.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
 	go func() { _ = srv.Admin.Listener(admin, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	fmt.Printf("listening %s %s\n", ln.Addr(), admin.Addr())
+	go func() { _ = replay.Listener(replayLn, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	fmt.Printf("listening %s %s %s\n", ln.Addr(), admin.Addr(), replayLn.Addr())
 
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer cancel()
 	go func() { _, _ = io.Copy(io.Discard, os.Stdin); cancel() }()
 	<-ctx.Done()
+	_ = replay.ShutdownWithTimeout(time.Second)
 	_ = srv.Admin.ShutdownWithTimeout(time.Second)
 	return srv.App.ShutdownWithTimeout(time.Second)
+}
+
+// replayed is an answer the replay listener gives: a status, headers in order, and a body.
+type replayed struct {
+	Status  int
+	Headers [][2]string
+	Body    []byte
+}
+
+// replayApp is a bare Fiber app in the BFF child's process, as the admin listener's: PUT /answer
+// gives it an answer (replayed, as JSON), which GET /answer then sends as any handler would, by
+// setting its headers and body. Loaded with the cached home document's answer, it is what those
+// bytes alone cost the BFF's process and the load generator on the same cores: the ceiling of the
+// document's throughput, whatever the BFF's own work (issue 38, goal 5).
+func replayApp() *fiber.App {
+	app := fiber.New(fiber.Config{ReadTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second})
+	var answer atomic.Pointer[replayed]
+	app.Put("/answer", func(c fiber.Ctx) error {
+		var a replayed
+		if err := json.Unmarshal(c.Body(), &a); err != nil {
+			return c.SendStatus(fiber.StatusBadRequest)
+		}
+		answer.Store(&a)
+		return c.SendStatus(fiber.StatusNoContent)
+	})
+	app.Get("/answer", func(c fiber.Ctx) error {
+		a := answer.Load()
+		if a == nil {
+			return c.SendStatus(fiber.StatusNotFound)
+		}
+		for _, h := range a.Headers {
+			c.Set(h[0], h[1])
+		}
+		c.Status(a.Status)
+		return c.Send(a.Body)
+	})
+	return app
 }

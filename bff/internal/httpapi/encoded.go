@@ -18,7 +18,7 @@ import (
 func SendEncoded(c fiber.Ctx, e *portal.Encoded) error {
 	// The answer's bytes depend on Accept-Encoding even when this document has no gzip form: a
 	// cache must not hand one client's answer to another that asked otherwise.
-	c.Vary(fiber.HeaderAcceptEncoding)
+	varyEncoding.set(c)
 	gz := e.Gzip != nil && acceptsGzip(c.Get(fiber.HeaderAcceptEncoding))
 	tag := e.ETag
 	if gz {
@@ -29,9 +29,9 @@ func SendEncoded(c fiber.Ctx, e *portal.Encoded) error {
 		c.Status(fiber.StatusNotModified)
 		return nil
 	}
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	jsonType.set(c)
 	if gz {
-		c.Set(fiber.HeaderContentEncoding, "gzip")
+		gzipEncoding.set(c)
 		c.Response().SetBodyRaw(e.Gzip)
 		return nil
 	}
@@ -42,6 +42,13 @@ func SendEncoded(c fiber.Ctx, e *portal.Encoded) error {
 	c.Response().SetBodyRaw(body)
 	return nil
 }
+
+// The headers SendEncoded sets whatever the document. No route sets a Vary of its own before it.
+var (
+	varyEncoding = fixed(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
+	jsonType     = fixed(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	gzipEncoding = fixed(fiber.HeaderContentEncoding, "gzip")
+)
 
 // etagListed reports whether an If-None-Match value names the document: "*", or either of its
 // validators (a client holding the gzip form may revalidate without gzip, or the other way

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -282,5 +283,28 @@ func TestAMembersPagesAreForTheUnionOfTheirProfileAndTheSessionIsVerifiedOnce(t 
 	resp, err := app.Test(httptest.NewRequest("GET", "/api/v1/doc?path=/&union="+strings.Repeat("x", 100), nil))
 	if err != nil || resp.StatusCode != 400 || resp.Header.Get("Content-Type") != "application/problem+json" {
 		t.Fatalf("an absurd union: %v %v; want a 400 problem", resp, err)
+	}
+}
+
+// Every answer names its request with an id of its own, the one its log line has, so a member's
+// report of a failure can be found in the logs.
+func TestEveryAnswerNamesItsRequestAsItsLogLineDoes(t *testing.T) {
+	var logs bytes.Buffer
+	h := testApp(&docs{}, &logs)
+	seen := map[string]bool{}
+	for range 3 {
+		logs.Reset()
+		rec, _ := handlertest.Do(h, httptest.NewRequest("GET", "/api/v1/doc?path=/", nil))
+		id := rec.Header().Get("X-Request-Id")
+		if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" || seen[id] {
+			t.Fatalf("request id %q: want 32 hex digits, new each time (had %v)", id, seen)
+		}
+		seen[id] = true
+		var line struct {
+			RequestID string `json:"request_id"`
+		}
+		if err := json.Unmarshal(logs.Bytes(), &line); err != nil || line.RequestID != id {
+			t.Fatalf("log line %s (%v); want request_id %q", logs.String(), err, id)
+		}
 	}
 }
