@@ -35,12 +35,18 @@ type options struct {
 }
 
 func main() {
+	code := bench()
+	removeEmptyApp()
+	os.Exit(code)
+}
+
+func bench() int {
 	if len(os.Args) == 2 && os.Args[1] == serveFlag {
 		if err := serveBFF(); err != nil {
 			fmt.Fprintln(os.Stderr, "bench BFF:", err)
-			os.Exit(1)
+			return 1
 		}
-		return
+		return 0
 	}
 	var o options
 	flag.DurationVar(&o.dur, "duration", 3*time.Second, "how long each throughput target is loaded")
@@ -57,20 +63,21 @@ func main() {
 		*stack = false
 	} else if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
+		return 1
 	}
 	if *stack {
 		if err := runStack(o.dur, o.workers); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
-			os.Exit(1)
+			return 1
 		}
 	}
 	if *stack || *weightOnly {
 		if err := runWeight(); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
-			os.Exit(1)
+			return 1
 		}
 	}
+	return 0
 }
 
 func run(o options) error {

@@ -85,42 +85,81 @@ func runPages(frontend string) error {
 // jsTotal is a page's JavaScript: gzipped bytes (level 9) and how many scripts.
 type jsTotal struct{ gz, count int }
 
-// emptyAppJS builds the smallest Next.js app (a root layout and one server-rendered page, no
-// client component) with the repository's own next and react, and sizes the scripts its page
-// names, as the stack's pages are sized. It is built under .run, inside the repository, so Node
-// and the bundler find the same node_modules the frontend uses.
-func emptyAppJS() (jsTotal, error) {
+// emptyApp is the smallest Next.js app (a root layout and one server-rendered page, no client
+// component, and a proxy that answers one path itself) with the repository's own next and react,
+// built once per run (emptyNextApp): its page's scripts are the JavaScript floor, and its proxy's
+// step the floor of the step each page load takes before Netlify's CDN (stack.go). It is built
+// under .run, inside the repository, so Node and the bundler find the same node_modules the
+// frontend uses.
+var emptyApp struct {
+	dir  string
+	err  error
+	done bool
+}
+
+func emptyNextApp() (string, error) {
+	if emptyApp.done {
+		return emptyApp.dir, emptyApp.err
+	}
+	emptyApp.done = true
+	emptyApp.dir, emptyApp.err = buildEmptyApp()
+	return emptyApp.dir, emptyApp.err
+}
+
+// removeEmptyApp deletes the empty app's build, if there is one.
+func removeEmptyApp() {
+	if emptyApp.dir != "" {
+		_ = os.RemoveAll(emptyApp.dir)
+	}
+}
+
+func buildEmptyApp() (string, error) {
 	if err := os.MkdirAll(".run", 0o755); err != nil {
-		return jsTotal{}, err
+		return "", err
 	}
 	dir, err := os.MkdirTemp(".run", "empty-next-")
 	if err != nil {
-		return jsTotal{}, err
+		return "", err
 	}
-	defer os.RemoveAll(dir)
 	files := map[string]string{
 		"package.json":  `{"private": true}` + "\n",
 		"app/layout.js": "export default function RootLayout({ children }) {\n  return <html lang=\"en\"><body>{children}</body></html>;\n}\n",
 		"app/page.js":   "export default function Page() {\n  return <main><h1>Empty</h1></main>;\n}\n",
+		// The least a proxy can do: answer the request itself, reading nothing.
+		"proxy.js": "export function proxy() {\n  return new Response(null, { status: 204 });\n}\n\nexport const config = { matcher: '" + emptyStepPath + "' };\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return jsTotal{}, err
+			return dir, err
 		}
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			return jsTotal{}, err
+			return dir, err
 		}
 	}
-	next, err := filepath.Abs("node_modules/next/dist/bin/next")
-	if err != nil {
-		return jsTotal{}, err
-	}
-	cmd := exec.Command(nodeBinary(), next, "build")
+	cmd := exec.Command(nodeBinary(), nextBin(), "build")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "NEXT_TELEMETRY_DISABLED=1")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return jsTotal{}, fmt.Errorf("next build: %w\n%s", err, out)
+		return dir, fmt.Errorf("next build: %w\n%s", err, out)
+	}
+	return dir, nil
+}
+
+// emptyStepPath is the one path the empty app's proxy answers.
+const emptyStepPath = "/step"
+
+// nextBin is the repository's Next.js command line.
+func nextBin() string {
+	next, _ := filepath.Abs("node_modules/next/dist/bin/next")
+	return next
+}
+
+// emptyAppJS sizes the scripts the empty app's page names, as the stack's pages are sized.
+func emptyAppJS() (jsTotal, error) {
+	dir, err := emptyNextApp()
+	if err != nil {
+		return jsTotal{}, err
 	}
 	// The page is static: its HTML is in the build, naming its scripts by their public paths.
 	html, err := os.ReadFile(filepath.Join(dir, ".next/server/app/index.html"))

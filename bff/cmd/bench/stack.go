@@ -10,8 +10,10 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -122,7 +124,7 @@ func runStack(dur time.Duration, workers int) error {
 		rates[2]/rates[1], targetPageCacheRatio, rates[2]/rates[0])
 	fmt.Printf("cached page / rendered per request: %.1fx\n", rates[2]/rates[3])
 	fmt.Printf("anonymous home, warm TTFB median: %s (target <= %s)\n", ttfbs[2].Round(100*time.Microsecond), targetWarmTTFB)
-	if err := middlewareStep(client, workers, dur, rates[2]); err != nil {
+	if err := middlewareStep(client, workers, dur, rates[2], rates[1]); err != nil {
 		return err
 	}
 
@@ -255,16 +257,36 @@ func staticCopy(html []byte) (string, func(), error) {
 
 // middlewareStep measures the step every page load takes before the CDN's cache, as on Netlify,
 // where the site's proxy runs as an edge function in front of it: the proxy alone, asked as the
-// edge asks it, against the cached page's own rate.
-func middlewareStep(client *http.Client, workers int, dur time.Duration, cached float64) error {
+// edge asks it, against the cached page's own rate; and, as the floor, the same step in the empty
+// app (pages.go), whose proxy answers without reading anything.
+func middlewareStep(client *http.Client, workers int, dur time.Duration, cached, static float64) error {
 	next := os.Getenv("NEXT_URL")
 	if next == "" {
 		return nil
 	}
 	step := http.Header{"Sec-Fetch-Dest": {"document"}, "X-Edge-Phase": {"middleware"}}
+	rate, errs := loadStep(client, next+"/", step, workers, dur)
+	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step alone (Next, before the cache)", rate, errs)
+	fmt.Printf("the cached page's rate / the proxy's step alone: %.2f (the page loads the proxy's step bounds)\n", cached/rate)
+
+	origin, stop, err := startEmptyApp()
+	if err != nil {
+		return fmt.Errorf("the empty app's proxy: %w", err)
+	}
+	defer stop()
+	floor, errs := loadStep(client, origin+emptyStepPath, step, workers, dur)
+	fmt.Printf("%-56s %9.0f %8d\n", "an empty proxy's step (empty Next app, same next)", floor, errs)
+	fmt.Printf("ours / the empty one: %.2f; the empty step / the static file: %.2f (what a cached page could reach behind any proxy in next start)\n",
+		rate/floor, floor/static)
+	return nil
+}
+
+// loadStep loads url with header from workers clients for dur, counting the 204s a proxy that
+// answers itself gives; it returns them per second, and the other answers.
+func loadStep(client *http.Client, url string, header http.Header, workers int, dur time.Duration) (float64, int64) {
 	n, errs := loadFor(workers, dur, func() bool {
-		req, _ := http.NewRequest(http.MethodGet, next+"/", nil)
-		req.Header = step.Clone()
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
+		req.Header = header.Clone()
 		resp, err := client.Do(req)
 		if err != nil {
 			return false
@@ -273,10 +295,43 @@ func middlewareStep(client *http.Client, workers int, dur time.Duration, cached 
 		resp.Body.Close()
 		return resp.StatusCode == http.StatusNoContent
 	})
-	rate := float64(n) / dur.Seconds()
-	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step alone (Next, before the cache)", rate, errs)
-	fmt.Printf("the cached page's rate / the proxy's step alone: %.2f (the page loads the proxy's step bounds)\n", cached/rate)
-	return nil
+	return float64(n) / dur.Seconds(), errs
+}
+
+// startEmptyApp runs the empty app's production build (next start) on a free loopback port, and
+// returns its origin once its proxy answers, and how to stop it.
+func startEmptyApp() (string, func(), error) {
+	dir, err := emptyNextApp()
+	if err != nil {
+		return "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	_ = ln.Close()
+	cmd := exec.Command(nodeBinary(), nextBin(), "start", "-H", "127.0.0.1", "-p", port)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NEXT_TELEMETRY_DISABLED=1", "NODE_ENV=production")
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop := func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
+	origin := "http://127.0.0.1:" + port
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if resp, err := http.Get(origin + emptyStepPath); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusNoContent {
+				return origin, stop, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			stop()
+			return "", nil, fmt.Errorf("next start did not answer %s within 30 s", emptyStepPath)
+		}
+		time.Sleep(100 * time.Millisecond) // polling for the server to come up
+	}
 }
 
 // fetch GETs url and returns its body, failing on anything but 200.
