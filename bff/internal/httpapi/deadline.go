@@ -25,7 +25,7 @@ func deadline(d time.Duration) fiber.Handler {
 // starting and stopping a timer for each was about a tenth of a cached document's cost (issue
 // 38). Until then it only says its deadline; its values are its parent's.
 type lazyDeadline struct {
-	context.Context // the request's, never cancelled itself (Fiber's is context.Background)
+	context.Context // the request's: its values, and its own end once something waits
 	at              time.Time
 
 	once   sync.Once
