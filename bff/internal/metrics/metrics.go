@@ -28,10 +28,10 @@ type Metrics struct {
 	// cached page document's cost).
 	requestObservers children[requestLabels, prometheus.Observer]
 	cacheCounters    children[cacheLabels, prometheus.Counter]
-	purgeLag       prometheus.Histogram
-	purgeReconnect prometheus.Counter
-	uploadBytes    prometheus.Counter
-	uploadRefusals *prometheus.CounterVec
+	purgeLag         prometheus.Histogram
+	purgeReconnect   prometheus.Counter
+	uploadBytes      prometheus.Counter
+	uploadRefusals   *prometheus.CounterVec
 }
 
 // New registers the BFF's collectors, plus the Go runtime and process ones, on a new registry.
