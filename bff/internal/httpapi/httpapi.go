@@ -123,12 +123,15 @@ func Admin(o Options) *fiber.App {
 		ReadTimeout:  5 * time.Second,
 		WriteTimeout: 10 * time.Second,
 	})
-	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	app.Get("/healthz", Healthz)
 	app.Get("/readyz", ready(o.Ready, o.Cache))
 	app.Get("/metrics", adaptor.HTTPHandler(o.Metrics.Handler()))
 	app.Use(func(fiber.Ctx) error { return apperr.PageNotFound(nil) })
 	return app
 }
+
+// Healthz is liveness: the process answers.
+func Healthz(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) }
 
 // securityHeaders are on every answer of the BFF, errors included. Its answers are JSON (and
 // problem+json) read by scripts, never documents to render: nothing may load from them, frame

@@ -4,9 +4,11 @@ import (
 	"net"
 	"testing"
 
+	"github.com/gofiber/fiber/v3"
 	"github.com/valyala/fasthttp"
 
 	"github.com/union-benefits/portal/bff/internal/dev/harness"
+	"github.com/union-benefits/portal/bff/internal/httpapi"
 )
 
 // The BFF's own cost of a request, in process and without a network: the handler of the public
@@ -20,6 +22,14 @@ func BenchmarkACachedPageDocument(b *testing.B) {
 	header := harness.ServerHeaders("203.0.113.7")
 	header.Set("Accept-Encoding", "gzip, deflate, br") // as Next's fetch asks
 	serve(b, bff.Server.App.Handler(), "/api/v1/page?path=/", header)
+}
+
+// The same handler as BenchmarkHealthz behind the public listener's middleware, signed as the
+// document's request is: what every public answer pays before its route.
+func BenchmarkHealthzBehindTheMiddleware(b *testing.B) {
+	bff := harness.NewBFF(b, harness.Config(harness.StartCMS(b).URL, nil))
+	app := httpapi.New(bff.Server.HTTP, func(api fiber.Router) { api.Get("/healthz", httpapi.Healthz) })
+	serve(b, app.Handler(), "/api/v1/healthz", harness.ServerHeaders("203.0.113.7"))
 }
 
 func BenchmarkHealthz(b *testing.B) {

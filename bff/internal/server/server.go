@@ -49,8 +49,11 @@ import (
 // Server is a built BFF: its public HTTP app, its admin app (health, readiness, metrics), its
 // readiness flag and what Close releases.
 type Server struct {
-	App     *fiber.App
-	Admin   *fiber.App
+	App   *fiber.App
+	Admin *fiber.App
+	// HTTP is what App was built with: the bench puts a route of its own behind the same
+	// middleware, to tell the middleware's cost from a route's (bff/cmd/bench).
+	HTTP    httpapi.Options
 	Ready   *atomic.Bool
 	Store   *cache.Store
 	closers []func() error
@@ -224,6 +227,7 @@ func New(cfg config.Config, o Options) (*Server, error) {
 		MissBudget:     cache.WithMissBudget,
 		Errors:         errorReporter(cfg, o.Logger, srv),
 	}
+	srv.HTTP = httpOptions
 	srv.Admin = httpapi.Admin(httpOptions)
 	srv.App = httpapi.New(httpOptions,
 		content.Mount(content.MountDeps{Pages: pages, Members: accounts.Sessions}),
