@@ -8,6 +8,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	_ "embed" // the edge function's runner (edgefunction.cjs)
 	"fmt"
 	"io"
 	"net"
@@ -257,81 +258,135 @@ func staticCopy(html []byte) (string, func(), error) {
 
 // middlewareStep measures the step every page load takes before the CDN's cache, as on Netlify,
 // where the site's proxy runs as an edge function in front of it: the proxy alone, asked as the
-// edge asks it, against the cached page's own rate; and, as the floor, the same step in the empty
-// app (pages.go), whose proxy answers without reading anything.
+// stack's edge asks it (in `next start`), against the cached page's own rate; as the floor, the
+// same step in the empty app (pages.go), whose proxy answers without reading anything; and both
+// proxies again as Netlify's runtime runs them, their built bundle alone without Next's server
+// (edgefunction.cjs).
 func middlewareStep(client *http.Client, workers int, dur time.Duration, cached, static float64) error {
 	next := os.Getenv("NEXT_URL")
 	if next == "" {
 		return nil
 	}
+	noContent := func(r *http.Response) bool { return r.StatusCode == http.StatusNoContent }
 	step := http.Header{"Sec-Fetch-Dest": {"document"}, "X-Edge-Phase": {"middleware"}}
-	rate, errs := loadStep(client, next+"/", step, workers, dur)
+	rate, errs := loadStep(client, next+"/", step, workers, dur, noContent)
 	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step alone (Next, before the cache)", rate, errs)
 	fmt.Printf("the cached page's rate / the proxy's step alone: %.2f (the page loads the proxy's step bounds)\n", cached/rate)
 
-	origin, stop, err := startEmptyApp()
+	dir, err := emptyNextApp()
+	if err != nil {
+		return err
+	}
+	origin, stop, err := startOnFreePort(func(port string) *exec.Cmd {
+		cmd := exec.Command(nodeBinary(), nextBin(), "start", "-H", "127.0.0.1", "-p", port)
+		cmd.Dir = dir
+		return cmd
+	}, emptyStepPath, nil, noContent)
 	if err != nil {
 		return fmt.Errorf("the empty app's proxy: %w", err)
 	}
-	defer stop()
-	floor, errs := loadStep(client, origin+emptyStepPath, step, workers, dur)
+	floor, errs := loadStep(client, origin+emptyStepPath, step, workers, dur, noContent)
+	stop()
 	fmt.Printf("%-56s %9.0f %8d\n", "an empty proxy's step (empty Next app, same next)", floor, errs)
 	fmt.Printf("ours / the empty one: %.2f; the empty step / the static file: %.2f (what a cached page could reach behind any proxy in next start)\n",
 		rate/floor, floor/static)
+
+	// As Netlify runs them: the build's proxy bundle called by a bare server, as production
+	// would (no LOCAL_EDGE_ORIGIN: the proxy rewrites itself).
+	frontend, err := filepath.Abs("frontend")
+	if err != nil {
+		return err
+	}
+	rewrites := func(r *http.Response) bool {
+		return r.StatusCode == http.StatusOK && strings.Contains(r.Header.Get("X-Middleware-Rewrite"), "/visitor/")
+	}
+	host := http.Header{"Sec-Fetch-Dest": {"document"}, "Host": {strings.TrimPrefix(os.Getenv("FRONTEND_URL"), "http://")}}
+	ours, errs, err := loadEdgeFunction(client, frontend, "/", host, workers, dur, rewrites)
+	if err != nil {
+		return fmt.Errorf("the proxy as an edge function: %w", err)
+	}
+	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step as Netlify runs it (its bundle alone)", ours, errs)
+	empty, errs, err := loadEdgeFunction(client, dir, emptyStepPath, nil, workers, dur, noContent)
+	if err != nil {
+		return fmt.Errorf("the empty proxy as an edge function: %w", err)
+	}
+	fmt.Printf("%-56s %9.0f %8d\n", "an empty proxy's step, the same way", empty, errs)
+	// A cached page costs the static file's work and the step's; on these shared cores the rates
+	// add as costs do.
+	fmt.Printf("ours / the empty one: %.2f; a cached page behind ours could reach about %.2f of the static file, behind the empty one %.2f\n",
+		ours/empty, 1/(1+static/ours), 1/(1+static/empty))
 	return nil
 }
 
-// loadStep loads url with header from workers clients for dur, counting the 204s a proxy that
-// answers itself gives; it returns them per second, and the other answers.
-func loadStep(client *http.Client, url string, header http.Header, workers int, dur time.Duration) (float64, int64) {
-	n, errs := loadFor(workers, dur, func() bool {
-		req, _ := http.NewRequest(http.MethodGet, url, nil)
-		req.Header = header.Clone()
-		resp, err := client.Do(req)
-		if err != nil {
-			return false
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusNoContent
-	})
+// loadStep loads url with header from workers clients for dur, counting the answers ok takes; it
+// returns them per second, and the other answers.
+func loadStep(client *http.Client, url string, header http.Header, workers int, dur time.Duration, ok func(*http.Response) bool) (float64, int64) {
+	n, errs := loadFor(workers, dur, func() bool { return ask(client, url, header, ok) })
 	return float64(n) / dur.Seconds(), errs
 }
 
-// startEmptyApp runs the empty app's production build (next start) on a free loopback port, and
-// returns its origin once its proxy answers, and how to stop it.
-func startEmptyApp() (string, func(), error) {
-	dir, err := emptyNextApp()
+//go:embed edgefunction.cjs
+var edgeFunctionJS string
+
+// loadEdgeFunction runs the proxy of the Next.js build in dir as an edge function
+// (edgefunction.cjs) and loads path on it as loadStep does.
+func loadEdgeFunction(client *http.Client, dir, path string, header http.Header, workers int, dur time.Duration,
+	ok func(*http.Response) bool) (float64, int64, error) {
+	origin, stop, err := startOnFreePort(func(port string) *exec.Cmd {
+		return exec.Command(nodeBinary(), "-e", edgeFunctionJS, dir, port)
+	}, path, header, ok)
 	if err != nil {
-		return "", nil, err
+		return 0, 0, err
 	}
+	defer stop()
+	rate, errs := loadStep(client, origin+path, header, workers, dur, ok)
+	return rate, errs, nil
+}
+
+// startOnFreePort starts the server command makes for a free loopback port, in production mode,
+// and returns its origin once its answer to path (with header) is one ok takes, and how to stop it.
+func startOnFreePort(command func(port string) *exec.Cmd, path string, header http.Header, ok func(*http.Response) bool) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
 	}
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	_ = ln.Close()
-	cmd := exec.Command(nodeBinary(), nextBin(), "start", "-H", "127.0.0.1", "-p", port)
-	cmd.Dir = dir
+	cmd := command(port)
 	cmd.Env = append(os.Environ(), "NEXT_TELEMETRY_DISABLED=1", "NODE_ENV=production")
+	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
 	stop := func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
 	origin := "http://127.0.0.1:" + port
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		if resp, err := http.Get(origin + emptyStepPath); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusNoContent {
-				return origin, stop, nil
-			}
+		if ask(http.DefaultClient, origin+path, header, ok) {
+			return origin, stop, nil
 		}
 		if time.Now().After(deadline) {
 			stop()
-			return "", nil, fmt.Errorf("next start did not answer %s within 30 s", emptyStepPath)
+			return "", nil, fmt.Errorf("%s did not answer %s within 30 s", cmd.Args[0], path)
 		}
 		time.Sleep(100 * time.Millisecond) // polling for the server to come up
 	}
+}
+
+// ask GETs url with header (its Host, when given, as the request's host) and says whether ok
+// takes the answer.
+func ask(client *http.Client, url string, header http.Header, ok func(*http.Response) bool) bool {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header = header.Clone()
+	if h := header.Get("Host"); h != "" {
+		req.Host = h
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return false
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return ok(resp)
 }
 
 // fetch GETs url and returns its body, failing on anything but 200.
