@@ -43,6 +43,17 @@ describe('contentSecurityPolicy', () => {
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
   });
 
+  it('gives each response its own nonce, and follows the configuration it is given', () => {
+    const first = contentSecurityPolicy('first', PRODUCTION, true);
+    const second = contentSecurityPolicy('second', PRODUCTION, true);
+    expect(directives(first)['script-src']).toContain("'nonce-first'");
+    expect(second).not.toContain('first');
+    expect(second).toBe(first.replace("'nonce-first'", "'nonce-second'"));
+    const moved = directives(contentSecurityPolicy('n', { ...PRODUCTION, cmsPublicUrl: 'https://files.example.org' }, true));
+    expect(moved['img-src']).toContain('https://files.example.org');
+    expect(moved['img-src']).not.toContain('https://cms.example.org');
+  });
+
   it("allows eval only for next dev's debugging aids", () => {
     const csp = directives(contentSecurityPolicy('n', { ...PRODUCTION, development: true }, false));
     expect(csp['script-src']).toContain("'unsafe-eval'");
