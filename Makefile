@@ -200,7 +200,7 @@ bench: build frontend-build
 SOAK_DURATION ?= 10m
 SOAK_FLAGS ?=
 soak: build
-	$(BIN)/stack test -skip frontend,edge,partner -- $(BIN)/soak -duration $(SOAK_DURATION) $(SOAK_FLAGS)
+	$(BIN)/stack test -skip frontend,edgefn,edge,partner -- $(BIN)/soak -duration $(SOAK_DURATION) $(SOAK_FLAGS)
 
 # Records a live CMS into fixtures/cms and prints what changed against the committed fixtures
 # (files added, changed, removed; pages whose BFF documents changed):

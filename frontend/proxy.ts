@@ -7,7 +7,7 @@ import { NOT_FOUND_ROUTE, SITE_FILES, isMissingPage } from '@/lib/missingPage';
 import { partnerRedirectPath } from '@/lib/partnerRedirect';
 import { CACHED_PAGE_NONCE, cachedPageUrl } from '@/lib/pageCache';
 import { isPageCachePath } from '@/lib/pageCacheRoute';
-import { decision, edgePhase, functionRewrite } from '@/lib/edgePhases';
+import { edgePhase, functionRewrite } from '@/lib/edgePhases';
 
 /** Whether the browser reached us over https, directly or through the proxy in front of Next. */
 function reachedOverHttps(request: NextRequest): boolean {
@@ -48,12 +48,12 @@ function forwardRequestPath(headers: Headers, request: NextRequest): void {
  *
  * An anonymous visitor's CMS page comes from the page cache: the request is rewritten to the
  * internal route that Next renders once per (path, union) and keeps (lib/pageCache.ts), and that
- * the CDN keeps under the rewritten address. On Netlify this proxy runs in front of the CDN's
- * cache; the local edge asks for that order in two steps (lib/edgePhases.ts).
+ * the CDN keeps under the rewritten address. On Netlify this proxy runs as an edge function in front
+ * of the CDN's cache, and so it does in the stack (scripts/edge-function.cjs); Next then runs it
+ * again on the page the cache missed, which the local edge names (lib/edgePhases.ts).
  */
 export async function proxy(request: NextRequest) {
-  const phase = edgePhase(request, siteConfig.localEdgeOrigin !== undefined);
-  if (phase === 'function') {
+  if (edgePhase(request, siteConfig.localEdgeOrigin !== undefined) === 'function') {
     const rewritten = functionRewrite(request, isPageCachePath);
     if (rewritten) return rewritten;
   }
@@ -77,12 +77,6 @@ export async function proxy(request: NextRequest) {
   if (union) headers.set(UNION_HEADER, union);
   forwardRequestPath(headers, request);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
-  if (phase === 'middleware') {
-    // What this proxy would do, for the edge to do it (only a rewrite to the page cache is
-    // worth its while; anything else the edge sends on as it came, and this proxy does it).
-    const cached = !redirect && target?.kind === 'cached' ? target.url : null;
-    return decision(cached, headers, FORWARDED_HEADERS, { ...security, 'Cache-Control': PERSONAL_CACHE_CONTROL });
-  }
   let response: NextResponse;
   if (redirect) {
     // On the request's own origin, which Next turns into a relative Location: the browser stays
@@ -110,9 +104,6 @@ export async function proxy(request: NextRequest) {
   }
   return response;
 }
-
-/** The request headers this proxy sets for the page (or removes): the edge applies them on Netlify's behalf. */
-const FORWARDED_HEADERS = [UNION_HEADER, REQUEST_PATH_HEADER, 'content-security-policy'] as const;
 
 /** What Next sends for a page rendered per request, and so for a cached one too. */
 const PERSONAL_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';

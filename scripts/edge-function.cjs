@@ -1,15 +1,20 @@
-// A Next.js build's proxy run the way Netlify's Next.js runtime runs it at the edge: the build's
-// server/middleware.js loaded on its own, outside Next's server, and its handler called once per
-// request with the request's data (@netlify/plugin-nextjs: edge-runtime/middleware.ts, and the
-// Node proxy's bundle in dist/build/functions/edge.js). It answers what the handler returns: for a
-// rewrite, Next's x-middleware-rewrite and x-middleware-request-* headers.
+// The site's proxy as Netlify's Next.js runtime runs it: an edge function in front of the CDN's
+// cache. The runtime loads the build's server/middleware.js on its own, outside Next's server, and
+// calls its handler once per request with the request's data (@netlify/plugin-nextjs:
+// edge-runtime/middleware.ts; dist/build/functions/edge.js bundles a Node proxy this way). So does
+// this server, in Node rather than Deno: it answers what the handler returns, Next's own
+// protocol (x-middleware-rewrite, x-middleware-next, x-middleware-override-headers and
+// x-middleware-request-*), which the stack's edge applies as the runtime does
+// (bff/internal/dev/edge, nextruntime.go).
 //
-// The bench runs it (node -e, with the build's folder and a port) to time the step in front of
-// the CDN's cache without what `next start` adds around a proxy (bff/cmd/bench/stack.go).
+//   node scripts/edge-function.cjs <folder with .next> <port>
+//
+// The stack runs it on the production build (`.bin/stack test`); `make bench` also runs it on the
+// empty app's, to time the step without what the site's proxy does.
 const http = require('node:http');
 const path = require('node:path');
 
-const [dir, port] = process.argv.slice(1);
+const [dir, port] = process.argv.slice(2);
 const built = require(path.resolve(dir, '.next', 'server', 'middleware.js'));
 const handler = built.default || built;
 

@@ -71,8 +71,8 @@ export interface FrontendConfig {
    */
   siteUrl: string;
   /**
-   * LOCAL_EDGE_ORIGIN: the local stack's edge, Netlify's stand-in, which runs the proxy in front of
-   * its cache and takes purges (lib/edgePhases.ts, lib/edgePurge.ts). Only a loopback origin counts:
+   * LOCAL_EDGE_ORIGIN: the local stack's edge, Netlify's stand-in, which names the rewrite its cache
+   * missed and takes purges (lib/edgePhases.ts, lib/edgePurge.ts). Only a loopback origin counts:
    * on Netlify the platform's own runtime does both, and the proxy must take no step header from
    * anyone else. Undefined everywhere but the stack.
    */

@@ -1,11 +1,11 @@
 // The local stack's edge (bff/internal/dev/edge, nextruntime.go) plays Netlify's Next.js runtime,
 // which runs this site's proxy as an edge function in front of the CDN's cache: when the proxy
 // rewrites a page load to the page cache, the CDN keeps the answer under the rewritten address,
-// and a visitor's next load of it never reaches a function. `next start` runs the proxy and the
-// page in one process, so the edge asks for the two steps apart, in headers only it may send:
-//   - "middleware": the proxy says what it would do (decide), rendering nothing;
-//   - "function": the edge's cache missed; the proxy makes the rewrite the edge names, as the
-//     runtime hands the function the rewritten address, and Next renders (or serves) the page.
+// and a visitor's next load of it never reaches a function. The stack runs the proxy the same way,
+// on its own (scripts/edge-function.cjs), and the edge reads its answer as the runtime does. But
+// where Netlify's function runs no proxy, `next start` runs it again on every request; so when its
+// cache misses, the edge names the rewrite it made, in headers only it may send ("function"), and
+// the proxy makes that one rewrite, as the runtime hands the function the rewritten address.
 // On Netlify none of this runs: LOCAL_EDGE_ORIGIN is the stack's, and only a loopback origin
 // turns it on (lib/config.ts).
 import { NextResponse, type NextRequest } from 'next/server';
@@ -13,40 +13,13 @@ import { PAGES_TAG } from './pageCacheRoute';
 
 export const EDGE_PHASE_HEADER = 'x-edge-phase';
 export const EDGE_REWRITE_HEADER = 'x-edge-rewrite';
-const OVERRIDE_HEADER = 'x-edge-override-headers';
-const REQUEST_HEADER_PREFIX = 'x-edge-request-';
 
-export type EdgePhase = 'middleware' | 'function' | null;
+export type EdgePhase = 'function' | null;
 
 /** The step the local edge asks for, or null for a request as Netlify sends it (every request there). */
 export function edgePhase(request: NextRequest, localEdge: boolean): EdgePhase {
   if (!localEdge) return null;
-  const phase = request.headers.get(EDGE_PHASE_HEADER);
-  return phase === 'middleware' || phase === 'function' ? phase : null;
-}
-
-/**
- * The proxy's decision for the edge: the rewrite (or none), the request headers it changes (each
- * set, or removed when absent from `headers`), and the headers it adds to the answer, which the edge
- * adds to the page whether it came from its cache or not, as Netlify's runtime adds an edge
- * function's response headers.
- */
-export function decision(
-  rewrite: URL | null,
-  headers: Headers,
-  changed: readonly string[],
-  responseHeaders: Record<string, string>,
-): NextResponse {
-  const out = new Headers(responseHeaders);
-  if (rewrite) {
-    out.set(EDGE_REWRITE_HEADER, rewrite.pathname);
-    out.set(OVERRIDE_HEADER, changed.join(','));
-    for (const name of changed) {
-      const value = headers.get(name);
-      if (value !== null) out.set(REQUEST_HEADER_PREFIX + name, value);
-    }
-  }
-  return new NextResponse(null, { status: 204, headers: out });
+  return request.headers.get(EDGE_PHASE_HEADER) === 'function' ? 'function' : null;
 }
 
 /**

@@ -7,7 +7,8 @@
 // (a page it keeps: `x-nextjs-cache`, `s-maxage`) becomes the CDN's Netlify-CDN-Cache-Control, and
 // the page's cache tags its Netlify-Cache-Tag, so a visitor's next load of the page never reaches
 // a function, and revalidateTag(PAGES_TAG) purges it from Next's store and the CDN alike. The
-// local stack's edge does the same in two steps (lib/edgePhases.ts, bff/internal/dev/edge).
+// local stack does the same: the proxy as an edge function (scripts/edge-function.cjs) in front of
+// the edge's cache (bff/internal/dev/edge, lib/edgePhases.ts).
 //
 // The proxy (proxy.ts) decides per request. A request qualifies only when nothing in it can make
 // the page personal or mark it: a browser's GET of a CMS page (home or app/(site)/[...path]) that

@@ -8,7 +8,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	_ "embed" // the edge function's runner (edgefunction.cjs)
 	"fmt"
 	"io"
 	"net"
@@ -257,64 +256,49 @@ func staticCopy(html []byte) (string, func(), error) {
 }
 
 // middlewareStep measures the step every page load takes before the CDN's cache, as on Netlify,
-// where the site's proxy runs as an edge function in front of it: the proxy alone, asked as the
-// stack's edge asks it (in `next start`), against the cached page's own rate; as the floor, the
-// same step in the empty app (pages.go), whose proxy answers without reading anything; and both
-// proxies again as Netlify's runtime runs them, their built bundle alone without Next's server
-// (edgefunction.cjs).
+// where the site's proxy runs as an edge function in front of it: the proxy as the stack runs it
+// (scripts/edge-function.cjs: its built bundle alone, as Netlify's runtime runs it), against the
+// cached page's own rate; as the floor, an empty proxy (the empty app's of pages.go, which answers
+// without reading anything) run the same way; and that empty proxy in `next start`, where a
+// proxy's step also pays for Next's server.
 func middlewareStep(client *http.Client, workers int, dur time.Duration, cached, static float64) error {
-	next := os.Getenv("NEXT_URL")
-	if next == "" {
+	edgeFunction := os.Getenv("EDGE_FUNCTION_URL")
+	if edgeFunction == "" {
 		return nil
 	}
-	noContent := func(r *http.Response) bool { return r.StatusCode == http.StatusNoContent }
-	step := http.Header{"Sec-Fetch-Dest": {"document"}, "X-Edge-Phase": {"middleware"}}
-	rate, errs := loadStep(client, next+"/", step, workers, dur, noContent)
-	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step alone (Next, before the cache)", rate, errs)
-	fmt.Printf("the cached page's rate / the proxy's step alone: %.2f (the page loads the proxy's step bounds)\n", cached/rate)
+	rewrites := func(r *http.Response) bool {
+		return r.StatusCode == http.StatusOK && strings.Contains(r.Header.Get("X-Middleware-Rewrite"), "/visitor/")
+	}
+	page := http.Header{"Sec-Fetch-Dest": {"document"}, "Host": {strings.TrimPrefix(os.Getenv("FRONTEND_URL"), "http://")}}
+	ours, errs := loadStep(client, edgeFunction+"/", page, workers, dur, rewrites)
+	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step (its bundle alone, as Netlify runs it)", ours, errs)
+	fmt.Printf("the cached page's rate / the proxy's step: %.2f (the page loads the proxy's step bounds)\n", cached/ours)
 
 	dir, err := emptyNextApp()
 	if err != nil {
 		return err
 	}
-	origin, stop, err := startOnFreePort(func(port string) *exec.Cmd {
-		cmd := exec.Command(nodeBinary(), nextBin(), "start", "-H", "127.0.0.1", "-p", port)
-		cmd.Dir = dir
-		return cmd
-	}, emptyStepPath, nil, noContent)
-	if err != nil {
-		return fmt.Errorf("the empty app's proxy: %w", err)
-	}
-	floor, errs := loadStep(client, origin+emptyStepPath, step, workers, dur, noContent)
-	stop()
-	fmt.Printf("%-56s %9.0f %8d\n", "an empty proxy's step (empty Next app, same next)", floor, errs)
-	fmt.Printf("ours / the empty one: %.2f; the empty step / the static file: %.2f (what a cached page could reach behind any proxy in next start)\n",
-		rate/floor, floor/static)
-
-	// As Netlify runs them: the build's proxy bundle called by a bare server, as production
-	// would (no LOCAL_EDGE_ORIGIN: the proxy rewrites itself).
-	frontend, err := filepath.Abs("frontend")
-	if err != nil {
-		return err
-	}
-	rewrites := func(r *http.Response) bool {
-		return r.StatusCode == http.StatusOK && strings.Contains(r.Header.Get("X-Middleware-Rewrite"), "/visitor/")
-	}
-	host := http.Header{"Sec-Fetch-Dest": {"document"}, "Host": {strings.TrimPrefix(os.Getenv("FRONTEND_URL"), "http://")}}
-	ours, errs, err := loadEdgeFunction(client, frontend, "/", host, workers, dur, rewrites)
-	if err != nil {
-		return fmt.Errorf("the proxy as an edge function: %w", err)
-	}
-	fmt.Printf("%-56s %9.0f %8d\n", "the proxy's step as Netlify runs it (its bundle alone)", ours, errs)
-	empty, errs, err := loadEdgeFunction(client, dir, emptyStepPath, nil, workers, dur, noContent)
+	noContent := func(r *http.Response) bool { return r.StatusCode == http.StatusNoContent }
+	empty, errs, err := loadServer(client, func(port string) *exec.Cmd {
+		return exec.Command(nodeBinary(), "scripts/edge-function.cjs", dir, port)
+	}, workers, dur, noContent)
 	if err != nil {
 		return fmt.Errorf("the empty proxy as an edge function: %w", err)
 	}
 	fmt.Printf("%-56s %9.0f %8d\n", "an empty proxy's step, the same way", empty, errs)
+	inNext, errs, err := loadServer(client, func(port string) *exec.Cmd {
+		cmd := exec.Command(nodeBinary(), nextBin(), "start", "-H", "127.0.0.1", "-p", port)
+		cmd.Dir = dir
+		return cmd
+	}, workers, dur, noContent)
+	if err != nil {
+		return fmt.Errorf("the empty app's proxy in next start: %w", err)
+	}
+	fmt.Printf("%-56s %9.0f %8d\n", "an empty proxy's step in next start (empty Next app)", inNext, errs)
 	// A cached page costs the static file's work and the step's; on these shared cores the rates
 	// add as costs do.
-	fmt.Printf("ours / the empty one: %.2f; a cached page behind ours could reach about %.2f of the static file, behind the empty one %.2f\n",
-		ours/empty, 1/(1+static/ours), 1/(1+static/empty))
+	fmt.Printf("ours / the empty one: %.2f; a cached page behind ours could reach about %.2f of the static file, behind the empty one %.2f (%.2f in next start)\n",
+		ours/empty, 1/(1+static/ours), 1/(1+static/empty), 1/(1+static/inNext))
 	return nil
 }
 
@@ -325,21 +309,16 @@ func loadStep(client *http.Client, url string, header http.Header, workers int, 
 	return float64(n) / dur.Seconds(), errs
 }
 
-//go:embed edgefunction.cjs
-var edgeFunctionJS string
-
-// loadEdgeFunction runs the proxy of the Next.js build in dir as an edge function
-// (edgefunction.cjs) and loads path on it as loadStep does.
-func loadEdgeFunction(client *http.Client, dir, path string, header http.Header, workers int, dur time.Duration,
+// loadServer starts the server command makes for a free port and loads its emptyStepPath as
+// loadStep does.
+func loadServer(client *http.Client, command func(port string) *exec.Cmd, workers int, dur time.Duration,
 	ok func(*http.Response) bool) (float64, int64, error) {
-	origin, stop, err := startOnFreePort(func(port string) *exec.Cmd {
-		return exec.Command(nodeBinary(), "-e", edgeFunctionJS, dir, port)
-	}, path, header, ok)
+	origin, stop, err := startOnFreePort(command, emptyStepPath, nil, ok)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer stop()
-	rate, errs := loadStep(client, origin+path, header, workers, dur, ok)
+	rate, errs := loadStep(client, origin+emptyStepPath, nil, workers, dur, ok)
 	return rate, errs, nil
 }
 

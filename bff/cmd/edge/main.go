@@ -5,7 +5,8 @@
 //	edge -addr 127.0.0.1:3000 -netlify netlify.toml -bff http://127.0.0.1:8080 -function http://127.0.0.1:3001
 //
 // With several BFF replicas, -bff names each (comma-separated) and the edge takes them in turn.
-// -middleware runs the site's proxy in front of the CDN's cache as Netlify's Next.js runtime does
+// -edge-function names where the site's proxy runs on its own (scripts/edge-function.cjs): the edge
+// asks it about each page load in front of the CDN's cache, as Netlify's Next.js runtime does
 // (pages it rewrites are kept as their headers allow), and -static serves Next's build output at
 // /_next/static/ as the CDN serves a deploy's files.
 //
@@ -35,11 +36,19 @@ func main() {
 	function := flag.String("function", "http://127.0.0.1:3001", "Next.js, which Netlify runs as a function")
 	functionTimeout := flag.Duration("function-timeout", edge.Timeout,
 		"how long a function may take to answer (Netlify: 26s; `make dev` allows Next's first compile of a page longer)")
-	middleware := flag.Bool("middleware", false, "run the site's proxy in front of the CDN's cache, as Netlify's Next.js runtime does")
+	edgeFunction := flag.String("edge-function", "", "the site's proxy run as an edge function (scripts/edge-function.cjs), asked in front of the CDN's cache as Netlify's Next.js runtime does")
 	static := flag.String("static", "", "Next's build output (frontend/.next/static), served at /_next/static/")
 	flag.Parse()
-	o := edge.Options{FunctionTimeout: *functionTimeout, Middleware: *middleware, StaticDir: *static,
+	o := edge.Options{FunctionTimeout: *functionTimeout, StaticDir: *static,
 		PurgeToken: os.Getenv("NETLIFY_PURGE_API_TOKEN")}
+	if *edgeFunction != "" {
+		u, err := url.Parse(*edgeFunction)
+		if err != nil || u.Host == "" {
+			fmt.Fprintf(os.Stderr, "edge: -edge-function: %q is not an origin\n", *edgeFunction)
+			os.Exit(2)
+		}
+		o.EdgeFunction = u
+	}
 	serve.Command("edge", func(log *slog.Logger) error {
 		return run(log, *addr, *netlify, *bff, *function, o)
 	})
@@ -68,5 +77,9 @@ func run(log *slog.Logger, addr, netlify, bff, function string, o edge.Options) 
 		return err
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	return serve.Listen(log, "edge", addr, srv, "rules", len(rules), "function", function, "middleware", o.Middleware)
+	edgeFunction := "none: Next runs the proxy"
+	if o.EdgeFunction != nil {
+		edgeFunction = o.EdgeFunction.String()
+	}
+	return serve.Listen(log, "edge", addr, srv, "rules", len(rules), "function", function, "edge_function", edgeFunction)
 }

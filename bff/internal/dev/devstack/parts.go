@@ -28,6 +28,10 @@ const (
 	// PortNext is Next.js behind the edge, as Netlify runs it behind its CDN: frontend/package.json's
 	// dev and start scripts listen there. Browsers use the edge's port.
 	PortNext = 3001
+	// PortEdgeFunction is the site's proxy run on its own, as Netlify runs it in front of its CDN
+	// (scripts/edge-function.cjs): the edge asks it about every page load before its cache.
+	// Production build only (test mode).
+	PortEdgeFunction = 3002
 	// PortBFF is the BFF's public listener, which takes only signed requests.
 	PortBFF = 8080
 	// PortAdmin is the BFF's admin listener (health, readiness, metrics); with several replicas,
@@ -155,8 +159,10 @@ func Env() []string {
 		// The BFF's admin listener (metrics, readiness); with replicas, the first replica's.
 		"BFF_ADMIN_URL=" + httpURL(PortAdmin),
 		"FRONTEND_URL=" + httpURL(PortFrontend),
-		// Next.js itself, behind the edge: the bench times the proxy's step there alone.
+		// Next.js itself, behind the edge, and the site's proxy as an edge function in front of
+		// the edge's cache: the bench times the proxy's step there.
 		"NEXT_URL=" + httpURL(PortNext),
+		"EDGE_FUNCTION_URL=" + httpURL(PortEdgeFunction),
 		"PARTNER_DEMO_URL=" + httpURL(PortPartner),
 		// Mailpit's API, where tests read the mail the BFF sent.
 		"MAILPIT_URL=" + httpURL(PortMailpit),
@@ -226,8 +232,8 @@ func Parts(root string, mode Mode) []Part {
 			// The livestream chat's provider: the stand-in's script.
 			"CHAT_PROVIDER_URL=" + httpURL(PortChat) + "/sdk.js",
 			"REVALIDATE_SECRET=" + DevRevalidateSecret,
-			// The edge in front runs the proxy before its cache (edge -middleware) and takes purges:
-			// lib/edgePhases.ts and lib/edgePurge.ts speak to it.
+			// The edge in front asks Next for a page its cache missed (lib/edgePhases.ts) and takes
+			// purges (lib/edgePurge.ts).
 			"LOCAL_EDGE_ORIGIN=" + httpURL(PortFrontend),
 			"NETLIFY_PURGE_API_TOKEN=" + DevPurgeToken,
 			"NEXT_TELEMETRY_DISABLED=1",
@@ -242,7 +248,7 @@ func Parts(root string, mode Mode) []Part {
 		Name:  "edge",
 		Title: "edge (Netlify's stand-in)",
 		Command: []string{".bin/edge", "-addr", local(PortFrontend), "-netlify", "netlify.toml",
-			"-bff", httpURL(PortBFF), "-function", httpURL(PortNext), "-middleware"},
+			"-bff", httpURL(PortBFF), "-function", httpURL(PortNext)},
 		Env:     []string{"EDGE_SIGNING_SECRET=" + DevEdgeSecret, "NETLIFY_PURGE_API_TOKEN=" + DevPurgeToken},
 		Ports:   []int{PortFrontend},
 		Ready:   HTTPProbe{URL: httpURL(PortFrontend) + "/", OK: func(s int) bool { return s < 500 }},
@@ -264,15 +270,31 @@ func Parts(root string, mode Mode) []Part {
 		frontend.Env = append(frontend.Env, "PORTAL_ENV=test")
 		frontend.Timeout = 90 * time.Second
 		frontend.Needs = []Need{{Path: "frontend/.next/BUILD_ID", Hint: "build the frontend first: npm -w frontend run build"}}
-		// The build's assets from the edge, as Netlify's CDN serves them (the dev server keeps its own).
-		edge.Command = append(edge.Command, "-static", filepath.Join(root, "frontend", ".next", "static"))
+		// The build's assets from the edge, as Netlify's CDN serves them (the dev server keeps its own),
+		// and the build's proxy as an edge function in front of the edge's cache. `next dev` builds
+		// no proxy bundle: there the proxy runs inside Next, which renders every page anyway.
+		edge.Command = append(edge.Command, "-static", filepath.Join(root, "frontend", ".next", "static"),
+			"-edge-function", httpURL(PortEdgeFunction))
+	}
+	edgeFunction := Part{
+		Name:    "edgefn",
+		Title:   "the site's proxy as an edge function",
+		Command: []string{"node", "scripts/edge-function.cjs", "frontend", strconv.Itoa(PortEdgeFunction)},
+		// What Next is told: the proxy reads the same configuration.
+		Env:   frontend.Env,
+		Ports: []int{PortEdgeFunction},
+		// Any answer below 500: the proxy's own for /.
+		Ready:   HTTPProbe{URL: httpURL(PortEdgeFunction) + "/", OK: func(s int) bool { return s < 500 }},
+		Timeout: 30 * time.Second,
+		URL:     httpURL(PortEdgeFunction) + " (in front of the edge's cache)",
+		Needs:   frontend.Needs,
 	}
 
 	orders := standIn("orders", "order stand-in", "orderstub", PortOrders,
 		"-schema", "contracts/orders.graphql", "-data", "fixtures/orders")
 	orders.URL += "/graphql"
 
-	return []Part{
+	parts := []Part{
 		{
 			Name:    "redis",
 			Title:   "Redis",
@@ -371,8 +393,11 @@ func Parts(root string, mode Mode) []Part {
 			Needs:   []Need{build("bff")},
 		},
 		frontend,
-		edge,
 	}
+	if mode != Dev {
+		parts = append(parts, edgeFunction)
+	}
+	return append(parts, edge)
 }
 
 // Traced points both tiers (every BFF replica and Next.js) at the trace viewer with

@@ -40,7 +40,7 @@ func TestReplicatedRunsReplicasBehindTheLoadBalancer(t *testing.T) {
 		names = append(names, p.Name)
 		byName[p.Name] = p
 	}
-	want := "redis auth firestore storage mail inbox traces cms orders chat partner bff1 bff2 bff frontend edge"
+	want := "redis auth firestore storage mail inbox traces cms orders chat partner bff1 bff2 bff frontend edgefn edge"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("parts %q, want %q", strings.Join(names, " "), want)
 	}
@@ -122,6 +122,25 @@ func TestBothTiersExportToTheTraceViewerWhenItRuns(t *testing.T) {
 	for _, p := range Traced(without) {
 		if strings.Contains(strings.Join(p.Env, " "), "OTEL_EXPORTER_OTLP_ENDPOINT") {
 			t.Errorf("%s exports with no viewer to export to", p.Name)
+		}
+	}
+}
+
+// The proxy runs as an edge function in front of the edge's cache from a production build only:
+// `next dev` builds no proxy bundle, so in dev mode Next runs the proxy itself.
+func TestTheProxyRunsAsAnEdgeFunctionOnlyFromABuild(t *testing.T) {
+	for mode, want := range map[Mode]bool{Test: true, Dev: false} {
+		var edgeFn bool
+		var edgeArgs string
+		for _, p := range Parts(t.TempDir(), mode) {
+			edgeFn = edgeFn || p.Name == "edgefn"
+			if p.Name == "edge" {
+				edgeArgs = strings.Join(p.Command, " ")
+			}
+		}
+		asked := strings.Contains(edgeArgs, "-edge-function "+httpURL(PortEdgeFunction))
+		if edgeFn != want || asked != want {
+			t.Errorf("mode %v: edge function part %v, edge asks it %v; want %v", mode, edgeFn, asked, want)
 		}
 	}
 }

@@ -13,9 +13,10 @@ import (
 	"testing"
 )
 
-// fakeNext answers as the site's proxy and pages do behind an edge running the middleware step: a
-// page load without a session is rewritten to /visitor/{union}/{path} (the page cache), anything
-// else is rendered per request. Its renders are counted, so a test sees what the cache spared it.
+// fakeNext answers as the site's proxy does as an edge function (fakeProxy) and as Next does
+// behind the edge: a page load without a session is rewritten to /visitor/{union}/{path} (the page
+// cache), anything else is rendered per request. Its renders are counted, so a test sees what the
+// cache spared it.
 type fakeNext struct {
 	renders  atomic.Int32
 	phases   chan string
@@ -24,29 +25,39 @@ type fakeNext struct {
 	cache    string // x-nextjs-cache of the page cache's answers
 }
 
+// fakeProxy is the site's proxy as an edge function, in Next's own protocol: for a visitor, a
+// rewrite on a loopback host written as Next writes it (localhost), keeping every request header
+// but X-Forged and adding the union's.
+func fakeProxy(w http.ResponseWriter, r *http.Request) {
+	if _, err := r.Cookie("session"); err == nil {
+		w.Header().Set("X-Middleware-Next", "1")
+		return
+	}
+	union := "-"
+	if c, err := r.Cookie("union"); err == nil {
+		union = c.Value
+	}
+	_, port, _ := strings.Cut(r.Host, ":")
+	w.Header().Set("X-Middleware-Rewrite", "http://localhost:"+port+"/visitor/"+union+r.URL.Path)
+	r.Header.Set("X-Portal-Union", union)
+	r.Header.Del("X-Forged")
+	var names []string
+	for name := range r.Header {
+		names = append(names, strings.ToLower(name))
+		w.Header().Set("X-Middleware-Request-"+name, r.Header.Get(name))
+	}
+	w.Header().Set("X-Middleware-Override-Headers", strings.Join(names, ","))
+	w.Header().Set("Content-Security-Policy", "script-src 'nonce-cached'")
+	w.Header().Set("Cache-Control", "private, no-store")
+}
+
 func (f *fakeNext) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	phase := r.Header.Get(PhaseHeader)
 	select {
 	case f.phases <- phase:
 	default:
 	}
-	_, noSession := r.Cookie("session")
-	member := noSession == nil
-	switch {
-	case phase == phaseMiddleware && !member:
-		union := "-"
-		if c, err := r.Cookie("union"); err == nil {
-			union = c.Value
-		}
-		w.Header().Set(RewriteHeader, "/visitor/"+union+r.URL.Path)
-		w.Header().Set(OverrideHeader, "x-portal-union,x-forged")
-		w.Header().Set(RequestHeaderPrefix+"x-portal-union", union)
-		w.Header().Set("Content-Security-Policy", "script-src 'nonce-cached'")
-		w.Header().Set("Cache-Control", "private, no-store")
-		w.WriteHeader(http.StatusNoContent)
-	case phase == phaseMiddleware:
-		w.WriteHeader(http.StatusNoContent) // no rewrite: the edge sends the request on as it came
-	case phase == phaseFunction:
+	if phase == phaseFunction {
 		n := f.renders.Add(1)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "s-maxage=300, stale-while-revalidate=31535700")
@@ -56,15 +67,15 @@ func (f *fakeNext) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Set-Cookie", "x=1")
 		}
 		if r.Header.Get("X-Forged") != "" {
-			n = -1 // the override list removes it: never seen
+			n = -1 // the proxy's list leaves it out: never seen
 		}
 		w.WriteHeader(f.status)
 		fmt.Fprintf(w, "%s for %s (union %s) #%d", r.URL.Path, r.Header.Get(RewriteHeader), r.Header.Get("X-Portal-Union"), n)
-	default:
-		n := f.renders.Add(1)
-		w.Header().Set("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate")
-		fmt.Fprintf(w, "%s per request #%d", r.URL.Path, n)
+		return
 	}
+	n := f.renders.Add(1)
+	w.Header().Set("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate")
+	fmt.Fprintf(w, "%s per request #%d", r.URL.Path, n)
 }
 
 func cdnStack(t *testing.T, f *fakeNext) string {
@@ -78,8 +89,11 @@ func cdnStack(t *testing.T, f *fakeNext) string {
 	f.phases = make(chan string, 64)
 	next := httptest.NewServer(f)
 	t.Cleanup(next.Close)
+	proxy := httptest.NewServer(http.HandlerFunc(fakeProxy))
+	t.Cleanup(proxy.Close)
 	fn, _ := url.Parse(next.URL)
-	h, err := New(Options{Function: fn, Middleware: true, PurgeToken: "purge-token"})
+	ef, _ := url.Parse(proxy.URL)
+	h, err := New(Options{Function: fn, EdgeFunction: ef, PurgeToken: "purge-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,5 +293,29 @@ func TestTheBuildsAssetsComeFromTheEdge(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	if rec.Code == http.StatusOK {
 		t.Errorf("a path out of the directory was served")
+	}
+}
+
+func TestARewriteOffTheSiteIsNotTheEdgesToMake(t *testing.T) {
+	f := &fakeNext{status: http.StatusOK, cache: "HIT", phases: make(chan string, 64)}
+	next := httptest.NewServer(f)
+	t.Cleanup(next.Close)
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("X-Middleware-Rewrite", "http://elsewhere.example/visitor/1/a")
+	}))
+	t.Cleanup(proxy.Close)
+	fn, _ := url.Parse(next.URL)
+	ef, _ := url.Parse(proxy.URL)
+	h, err := New(Options{Function: fn, EdgeFunction: ef})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := httptest.NewServer(h)
+	t.Cleanup(site.Close)
+	// The request goes on to Next as it came, which runs the proxy itself: nothing is kept.
+	for i := 1; i <= 2; i++ {
+		if got, h := load(t, site.URL+"/a", "union=1"); got != fmt.Sprintf("/a per request #%d", i) || h.Get("Cache-Status") != "" {
+			t.Fatalf("load %d: %q (Cache-Status %q)", i, got, h.Get("Cache-Status"))
+		}
 	}
 }

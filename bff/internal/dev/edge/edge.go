@@ -71,10 +71,11 @@ type Options struct {
 	Timeout         time.Duration
 	FunctionTimeout time.Duration
 	MaxFunctionBody int64
-	// Middleware: the site's proxy runs as Netlify runs it, in front of the CDN's cache, which
-	// keeps the pages it rewrites as their headers allow (nextruntime.go, cdn.go). Off, every
-	// page goes to Next.js as it is.
-	Middleware bool
+	// EdgeFunction is where the site's proxy runs on its own, as Netlify runs it in front of the
+	// CDN's cache (scripts/edge-function.cjs), which keeps the pages it rewrites as their headers
+	// allow (nextruntime.go, cdn.go). Nil, every page goes to Next.js as it is, and Next runs
+	// the proxy itself.
+	EdgeFunction *url.URL
 	// StaticDir is Next's build output (frontend/.next/static), served at /_next/static/ by the
 	// edge itself as Netlify's CDN serves a deploy's assets; empty, Next.js serves them.
 	StaticDir string

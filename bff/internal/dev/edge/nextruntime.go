@@ -3,8 +3,10 @@ package edge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -24,19 +26,22 @@ import (
 // setCacheStatusHeader), and tags the answer with the page's cache tags, which revalidateTag
 // purges.
 //
-// The local stack runs the proxy inside `next start`, behind this edge, so the edge asks for the
-// two steps separately (Options.Middleware): first the proxy alone (PhaseHeader: middleware),
-// which answers what it would do; when that is a rewrite, the edge looks the rewritten address up
-// in its cache (cdn.go) and only on a miss asks Next for the page (PhaseHeader: function, with the
-// rewrite to make), turning Next's headers into the CDN's as the runtime does. The proxy takes
-// these headers only from the stack's edge (frontend/lib/edgePhases.ts, LOCAL_EDGE_ORIGIN); the
-// edge drops any a client sends.
+// The local stack runs the proxy as the runtime does, on its own (Options.EdgeFunction,
+// scripts/edge-function.cjs), and reads its answer as the runtime's edge function does
+// (edge-runtime/lib/response.ts, headers.ts): a rewrite to a path of the site
+// (X-Middleware-Rewrite) with the request's headers as the proxy left them
+// (X-Middleware-Override-Headers names every one, X-Middleware-Request-* gives each value), and
+// headers for the answer. For a rewrite the edge looks the rewritten address up in its cache
+// (cdn.go), and only on a miss asks Next for the page. `next start` runs the proxy again on every
+// request it gets, where Netlify's function runs none, so the edge names the rewrite it made
+// (PhaseHeader: function, RewriteHeader), and the proxy makes that one
+// (frontend/lib/edgePhases.ts). The proxy takes these headers only from the stack's edge
+// (LOCAL_EDGE_ORIGIN); the edge drops any a client sends. Anything but a rewrite (no rewrite, a
+// redirect, an answer of the proxy's own) goes on to Next as it came, which runs the proxy and
+// does the same.
 const (
 	PhaseHeader          = "X-Edge-Phase"
 	RewriteHeader        = "X-Edge-Rewrite"
-	OverrideHeader       = "X-Edge-Override-Headers"
-	RequestHeaderPrefix  = "X-Edge-Request-"
-	phaseMiddleware      = "middleware"
 	phaseFunction        = "function"
 	edgeHeaderPrefix     = "X-Edge-"
 	oneYear              = "31536000"
@@ -44,19 +49,27 @@ const (
 	revalidateEveryVisit = "public, max-age=0, must-revalidate"
 )
 
-// decision is what the proxy would do with a request: a rewrite with its request headers, and the
-// headers it adds to the response.
+// Next's protocol between a proxy and the server that runs it (next/server's NextResponse).
+const (
+	middlewareRewrite   = "X-Middleware-Rewrite"
+	middlewareOverride  = "X-Middleware-Override-Headers"
+	middlewareRequest   = "X-Middleware-Request-"
+	middlewareHeaderTag = "X-Middleware-"
+)
+
+// decision is what the proxy did with a request: a rewrite to a path of the site, the request's
+// headers for the function (nil when the proxy left them), and the headers it adds to the answer.
 type decision struct {
-	rewrite  string
-	override map[string]*string // nil: the header is removed
-	header   http.Header
+	rewrite string
+	request http.Header
+	header  http.Header
 }
 
 // servePage serves a browser's page load through the proxy's decision and the cache, and says
 // whether it did; anything else (and a page the proxy does not rewrite) goes to the function as
 // it is. Only page loads can be kept: the proxy rewrites nothing else to the page cache.
 func (e *edge) servePage(w http.ResponseWriter, r *http.Request) bool {
-	if !e.o.Middleware || r.Method != http.MethodGet && r.Method != http.MethodHead ||
+	if e.o.EdgeFunction == nil || r.Method != http.MethodGet && r.Method != http.MethodHead ||
 		r.Header.Get("Sec-Fetch-Dest") != "document" {
 		return false
 	}
@@ -76,12 +89,8 @@ func (e *edge) servePage(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	fr := r.Clone(r.Context())
-	for name, value := range d.override {
-		if value == nil {
-			fr.Header.Del(name)
-		} else {
-			fr.Header.Set(name, *value)
-		}
+	if d.request != nil {
+		fr.Header = d.request
 	}
 	if s := e.cdn.lookup(target, fr); s != nil {
 		s.write(w, r, "hit", d.header)
@@ -104,35 +113,48 @@ func (e *edge) servePage(w http.ResponseWriter, r *http.Request) bool {
 // noRedirects keeps the proxy's redirects as answers: they are the proxy's to send, not ours to follow.
 func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
-// middleware asks the proxy alone what it would do with r.
+// middleware asks the proxy, running as an edge function, what it does with r, and reads its
+// answer as Netlify's runtime does. Only a plain 200 can be a rewrite; the rewrite must stay on
+// the site's own origin (the runtime proxies another one, which this site's proxy never asks).
 func (e *edge) middleware(r *http.Request) (decision, error) {
-	req, err := e.functionRequest(r, r.Header)
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, e.o.EdgeFunction.String()+r.URL.RequestURI(), nil)
 	if err != nil {
 		return decision{}, err
 	}
-	req.Method = http.MethodGet
-	req.Header.Set(PhaseHeader, phaseMiddleware)
+	req.Header = r.Header.Clone()
+	req.Host = r.Host
+	forwardedHeaders(r, req.Header)
 	resp, err := e.client.Do(req)
 	if err != nil {
 		return decision{}, err
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-	d := decision{rewrite: resp.Header.Get(RewriteHeader), override: map[string]*string{}, header: http.Header{}}
-	for _, name := range strings.Split(resp.Header.Get(OverrideHeader), ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
+	var d decision
+	if resp.StatusCode != http.StatusOK {
+		return d, nil
+	}
+	if rewrite := resp.Header.Get(middlewareRewrite); rewrite != "" {
+		u, err := url.Parse(rewrite)
+		if err != nil || u.Host != "" && !sameHost(u.Host, r.Host) {
+			return decision{}, fmt.Errorf("a rewrite off the site: %q", rewrite)
 		}
-		if values, ok := resp.Header[http.CanonicalHeaderKey(RequestHeaderPrefix+name)]; ok && len(values) > 0 {
-			value := values[0]
-			d.override[name] = &value
-		} else {
-			d.override[name] = nil
+		d.rewrite = u.RequestURI()
+	}
+	if list := resp.Header.Get(middlewareOverride); list != "" {
+		// The list names every header the request keeps: the others are gone.
+		d.request = http.Header{}
+		for _, name := range strings.Split(list, ",") {
+			name = strings.TrimSpace(name)
+			if value := resp.Header.Get(middlewareRequest + name); name != "" && value != "" {
+				d.request.Set(name, value)
+			}
 		}
 	}
+	d.header = http.Header{}
 	for name, values := range resp.Header {
 		switch {
-		case strings.HasPrefix(name, edgeHeaderPrefix), strings.HasPrefix(name, "X-Middleware-"):
+		case strings.HasPrefix(name, middlewareHeaderTag):
 		case name == "Content-Length", name == "Content-Type", name == "Date", name == "Connection",
 			name == "Keep-Alive", name == "Transfer-Encoding", name == "Vary":
 		default:
@@ -140,6 +162,25 @@ func (e *edge) middleware(r *http.Request) (decision, error) {
 		}
 	}
 	return d, nil
+}
+
+// sameHost says whether a rewrite's host is the request's own. Next writes a loopback host as
+// localhost whatever the request said (next/server's NextURL), so loopback names count as one.
+func sameHost(rewrite, request string) bool {
+	if rewrite == request {
+		return true
+	}
+	rh, rp, err1 := net.SplitHostPort(rewrite)
+	qh, qp, err2 := net.SplitHostPort(request)
+	return err1 == nil && err2 == nil && rp == qp && loopbackName(rh) && loopbackName(qh)
+}
+
+func loopbackName(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // page asks Next for the page of the rewrite, as Netlify's runtime does once its cache missed:
