@@ -1,8 +1,8 @@
 // Command logscan fails when the logs of an end-to-end run hold personal data or credentials: an
 // email address, a test member's name, a session cookie, an ID token (any JWT) or a bearer token
 // (package logscan). It reads the logs of the processes that run in production, as the stack
-// wrote them (default .run/logs: bff.log and each replica's, frontend.log, edge.log), and prints
-// each offending line redacted. `make test` runs it after the end-to-end tests.
+// wrote them (default .run/logs: bff.log and each replica's, frontend.log, edgefn.log, edge.log),
+// and prints each offending line redacted. `make test` runs it after the end-to-end tests.
 //
 //	logscan [-names "First Last,..."] [-allow addr,...] [dir]
 package main
@@ -88,11 +88,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // logFiles are the logs of the processes that run in production: the BFF (and its replicas),
-// Next.js and the edge. The stand-ins' (the Auth emulator, Mailpit, ...) hold the test data by
+// Next.js, the site's proxy as an edge function, and the edge. The stand-ins' (the Auth emulator, Mailpit, ...) hold the test data by
 // design and never run in production.
 func logFiles(dir string) ([]string, error) {
 	var files []string
-	for _, glob := range []string{"bff*.log", "frontend.log", "edge.log"} {
+	for _, glob := range []string{"bff*.log", "frontend.log", "edgefn.log", "edge.log"} {
 		m, err := filepath.Glob(filepath.Join(dir, glob))
 		if err != nil {
 			return nil, err

@@ -33,13 +33,14 @@ func TestTheScanFailsOnALeakInAnyProductionLog(t *testing.T) {
 
 	write("bff2.log", `{"level":"WARN","msg":"sign-in failed","email":"member@example.com","name":"Maria Lopez"}`+"\n")
 	write("edge.log", `{"msg":"proxied","cookie":"session=eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJl"}`+"\n")
+	write("edgefn.log", "TypeError at /account for member@example.com\n")
 	out.Reset()
 	errs.Reset()
 	if code := run([]string{"-profiles", profiles, "-names", "Robin", dir}, &out, &errs); code != 1 {
 		t.Fatalf("leaks: exit %d, want 1\n%s", code, errs.String())
 	}
 	report := errs.String()
-	for _, want := range []string{"bff2.log:1: email, name:", "edge.log:1: session cookie:"} {
+	for _, want := range []string{"bff2.log:1: email, name:", "edge.log:1: session cookie:", "edgefn.log:1: email"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
