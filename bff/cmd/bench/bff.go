@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -166,38 +167,29 @@ func serveBFF() error {
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	admin, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	replayLn, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	chainLn, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	replay, chain := replayApp(), chainApp(srv)
-	srv.Ready.Store(true)
+	// The apps in the order the bench reads their addresses (startBFF): the public listener, the
+	// admin one, the replay listener and the chain listener.
+	apps := []*fiber.App{srv.App, srv.Admin, replayApp(), chainApp(srv)}
+	addrs := make([]string, len(apps))
 	quiet := fiber.ListenConfig{DisableStartupMessage: true}
-	go func() { _ = srv.App.Listener(ln, quiet) }()
-	go func() { _ = srv.Admin.Listener(admin, quiet) }()
-	go func() { _ = replay.Listener(replayLn, quiet) }()
-	go func() { _ = chain.Listener(chainLn, quiet) }()
-	fmt.Printf("listening %s %s %s %s\n", ln.Addr(), admin.Addr(), replayLn.Addr(), chainLn.Addr())
+	srv.Ready.Store(true)
+	for i, app := range apps {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		addrs[i] = ln.Addr().String()
+		go func() { _ = app.Listener(ln, quiet) }()
+	}
+	fmt.Printf("listening %s\n", strings.Join(addrs, " "))
 
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer cancel()
 	go func() { _, _ = io.Copy(io.Discard, os.Stdin); cancel() }()
 	<-ctx.Done()
-	_ = replay.ShutdownWithTimeout(time.Second)
-	_ = chain.ShutdownWithTimeout(time.Second)
-	_ = srv.Admin.ShutdownWithTimeout(time.Second)
+	for _, app := range slices.Backward(apps[1:]) { // the public app last, as before
+		_ = app.ShutdownWithTimeout(time.Second)
+	}
 	return srv.App.ShutdownWithTimeout(time.Second)
 }
 
