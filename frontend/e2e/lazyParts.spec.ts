@@ -78,6 +78,49 @@ test.describe('at desktop width', () => {
   });
 });
 
+// The content page's rare parts (components/blocks/lazy.tsx): the car search, the hotel search,
+// the livestream, the video overlay, embeds, the gate, the union choice. A page loads the code
+// of those it draws, beside its other scripts, and no other.
+test.describe("a content page's rare parts", () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a page without a car search or a hotel search never loads their code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().includes('/_next/static/') && response.url().endsWith('.js')) scripts.push(await response.text());
+    });
+    await page.goto('/');
+    await live(page);
+    // What loads on the way down too.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('contentinfo')).toBeInViewport();
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((code) => code.includes('Search prices') || code.includes('Where are you going'))).toEqual([]);
+  });
+
+  test('a car search sent while only its own code is still on its way goes where it was asked once it arrives', async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
+    const visited: string[] = [];
+    await page.route('https://www.truecar.com/**', (route) => {
+      visited.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pricing site</title>' });
+    });
+    const release = await holdScriptsHolding(page, 'Search prices'); // the car search's own code
+    await page.goto('/benefits/car-buying', { waitUntil: 'commit' });
+    const block = page.locator('[data-block="car_search"]');
+    // Drawn by the server, in place: it can be used before its code is here.
+    await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Ford' });
+    await block.getByRole('textbox', { name: /Zip code/ }).fill('94110');
+    await block.getByRole('button', { name: 'Search prices' }).click();
+    // The page waits for the part's code before it is live; the press waits with it.
+    await expect(page).toHaveURL(/\/benefits\/car-buying$/);
+    expect(await page.locator('html').getAttribute('data-app-ready')).not.toBe('true');
+    release();
+    await expect(page).toHaveTitle('Pricing site');
+    expect(visited).toEqual(['https://www.truecar.com/prices-new/ford/?zipcode=94110&referrer_id=unionplus-new']);
+  });
+});
+
 test.describe('at phone width', () => {
   test.use({ viewport: PHONE });
 

@@ -15,12 +15,13 @@
 // (lib/securityHeaders.ts), as it is the same on every page.
 //
 // What it reads of React: the properties React gives each element it hydrates ('__reactProps$…'),
-// and the comments that bracket a server-rendered Suspense part ('$' … '/$'). Once the page is
-// live, only an element inside a part still waiting for hydration is held: a chat widget's
-// buttons, added to the page by its own script, are never React's and go through. React sets
-// those properties while it renders, before it commits: a part whose hydration suspended on a
-// lazy component with no Suspense boundary of its own looks hydrated and is not, and React drops
-// a press there. So no part of a page is lazy that way (README, Performance).
+// and the comments that bracket a server-rendered Suspense part ('$' … '/$'). Until the page is
+// live, everything is held, whatever those properties say: React sets them while it renders,
+// before it commits, and the root's hydration waits, rendered but not committed, for the code of
+// any rare part the page draws (components/blocks/lazy.tsx); a press there looks hydrated, finds
+// no mounted handler, and React drops it. Once the page is live, only an element inside a part
+// still waiting for hydration is held: a chat widget's buttons, added to the page by its own
+// script, are never React's and go through.
 //
 // The protocol with the replay is window.__earlyInput: { held: [{ type, target, submitter, value,
 // checked, at }], live, onHold }. A field's value is taken when it is edited: by the time the
@@ -41,8 +42,8 @@ const EARLY_INPUT_SOURCE = `(function () {
   // Whether React will hydrate this element: before the page is live, any element; after, one in
   // a server-rendered Suspense part whose opening comment comes before it, unclosed.
   function waitsForReact(element) {
-    if (hydrated(element)) return false;
     if (!early.live) return true;
+    if (hydrated(element)) return false;
     var node = element;
     while (node.parentNode && node.parentNode.nodeType === 1 && !hydrated(node.parentNode, true)) node = node.parentNode;
     for (var depth = 0, sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {

@@ -5,6 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppReadyProvider } from '@/components/providers/AppReady';
+import { replayEarlyInput } from '@/lib/earlyInput';
 import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
 
 vi.mock('next/navigation', async () => (await import('./navigationMock')).navigationMock);
@@ -293,8 +294,72 @@ describe('a part whose code is still on its way', () => {
   });
 });
 
+describe('a part with no Suspense boundary of its own (next/dynamic, components/blocks/lazy.tsx)', () => {
+  // Such a part makes the root's hydration wait for its code: React has rendered what comes
+  // before it, and given those elements its properties, but committed nothing, so a press there
+  // finds no mounted handler and React drops it. The script holds it (the page is not live yet).
+  it('holds a press made while the root waits for its code, on an element React has rendered, and replays it once', async () => {
+    const played = vi.fn();
+    function Note() {
+      return <p>Terms apply.</p>;
+    }
+    function Shell({ Part }: { Part: ComponentType }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <QueryClientProvider client={new QueryClient()}>
+          <AppReadyProvider>
+            <button
+              type="button"
+              onClick={() => {
+                played();
+                setOpen(true);
+              }}
+            >
+              Play
+            </button>
+            {open && <div role="dialog">Playing</div>}
+            <Part />
+          </AppReadyProvider>
+        </QueryClientProvider>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Shell Part={Note} />);
+    document.body.appendChild(container);
+    const page: Served = { container, $: (selector) => container.querySelector(selector)! };
+    served.push(page);
+    runEarlyScript();
+    let arrive: () => void = () => undefined;
+    const code = new Promise<{ default: typeof Note }>((resolve) => (arrive = () => resolve({ default: Note })));
+    const LazyNote = lazy(() => code);
+    await act(async () => {
+      page.root = hydrateRoot(container, <Shell Part={LazyNote} />);
+    });
+    const button = page.$<HTMLButtonElement>('button');
+    // Rendered, with React's properties, and not live: the root waits for the part's code.
+    expect(Object.keys(button).some((key) => key.startsWith('__reactProps$'))).toBe(true);
+    expect(window.__earlyInput?.live).toBe(false);
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    await act(async () => {
+      button.dispatchEvent(press);
+    });
+    expect(press.defaultPrevented).toBe(true);
+
+    await act(async () => {
+      arrive();
+      await code;
+    });
+    await eventually(() => expect(container.querySelector('[role="dialog"]')?.textContent).toBe('Playing'));
+    await pause(120);
+    expect(played).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('once React has hydrated an element', () => {
-  it('leaves a press to React, so it runs once, even before the replay', async () => {
+  // React gives an element its properties while it renders, before it commits, so the script
+  // cannot tell a hydrated element from one merely rendered (above): until the replay starts (the
+  // app's ready flag, right after the root commits), every press waits for it.
+  it('holds a press until the replay starts, then it runs once', async () => {
     // React listens on the root it hydrates; on the site that is the document itself.
     const onSearch = vi.fn();
     const html = renderToString(
@@ -321,15 +386,21 @@ describe('once React has hydrated an element', () => {
           </html>,
         );
       });
-      // Hydrated, the replay not yet run: a press now is React's alone.
+      // Hydrated, the replay not yet run: a press now is held for it.
       expect(window.__earlyInput?.live).toBe(false);
       await act(async () => {
         document.querySelector<HTMLButtonElement>('button[type="button"]')!.click();
         document.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
       });
-      expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+      expect(document.querySelector('[role="dialog"]')).toBeNull();
+      expect(onSearch).not.toHaveBeenCalled();
+      await act(async () => replayEarlyInput());
+      await eventually(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
+      await eventually(() => expect(onSearch).toHaveBeenCalledTimes(1));
+      // Once: React never saw the held presses themselves.
+      await pause(120);
       expect(onSearch).toHaveBeenCalledTimes(1);
-      expect(window.__earlyInput?.held.filter((entry) => entry.type !== 'field')).toEqual([]);
+      expect(window.__earlyInput?.held).toEqual([]);
     } finally {
       act(() => docRoot?.unmount());
       document.documentElement.innerHTML = saved;

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { createElement, type ComponentType } from 'react';
+import { afterEach, vi } from 'vitest';
 import { installDialog } from './dialog';
 
 installDialog();
@@ -8,3 +9,20 @@ installDialog();
 afterEach(() => {
   cleanup();
 });
+
+// The rare parts' loaders (components/*/lazy.tsx) go through next/dynamic, whose part draws only
+// once its code has come in a chunk of its own. Tests draw the part itself: its code is asked for
+// when the loader's module is imported, and has come by the time a test draws it. That a page loads
+// a part's code only when it draws it is tested end to end (e2e/lazyParts.spec.ts).
+vi.mock('next/dynamic', () => ({
+  default: <P extends object>(load: () => Promise<ComponentType<P> | { default: ComponentType<P> }>) => {
+    let Part: ComponentType<P> | undefined;
+    const loading = load().then((loaded) => {
+      Part = 'default' in loaded ? loaded.default : loaded;
+    });
+    return function Dynamic(props: P) {
+      if (!Part) throw loading; // React waits for it, as it does for the real one
+      return createElement(Part, props);
+    };
+  },
+}));

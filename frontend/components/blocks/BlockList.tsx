@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Block, BlockOf, StatCounterBlock } from '@/lib/bff/types';
 import { Reveal } from '@/components/motion/Reveal';
 import { BenefitPromo } from './BenefitPromo';
-import { CarSearch } from './CarSearch';
+import { CarSearch } from './lazy';
 import { ColumnsPromo, ContentCards } from './ContentCards';
 import { FiftyFifty } from './FiftyFifty';
 import { GridScroll, GridSimple } from './Grids';

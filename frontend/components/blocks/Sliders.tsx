@@ -6,7 +6,7 @@ import { BlockSection, CarouselBlock } from './BlockSection';
 import { Card } from './Card';
 import { SectionHeader } from './SectionHeader';
 import { SponsorLogo } from './Logos';
-import { VerticalSlider } from './VerticalSlider';
+import { VerticalSlider } from './lazy';
 import shared from './blockStyles.module.css';
 import vertical from './VerticalSlider.module.css';
 

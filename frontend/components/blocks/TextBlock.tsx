@@ -1,7 +1,7 @@
 import type { TextBlock as TextBlockContent } from '@/lib/bff/types';
 import { RichText } from '@/components/common/RichText';
 import { CmsButtonLink } from '@/components/links/CmsLink';
-import { EmbeddedForm } from './EmbeddedForm';
+import { EmbeddedForm } from './lazy';
 import shared from './blockStyles.module.css';
 import styles from './TextBlock.module.css';
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ViralWidgetBlock } from '@/lib/bff/types';
-import { SweepPromo } from '@/components/embed/SweepPromo';
+import { SweepPromo } from '@/components/embed/lazy';
 import shared from './blockStyles.module.css';
 import styles from './ViralWidget.module.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FiftyFiftyBlock } from '@/lib/bff/types';
 import { BlockImage } from './BlockImage';
 import { CmsLink } from '@/components/links/CmsLink';
-import { VideoOverlay } from './VideoOverlay';
+import { VideoOverlay } from './lazy';
 
 type MediaFields = Pick<FiftyFiftyBlock, 'image' | 'youTubeId' | 'imageLink' | 'headline'>;
 

@@ -1,7 +1,6 @@
 import type { PageDocument } from '@/lib/bff/types';
 import { embedFrameSrc, PAGE_EMBED_ID } from './embedFrame';
-import { EmbedFrame } from './EmbedFrame';
-import { SweepPromo } from './SweepPromo';
+import { EmbedFrame, SweepPromo } from './lazy';
 import styles from './PageEmbeds.module.css';
 
 /**

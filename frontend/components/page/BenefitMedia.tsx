@@ -1,5 +1,5 @@
 import type { Image, Link, VideoPlayer } from '@/lib/bff/types';
-import { VideoOverlay } from '@/components/blocks/VideoOverlay';
+import { VideoOverlay } from '@/components/blocks/lazy';
 import { CmsButtonLink } from '@/components/links/CmsLink';
 import styles from './BenefitMedia.module.css';
 
