@@ -1,24 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
+import { CAR_BUYING_PATH, catchPricingSite, skipLightbox } from './carSearchPage';
 
 // The car-pricing search block (spec 3 §2, §5, §7) on the car-buying benefit, with the fixture
-// CMS's makes (fixtures/cms/truecar-make.json). The pricing site is another site: its pages are
-// answered here, so the test sees the address a search leaves for and never the network.
-const PATH = '/benefits/car-buying';
+// CMS's makes (fixtures/cms/truecar-make.json), the pricing site answered locally.
+const PATH = CAR_BUYING_PATH;
 
-async function catchPricingSite(page: Page) {
-  const visited: string[] = [];
-  await page.route('https://www.truecar.com/**', (route) => {
-    visited.push(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pricing site</title><h1>Pricing site</h1>' });
-  });
-  return visited;
-}
-
-// The page's sweepstakes lightbox opens by itself once a visit (content.spec.ts tests it); these
-// tests are about the search, so the visit has already seen it.
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
+  await skipLightbox(page);
 });
 
 function search(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP } from './axe';
+import { CAR_BUYING_PATH, catchPricingSite, skipLightbox } from './carSearchPage';
 
 // What a person does before the page's JavaScript has arrived is kept (lib/earlyInputScript.ts,
 // lib/earlyInput.ts). The page's scripts are held back until the person has acted, as on a slow
@@ -23,14 +24,10 @@ async function live(page: Page) {
 }
 
 test('a car search made before the page is live goes where it was asked to go', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
-  const visited: string[] = [];
-  await page.route('https://www.truecar.com/**', (route) => {
-    visited.push(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pricing site</title>' });
-  });
+  await skipLightbox(page);
+  const visited = await catchPricingSite(page);
   const release = await holdScripts(page);
-  await page.goto('/benefits/car-buying', { waitUntil: 'commit' });
+  await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
   const block = page.locator('[data-block="car_search"]');
   // The makes listed are the new cars' until the page is live (the list follows the condition).
   await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Land Rover' });
@@ -46,9 +43,9 @@ test('a car search made before the page is live goes where it was asked to go', 
 });
 
 test('a search with mistakes, made before the page is live, shows its messages and keeps what was typed', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
+  await skipLightbox(page);
   const release = await holdScripts(page);
-  await page.goto('/benefits/car-buying', { waitUntil: 'commit' });
+  await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
   const block = page.locator('[data-block="car_search"]');
   const zip = block.getByRole('textbox', { name: /Zip code/ });
   await zip.fill('2000');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './axe';
+import { CAR_BUYING_PATH, catchPricingSite, skipLightbox } from './carSearchPage';
 
 // Parts of the shell that few page views use load their code when first needed (issue 38): the
 // login, sign-up and reset modals, and the union picker. What opens them is handled by code every
@@ -99,14 +100,10 @@ test.describe("a content page's rare parts", () => {
   });
 
   test('a car search sent while only its own code is still on its way goes where it was asked once it arrives', async ({ page }) => {
-    await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
-    const visited: string[] = [];
-    await page.route('https://www.truecar.com/**', (route) => {
-      visited.push(route.request().url());
-      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pricing site</title>' });
-    });
+    await skipLightbox(page);
+    const visited = await catchPricingSite(page);
     const release = await holdScriptsHolding(page, 'Search prices'); // the car search's own code
-    await page.goto('/benefits/car-buying', { waitUntil: 'commit' });
+    await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
     const block = page.locator('[data-block="car_search"]');
     // Drawn by the server, in place: it can be used before its code is here.
     await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Ford' });

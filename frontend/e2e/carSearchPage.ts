@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+
+/** The car-buying benefit, whose page has the car-pricing search block (spec 3 §2, §5, §7). */
+export const CAR_BUYING_PATH = '/benefits/car-buying';
+
+/**
+ * The pricing site is another site: its pages are answered here, so a test sees the address a
+ * search leaves for and never the network. Returns the addresses asked for, in order.
+ */
+export async function catchPricingSite(page: Page) {
+  const visited: string[] = [];
+  await page.route('https://www.truecar.com/**', (route) => {
+    visited.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pricing site</title><h1>Pricing site</h1>' });
+  });
+  return visited;
+}
+
+/**
+ * The page's sweepstakes lightbox opens by itself once a visit (content.spec.ts tests it); tests
+ * of the search make a visit that has already seen it.
+ */
+export async function skipLightbox(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
+}
