@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, seriousAxeViolations } from './axe';
-import { CAR_BUYING_PATH, catchPricingSite, skipLightbox } from './carSearchPage';
+import { CAR_BUYING_PATH, carSearchBlock, catchPricingSite, searchPrices, skipLightbox } from './carSearchPage';
 
 // The car-pricing search block (spec 3 §2, §5, §7) on the car-buying benefit, with the fixture
 // CMS's makes (fixtures/cms/truecar-make.json), the pricing site answered locally.
@@ -10,16 +10,7 @@ test.beforeEach(async ({ page }) => {
   await skipLightbox(page);
 });
 
-function search(page: Page) {
-  return page.locator('[data-block="car_search"]');
-}
-
-/** Chooses a make, types a zip code and searches. */
-async function searchPrices(block: Locator, make: string, zip: string) {
-  await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: make });
-  await block.getByRole('textbox', { name: /Zip code/ }).fill(zip);
-  await block.getByRole('button', { name: 'Search prices' }).click();
-}
+const search = carSearchBlock;
 
 test.describe('car search', () => {
   test.use({ viewport: DESKTOP });

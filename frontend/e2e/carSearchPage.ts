@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The car-buying benefit, whose page has the car-pricing search block (spec 3 §2, §5, §7). */
 export const CAR_BUYING_PATH = '/benefits/car-buying';
@@ -22,4 +22,22 @@ export async function catchPricingSite(page: Page) {
  */
 export async function skipLightbox(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem('lightbox-seen:1401', '1'));
+}
+
+/** The car search block of the page. */
+export function carSearchBlock(page: Page) {
+  return page.locator('[data-block="car_search"]');
+}
+
+/** Chooses a make, types a zip code and searches. */
+export async function searchPrices(block: Locator, make: string, zip: string) {
+  await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: make });
+  await block.getByRole('textbox', { name: /Zip code/ }).fill(zip);
+  await block.getByRole('button', { name: 'Search prices' }).click();
+}
+
+/** A search held for the page to go live: not submitted natively, the page still here and not live. */
+export async function expectSearchHeld(page: Page) {
+  await expect(page).toHaveURL(new RegExp(`${CAR_BUYING_PATH}$`));
+  expect(await page.locator('html').getAttribute('data-app-ready')).not.toBe('true');
 }

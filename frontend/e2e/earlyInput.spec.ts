@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP } from './axe';
-import { CAR_BUYING_PATH, catchPricingSite, skipLightbox } from './carSearchPage';
+import { CAR_BUYING_PATH, carSearchBlock, catchPricingSite, expectSearchHeld, searchPrices, skipLightbox } from './carSearchPage';
 
 // What a person does before the page's JavaScript has arrived is kept (lib/earlyInputScript.ts,
 // lib/earlyInput.ts). The page's scripts are held back until the person has acted, as on a slow
@@ -28,14 +28,9 @@ test('a car search made before the page is live goes where it was asked to go', 
   const visited = await catchPricingSite(page);
   const release = await holdScripts(page);
   await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
-  const block = page.locator('[data-block="car_search"]');
   // The makes listed are the new cars' until the page is live (the list follows the condition).
-  await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Land Rover' });
-  await block.getByRole('textbox', { name: /Zip code/ }).fill('20001');
-  await block.getByRole('button', { name: 'Search prices' }).click();
-  // Held, not submitted natively: the page is still here, unchanged, and not yet live.
-  await expect(page).toHaveURL(/\/benefits\/car-buying$/);
-  expect(await page.locator('html').getAttribute('data-app-ready')).not.toBe('true');
+  await searchPrices(carSearchBlock(page), 'Land Rover', '20001');
+  await expectSearchHeld(page);
 
   release();
   await expect(page).toHaveTitle('Pricing site');
@@ -46,7 +41,7 @@ test('a search with mistakes, made before the page is live, shows its messages a
   await skipLightbox(page);
   const release = await holdScripts(page);
   await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
-  const block = page.locator('[data-block="car_search"]');
+  const block = carSearchBlock(page);
   const zip = block.getByRole('textbox', { name: /Zip code/ });
   await zip.fill('2000');
   await block.getByRole('button', { name: 'Search prices' }).click();

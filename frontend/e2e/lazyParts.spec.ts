@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './axe';
-import { CAR_BUYING_PATH, catchPricingSite, skipLightbox } from './carSearchPage';
+import { CAR_BUYING_PATH, carSearchBlock, catchPricingSite, expectSearchHeld, searchPrices, skipLightbox } from './carSearchPage';
 
 // Parts of the shell that few page views use load their code when first needed (issue 38): the
 // login, sign-up and reset modals, and the union picker. What opens them is handled by code every
@@ -104,14 +104,10 @@ test.describe("a content page's rare parts", () => {
     const visited = await catchPricingSite(page);
     const release = await holdScriptsHolding(page, 'Search prices'); // the car search's own code
     await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
-    const block = page.locator('[data-block="car_search"]');
     // Drawn by the server, in place: it can be used before its code is here.
-    await block.getByRole('combobox', { name: /Make/ }).selectOption({ label: 'Ford' });
-    await block.getByRole('textbox', { name: /Zip code/ }).fill('94110');
-    await block.getByRole('button', { name: 'Search prices' }).click();
+    await searchPrices(carSearchBlock(page), 'Ford', '94110');
     // The page waits for the part's code before it is live; the press waits with it.
-    await expect(page).toHaveURL(/\/benefits\/car-buying$/);
-    expect(await page.locator('html').getAttribute('data-app-ready')).not.toBe('true');
+    await expectSearchHeld(page);
     release();
     await expect(page).toHaveTitle('Pricing site');
     expect(visited).toEqual(['https://www.truecar.com/prices-new/ford/?zipcode=94110&referrer_id=unionplus-new']);
