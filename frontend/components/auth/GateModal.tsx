@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { LogoMark } from '@/components/common/LogoMark';
+import { Icon } from '@/components/common/Icon';
 import { Modal } from '@/components/modals/Modal';
 import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
 import { ModalLink } from '@/components/modals/ModalLink';
@@ -47,7 +47,7 @@ export function GateModal({ title = 'Members only', text, pageTitle }: GateModal
       eyebrow={
         pageTitle && (
           <span className={styles.gatePage}>
-            <LogoMark size={28} />
+            <Icon name="logo" size={28} />
             <span>{pageTitle}</span>
           </span>
         )

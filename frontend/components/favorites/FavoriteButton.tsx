@@ -1,6 +1,7 @@
 'use client';
 
 import { useFavorite } from './useFavorite';
+import { Icon } from '@/components/common/Icon';
 import styles from './FavoriteButton.module.css';
 
 /**
@@ -21,15 +22,7 @@ export function FavoriteButton({ id, className }: { id: string; className?: stri
       onClick={toggle}
       data-favorite-id={id}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 6.9 4.5c2 0 3.4 1.1 5.1 3 1.7-1.9 3.1-3 5.1-3 3.5 0 5.5 3.5 4.2 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
-          fill={favorite ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon name="heart" size={22} fill={favorite ? 'currentColor' : 'none'} />
     </button>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '@/lib/hotels';
 import { useDismiss } from './useDismiss';
 import { FieldError } from './FieldError';
+import { Icon } from '@/components/common/Icon';
 import styles from './HotelSearch.module.css';
 
 const WEEKDAYS = [
@@ -177,9 +178,7 @@ export function DateRangeField({ onChange, error, today: todayProp }: Props) {
           aria-controls={popoverId}
           onClick={() => (open ? close(false) : openCalendar())}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M7 2v2H5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm12 7v10H5V9h14Z" />
-          </svg>
+          <Icon name="calendar" />
         </button>
         {open && (
           // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any control inside closes the calendar; the dialog itself takes no focus

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { childAgeLabel, childAges, guestsSummary, hotelLimits, hotelWords } from '@/lib/hotels';
 import { useDismiss } from './useDismiss';
 import { FieldError } from './FieldError';
+import { Icon } from '@/components/common/Icon';
 import styles from './HotelSearch.module.css';
 
 export interface Guests {
@@ -106,13 +107,9 @@ export function GuestsField({ value, onChange, error }: Props) {
         aria-describedby={error ? errorId : undefined}
         onClick={() => (open ? close(false) : setOpen(true))}
       >
-        <svg className={styles.fieldIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.2 0-8 2.1-8 5v2h16v-2c0-2.9-3.8-5-8-5Z" />
-        </svg>
+        <Icon name="person" className={styles.fieldIcon} />
         <span id={`${id}-summary`}>{guestsSummary(value.rooms, value.adults, children)}</span>
-        <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="m7 10 5 5 5-5H7Z" />
-        </svg>
+        <Icon name="caret" className={styles.chevron} />
       </button>
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from any control inside closes the panel; the panel itself takes no focus */}
       <div

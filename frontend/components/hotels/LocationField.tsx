@@ -4,6 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { hotelWords, locationKind, locationLabel, type HotelLocation } from '@/lib/hotels';
 import { useLocationSuggestions } from './useLocationSuggestions';
 import { FieldError } from './FieldError';
+import { Icon } from '@/components/common/Icon';
 import styles from './HotelSearch.module.css';
 
 interface Props {
@@ -75,9 +76,7 @@ export function LocationField({ value, onChange, error, inputRef }: Props) {
         {hotelWords.location}
       </label>
       <div className={styles.comboWrap}>
-        <svg className={styles.fieldIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
-        </svg>
+        <Icon name="pin" className={styles.fieldIcon} />
         <input
           ref={inputRef}
           id={id}

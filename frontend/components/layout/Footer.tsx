@@ -1,12 +1,12 @@
 import NextLink from 'next/link';
 import type { CSSProperties } from 'react';
 import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
-import { LogoMark } from '@/components/common/LogoMark';
+import { Icon } from '@/components/common/Icon';
 import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
 import { NotInPopup } from '@/components/layout/NotInPopup';
 import { FooterGroups } from './FooterGroups';
-import { SOCIAL_NAMES, SocialIcon } from './SocialIcon';
+import { SOCIAL_NAMES } from './SocialIcon';
 import styles from './Footer.module.css';
 
 interface FooterProps {
@@ -26,7 +26,7 @@ export function Footer({ productName, footer }: FooterProps) {
         <NotInPopup>
           <div className={styles.top}>
             <NextLink href="/" className={styles.brand}>
-              <LogoMark size={40} />
+              <Icon name="logo" size={40} />
               <span>{productName}</span>
             </NextLink>
             {footer.topLinks.length > 0 && (
@@ -39,7 +39,7 @@ export function Footer({ productName, footer }: FooterProps) {
                 {footer.social.map((social) => (
                   <li key={social.network}>
                     <a href={social.url} className={styles.socialLink} aria-label={SOCIAL_NAMES[social.network]}>
-                      <SocialIcon network={social.network} />
+                      <Icon name={social.network} size={22} />
                     </a>
                   </li>
                 ))}

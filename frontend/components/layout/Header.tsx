@@ -1,7 +1,7 @@
 import NextLink from 'next/link';
 import type { Cart, MenuItem, UnionBrand } from '@/lib/bff/types';
 import { AccountMenu } from '@/components/layout/AccountMenu';
-import { LogoMark } from '@/components/common/LogoMark';
+import { Icon } from '@/components/common/Icon';
 import { SearchToggle } from '@/components/search/SearchToggle';
 import { NotInPopup } from '@/components/layout/NotInPopup';
 import { UnionLogo } from '@/components/unions/UnionLogo';
@@ -31,7 +31,7 @@ export function Header({ productName, menu, cart, union }: HeaderProps) {
       <MainMenuProvider>
         <div className={`container ${styles.inner}`}>
           <NextLink href="/" className={styles.brand}>
-            <LogoMark />
+            <Icon name="logo" size={36} />
             {productName ? <span>{productName}</span> : <span className="visually-hidden">Home</span>}
           </NextLink>
           <NotInPopup>

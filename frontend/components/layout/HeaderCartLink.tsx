@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import NextLink from 'next/link';
-import { CartIcon } from '@/components/common/CartIcon';
+import { Icon } from '@/components/common/Icon';
 import { cartQuery } from '@/lib/bff/browser';
 import type { Cart } from '@/lib/bff/types';
 import { CART_HREF } from '@/lib/storeLinks';
@@ -27,7 +27,7 @@ export function HeaderCartLink({ initial, words }: HeaderCartLinkProps) {
       aria-label={`${words.openCart} ${words.cartCount.replace('{count}', total)}`}
       data-testid="header-cart"
     >
-      <CartIcon />
+      <Icon name="cart" size={22} />
       {/* The whole figure, as the name says it: shown words must be part of the name. */}
       <span className={styles.count} aria-hidden="true">
         {total}

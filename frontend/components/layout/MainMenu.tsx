@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { SmartLink } from '@/components/common/SmartLink';
+import { Icon } from '@/components/common/Icon';
 import { isInTrail } from './menuPaths';
 import { visibleCount, type MenuEntry } from './priorityNav';
 import { SectionLinks } from './SectionLinks';
@@ -60,13 +61,7 @@ export function MenuButton() {
       aria-controls={panelId}
       onClick={() => setOpen(!open)}
     >
-      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-        {open ? (
-          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        ) : (
-          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        )}
-      </svg>
+      <Icon name={open ? 'close' : 'menu'} size={22} />
       Menu
     </button>
   );
@@ -285,18 +280,13 @@ export function MainMenu({ items, account }: { items: MenuEntry[]; account?: Rea
   );
 }
 
-/** A section's label whose chevron stays with the last word when a long label breaks in two. */
+/** A section's label whose chevron (CSS) stays with the last word when a long label breaks in two. */
 function LabelWithChevron({ title }: { title: string }) {
   const split = title.lastIndexOf(' ') + 1;
   return (
     <span>
       {title.slice(0, split)}
-      <span className={styles.nowrap}>
-        {title.slice(split)}
-        <svg className={styles.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-          <path d="M2 4.5 6 8.5l4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
-      </span>
+      <span className={styles.nowrap}>{title.slice(split)}</span>
     </span>
   );
 }

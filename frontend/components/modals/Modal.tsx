@@ -10,6 +10,7 @@ import {
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
 } from 'react';
+import { Icon } from '@/components/common/Icon';
 import { returnFocus, takeOpener } from './opener';
 import styles from './Modal.module.css';
 
@@ -219,9 +220,7 @@ export function Modal({ title, onClose, children, footer, name, eyebrow, media, 
             </h2>
           </div>
           <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
-              <path d="M4.5 4.5l11 11M15.5 4.5l-11 11" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            <Icon name="close" size={20} />
           </button>
         </div>
         <div className={styles.body}>{children}</div>

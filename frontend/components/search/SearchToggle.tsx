@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
+import { Icon } from '@/components/common/Icon';
 import styles from './search.module.css';
 
 /** The header's search button: it opens a search overlay whose form goes to /search?q=. */
@@ -15,10 +16,7 @@ export function SearchToggle() {
         aria-haspopup="dialog"
         onClick={() => dialog.current?.showModal()}
       >
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-        </svg>
+        <Icon name="search" size={20} />
         <span className="visually-hidden">Search</span>
       </button>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop; Escape closes a modal dialog by itself */}

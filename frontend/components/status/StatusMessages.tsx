@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { Icon } from '@/components/common/Icon';
 import styles from './StatusMessages.module.css';
 
 export type StatusMessageType = 'success' | 'error';
@@ -273,9 +274,7 @@ export function StatusMessageRegion() {
             onClick={() => view.close(entry.id)}
             tabIndex={entry.phase === 'closing' ? -1 : undefined}
           >
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-              <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <Icon name="close" size={16} />
           </button>
         </div>
       ))}

@@ -9,7 +9,7 @@ import { STORE_HREF, storeMessage } from '@/lib/store';
 import { withParams } from '@/lib/url';
 import { useSitePathname } from '@/lib/useSitePathname';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { CartIcon } from '@/components/common/CartIcon';
+import { Icon } from '@/components/common/Icon';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { ProductImage } from '@/components/common/ProductImage';
 import { Modal } from '@/components/modals/Modal';
@@ -171,7 +171,7 @@ export function CartButton({ count, onOpen }: { count: number | undefined; onOpe
       aria-label={`${storeMessage('openCart')} ${storeMessage('cartCount', { count: shown.toLocaleString('en-US') })}`}
       data-testid="cart-button"
     >
-      <CartIcon />
+      <Icon name="cart" size={22} />
       <span>{storeMessage('openCart')}</span>{' '}
       <span className={styles.count} data-testid="cart-count">
         {shown.toLocaleString('en-US')}
