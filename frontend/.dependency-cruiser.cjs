@@ -5,18 +5,22 @@
 // folder lists what it may import; lib/ is under all of them and app/ (routes) over all of them.
 // A new folder goes on the lowest floor its imports allow, before anything is imported from it.
 const FLOORS = [
-  // The ground: nothing from other component folders.
+  // Under the ground: the icons, which any folder may draw.
+  {
+    icons: [],
+  },
+  // The ground: nothing from other component folders but the icons.
   {
     common: [],
     embed: [],
-    hotels: [],
-    modals: [],
+    hotels: ['icons'],
+    modals: ['icons'],
     motion: [],
     preview: [],
     providers: [],
     session: [],
     share: [],
-    status: [],
+    status: ['icons'],
   },
   // Kits and small features: the form kit, and what features put on a page.
   {
@@ -24,20 +28,20 @@ const FLOORS = [
     forms: ['common'],
     links: ['common', 'modals', 'providers'],
     mailing: ['modals', 'session'],
-    search: ['common'],
+    search: ['common', 'icons'],
     unions: ['common', 'modals', 'session'],
     uploads: ['common'],
   },
   // Features.
   {
-    auth: ['common', 'forms', 'modals', 'session', 'status'],
+    auth: ['common', 'forms', 'icons', 'modals', 'session', 'status'],
     blocks: ['common', 'embed', 'forms', 'links', 'modals', 'motion', 'providers', 'session'],
     blog: ['common', 'mailing', 'share'],
-    favorites: ['common', 'forms', 'session', 'status'],
+    favorites: ['common', 'forms', 'icons', 'session', 'status'],
     grants: ['common', 'forms', 'status', 'uploads'],
     heroes: ['common', 'links', 'mailing'],
     home: ['common'],
-    layout: ['common', 'modals', 'search', 'session', 'status', 'unions'],
+    layout: ['common', 'icons', 'modals', 'search', 'session', 'status', 'unions'],
     livestream: ['common', 'forms'],
   },
   // What puts features together: content pages, the shell, the account, the store.
@@ -47,7 +51,7 @@ const FLOORS = [
     partners: ['auth', 'common', 'forms', 'modals', 'session', 'status'],
     precheck: ['common', 'forms', 'grants'],
     shell: ['auth', 'blocks', 'layout', 'links', 'modals', 'providers', 'session', 'status', 'unions'],
-    store: ['common', 'favorites', 'forms', 'modals', 'session', 'status'],
+    store: ['common', 'favorites', 'forms', 'icons', 'modals', 'session', 'status'],
   },
 ];
 

@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import { Modal } from '@/components/modals/Modal';
 import { MODAL_PARAM, modalFromParam } from '@/components/modals/modalParam';
 import { ModalLink } from '@/components/modals/ModalLink';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFavorite } from './useFavorite';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import styles from './FavoriteButton.module.css';
 
 /**

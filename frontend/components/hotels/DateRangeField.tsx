@@ -20,7 +20,7 @@ import {
 } from '@/lib/hotels';
 import { useDismiss } from './useDismiss';
 import { FieldError } from './FieldError';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import styles from './HotelSearch.module.css';
 
 const WEEKDAYS = [

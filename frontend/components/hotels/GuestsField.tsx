@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { childAgeLabel, childAges, guestsSummary, hotelLimits, hotelWords } from '@/lib/hotels';
 import { useDismiss } from './useDismiss';
 import { FieldError } from './FieldError';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import styles from './HotelSearch.module.css';
 
 export interface Guests {

@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { hotelWords, locationKind, locationLabel, type HotelLocation } from '@/lib/hotels';
 import { useLocationSuggestions } from './useLocationSuggestions';
 import { FieldError } from './FieldError';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import styles from './HotelSearch.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import NextLink from 'next/link';
 import type { CSSProperties } from 'react';
 import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
 import { NotInPopup } from '@/components/layout/NotInPopup';

@@ -1,7 +1,7 @@
 import NextLink from 'next/link';
 import type { Cart, MenuItem, UnionBrand } from '@/lib/bff/types';
 import { AccountMenu } from '@/components/layout/AccountMenu';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import { SearchToggle } from '@/components/search/SearchToggle';
 import { NotInPopup } from '@/components/layout/NotInPopup';
 import { UnionLogo } from '@/components/unions/UnionLogo';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import NextLink from 'next/link';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import { cartQuery } from '@/lib/bff/browser';
 import type { Cart } from '@/lib/bff/types';
 import { CART_HREF } from '@/lib/storeLinks';

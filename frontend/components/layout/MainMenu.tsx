@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { SmartLink } from '@/components/common/SmartLink';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import { isInTrail } from './menuPaths';
 import { visibleCount, type MenuEntry } from './priorityNav';
 import { SectionLinks } from './SectionLinks';

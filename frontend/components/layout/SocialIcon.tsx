@@ -1,4 +1,4 @@
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import type { SocialNetwork } from '@/lib/bff/types';
 
 /** How each network is named to people, e.g. for screen readers. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import styles from './search.module.css';
 
 /** The header's search button: it opens a search overlay whose form goes to /search?q=. */

@@ -9,7 +9,7 @@ import { STORE_HREF, storeMessage } from '@/lib/store';
 import { withParams } from '@/lib/url';
 import { useSitePathname } from '@/lib/useSitePathname';
 import buttons from '@/components/common/ButtonLink.module.css';
-import { Icon } from '@/components/common/Icon';
+import { Icon } from '@/components/icons/Icon';
 import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { ProductImage } from '@/components/common/ProductImage';
 import { Modal } from '@/components/modals/Modal';
