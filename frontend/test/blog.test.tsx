@@ -8,6 +8,7 @@ import { toSearchType } from '@/components/search/searchTypes';
 import { formatDisplayDate } from '@/lib/dates';
 import { BlogCard } from '@/components/blog/BlogCard';
 import { BlogPostList } from '@/components/blog/BlogPostList';
+import { blogListPage } from '@/components/blog/blogListPage';
 import { BlogPostView } from '@/components/blog/BlogPostView';
 import { ShareControl } from '@/components/blog/ShareControl';
 import { SearchTeaser } from '@/components/search/SearchTeaser';
@@ -70,9 +71,40 @@ describe('BlogCard', () => {
   });
 });
 
+describe('blogListPage', () => {
+  it("keeps what the list's cards draw, and none of what the server draws around the list", () => {
+    const doc = listDoc(0, 2, 2);
+    doc.posts[0] = {
+      ...doc.posts[0],
+      excerpt: 'The first words.',
+      image: { url: 'https://cms.test/files/blog/a.svg', alt: 'A jar of coins', width: 750, height: 450 },
+    };
+    const page = blogListPage(doc);
+    expect(page).toEqual({
+      totalResults: 2,
+      posts: [
+        {
+          id: '5000',
+          url: '/blog/money-tips/5000',
+          title: 'Post 0',
+          date: '2026-03-05',
+          excerpt: 'The first words.',
+          image: { url: 'https://cms.test/files/blog/a.svg' },
+          category: { url: '/blog/money-tips', name: 'Money Tips' },
+        },
+        { id: '5001', url: '/blog/money-tips/5001', title: 'Post 1', date: '2026-03-05', category: { url: '/blog/money-tips', name: 'Money Tips' } },
+      ],
+    });
+    // The card drawn from the cut post is the card drawn from the whole one.
+    const whole = render(<BlogCard post={doc.posts[0]} />).container.innerHTML;
+    const cut = render(<BlogCard post={page.posts[0]} />).container.innerHTML;
+    expect(cut).toBe(whole);
+  });
+});
+
 describe('BlogPostList', () => {
   it('says No Results for an empty list', () => {
-    render(withQuery(<BlogPostList category="money-tips" filters={{}} initial={listDoc(0, 0, 0)} />));
+    render(withQuery(<BlogPostList category="money-tips" filters={{}} initial={blogListPage(listDoc(0, 0, 0))} />));
     expect(screen.getByText('No Results')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
@@ -85,7 +117,7 @@ describe('BlogPostList', () => {
       });
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(withQuery(<BlogPostList category="money-tips" filters={{ topic: '211' }} initial={listDoc(0, 10, 23)} />));
+    render(withQuery(<BlogPostList category="money-tips" filters={{ topic: '211' }} initial={blogListPage(listDoc(0, 10, 23))} />));
     const cards = () => within(screen.getByTestId('blog-cards')).getAllByRole('article');
     expect(cards()).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));

@@ -3,6 +3,30 @@ import type { PostTeaser } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import styles from './blog.module.css';
 
+/** What a card draws of a post: a list sends the browser no more of each (cardPost). */
+export interface CardPost {
+  id: PostTeaser['id'];
+  url: PostTeaser['url'];
+  title: PostTeaser['title'];
+  date: PostTeaser['date'];
+  excerpt?: PostTeaser['excerpt'];
+  image?: { url: string };
+  category: { url: string; name: string };
+}
+
+/** A post teaser cut to what its card draws. */
+export function cardPost({ id, url, title, date, excerpt, image, category }: PostTeaser): CardPost {
+  return {
+    id,
+    url,
+    title,
+    date,
+    ...(excerpt ? { excerpt } : {}),
+    ...(image ? { image: { url: image.url } } : {}),
+    category: { url: category.url, name: category.name },
+  };
+}
+
 /**
  * A post in a list: its picture, category link, title, date, the first words of its intro and a
  * read-more link (spec 1 §2). The picture is decoration beside the title, which says the same.
@@ -10,7 +34,7 @@ import styles from './blog.module.css';
  * Paint), so it is fetched at once and early (`first`); the others wait until they are near the
  * screen.
  */
-export function BlogCard({ post, first = false }: { post: PostTeaser; first?: boolean }) {
+export function BlogCard({ post, first = false }: { post: CardPost; first?: boolean }) {
   return (
     <article className={styles.card}>
       {post.image ? (

@@ -2,9 +2,10 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import NextLink from 'next/link';
-import type { BlogFilters, BlogListDocument } from '@/lib/bff/types';
+import type { BlogFilters } from '@/lib/bff/types';
 import { fetchBlogPage } from '@/lib/bff/browser';
 import { BlogCard } from './BlogCard';
+import { blogListPage, type BlogListPage } from './blogListPage';
 import styles from './blog.module.css';
 import { LoadMoreButton } from '@/components/common/LoadMoreButton';
 
@@ -12,7 +13,7 @@ interface BlogPostListProps {
   category: string;
   filters: BlogFilters;
   /** The first page, rendered on the server; Load More fetches the rest in the browser. */
-  initial: BlogListDocument;
+  initial: BlogListPage;
   /** The list without its topic and month filters, offered when a filtered list is empty. */
   clearHref?: string;
 }
@@ -21,7 +22,7 @@ interface BlogPostListProps {
 export function BlogPostList({ category, filters, initial, clearHref }: BlogPostListProps) {
   const query = useInfiniteQuery({
     queryKey: ['blog', category, filters.date ?? '', filters.topic ?? ''],
-    queryFn: ({ pageParam, signal }) => fetchBlogPage(category, filters, pageParam, signal),
+    queryFn: async ({ pageParam, signal }) => blogListPage(await fetchBlogPage(category, filters, pageParam, signal)),
     initialPageParam: 0,
     initialData: { pages: [initial], pageParams: [0] },
     getNextPageParam: (last, pages) => {

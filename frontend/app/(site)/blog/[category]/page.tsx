@@ -4,6 +4,7 @@ import { firstParam, type SearchParams } from '@/lib/request';
 import { toMetadata } from '@/lib/metadata';
 import { BlogCategoryLinks, BlogFilters } from '@/components/blog/BlogFilters';
 import { BlogPostList } from '@/components/blog/BlogPostList';
+import { blogListPage } from '@/components/blog/blogListPage';
 import styles from '@/components/blog/blog.module.css';
 
 type Props = {
@@ -42,7 +43,7 @@ export default async function BlogListPage(props: Props) {
           key={`${category}|${filters.date ?? ''}|${filters.topic ?? ''}`}
           category={category}
           filters={filters}
-          initial={doc}
+          initial={blogListPage(doc)}
           clearHref={filters.date || filters.topic ? doc.category.url : undefined}
         />
         <BlogFilters doc={doc} />
