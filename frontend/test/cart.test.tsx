@@ -15,6 +15,7 @@ import {
 import { CartButton, CartModal } from '@/components/store/CartModal';
 import { ProductModal } from '@/components/store/ProductModal';
 import { StoreIndex } from '@/components/store/StoreIndex';
+import { shownProduct, shownStore, type ShownStore } from '@/components/store/shownStore';
 import { useCart, useCartWriter } from '@/components/store/useCart';
 import { problem, sentBody, stubFetch, type StubAnswer } from './fetchStub';
 import { nav } from './navigationMock';
@@ -277,7 +278,7 @@ describe('the cart modal', () => {
 describe('Add to Cart', () => {
   it('is allowed only above 0 and while in stock', () => {
     const add = vi.fn(async () => true);
-    const { unmount } = renderWithSession(<ProductModal product={product('a')} onClose={() => undefined} onAdd={add} />);
+    const { unmount } = renderWithSession(<ProductModal product={shownProduct(product('a'))} onClose={() => undefined} onAdd={add} />);
     const button = screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity' }));
@@ -286,7 +287,7 @@ describe('Add to Cart', () => {
     expect(add).not.toHaveBeenCalled();
     unmount();
 
-    renderWithSession(<ProductModal product={product('t', { stock: 0 })} onClose={() => undefined} onAdd={add} />);
+    renderWithSession(<ProductModal product={shownProduct(product('t', { stock: 0 }))} onClose={() => undefined} onAdd={add} />);
     expect(screen.getByText('Out of Stock')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -294,7 +295,7 @@ describe('Add to Cart', () => {
   it('runs one add at a time: clicks while it runs are dropped', async () => {
     let finish: (ok: boolean) => void = () => undefined;
     const add = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
-    renderWithSession(<ProductModal product={product('a')} onClose={() => undefined} onAdd={add} />);
+    renderWithSession(<ProductModal product={shownProduct(product('a'))} onClose={() => undefined} onAdd={add} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByRole('button', { name: 'Adding…' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Adding…' }));
@@ -304,7 +305,8 @@ describe('Add to Cart', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
   });
 
-  const store = (over: Partial<StoreDocument> = {}): StoreDocument => storeDocument({ products: [product('a'), product('b')], ...over });
+  const store = (over: Partial<StoreDocument> = {}): ShownStore =>
+    shownStore(storeDocument({ products: [product('a'), product('b')], ...over }));
 
   it('adds the chosen quantity to what the cart holds, then shows the cart in place of the product', async () => {
     const bff = cartServer(cartOf(line('a', 3)));

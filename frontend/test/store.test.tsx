@@ -6,6 +6,7 @@ import { ProductCard } from '@/components/store/ProductCard';
 import { ProductModal } from '@/components/store/ProductModal';
 import { StateModal } from '@/components/store/StateModal';
 import { StoreIndex } from '@/components/store/StoreIndex';
+import { shownProduct, shownStore, type ShownStore } from '@/components/store/shownStore';
 import { clampQuantity, typedQuantity } from '@/components/store/quantity';
 import { eligibleStates, unionShortName } from '@/components/store/states';
 import { problem, sentBody, stubFetch } from './fetchStub';
@@ -18,13 +19,16 @@ vi.mock('next/navigation', async () => (await import('./navigationMock')).naviga
 // The store index (spec 3 §2 'Store index', 'Product detail modal', 'Shipping-state modal', §4
 // 'Shipping state', §5, §8): cards, the product modal, the state modal and the sections.
 
-const doc = (over: Partial<StoreDocument> = {}): StoreDocument =>
-  storeDocument({
-    union: { id: '37', name: 'Communications Workers of America', shortName: 'CWA', label: 'Communications Workers of America (CWA)' },
-    featured: [product('member-benefit-37', { title: 'Member Benefit' })],
-    products: [product('wireless'), product('travel', { stock: 0, title: 'Travel & Hotel Savings' })],
-    ...over,
-  });
+// The store as the page hands it to StoreIndex (shownStore).
+const doc = (over: Partial<StoreDocument> = {}): ShownStore =>
+  shownStore(
+    storeDocument({
+      union: { id: '37', name: 'Communications Workers of America', shortName: 'CWA', label: 'Communications Workers of America (CWA)' },
+      featured: [product('member-benefit-37', { title: 'Member Benefit' })],
+      products: [product('wireless'), product('travel', { stock: 0, title: 'Travel & Hotel Savings' })],
+      ...over,
+    }),
+  );
 
 beforeEach(() => nav.reset());
 afterEach(() => vi.unstubAllGlobals());
@@ -55,12 +59,28 @@ describe('quantity', () => {
     expect(unionShortName({ name: 'Teamsters' })).toBe('Teamsters');
     expect(unionShortName(undefined)).toBeUndefined();
   });
+
+  it("hands the store's browser part each product's states said once, and not the promos the page draws", () => {
+    const all = contract.states.map((s) => s.title);
+    const promo = { headline: 'Shop union-made' };
+    const shown = shownStore(
+      storeDocument({ featured: [product('f', { states: all })], products: [product('p')], promos: [promo] }),
+    );
+    expect(shown.featured[0]).toEqual({ ...shownProduct(product('f')), eligibleStates: 'All states' });
+    expect(shown.products[0].eligibleStates).toBe('Alabama, Alaska, New York');
+    expect(shown.products[0]).not.toHaveProperty('states');
+    expect(shown).not.toHaveProperty('promos');
+    // What the state modal lists and quotes stays.
+    expect(shown.states).toEqual(STATES);
+    expect(shown.phone).toBe(PHONE);
+    expect(shown.leadersEmail).toBe(LEADERS_EMAIL);
+  });
 });
 
 describe('ProductCard', () => {
   it('shows the label and title, opens on its title, and hides a broken image', () => {
     const open = vi.fn();
-    const { container } = renderWithSession(<ul><ProductCard product={product('a')} onOpen={open} /></ul>, VISITOR);
+    const { container } = renderWithSession(<ul><ProductCard product={shownProduct(product('a'))} onOpen={open} /></ul>, VISITOR);
     expect(screen.getByText('Brochure')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Title a' }));
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }));
@@ -78,7 +98,7 @@ describe('ProductCard', () => {
   });
 
   it('gives a member the favorite heart, and says when it is out of stock', () => {
-    renderWithSession(<ul><ProductCard product={product('b', { stock: 0 })} onOpen={() => undefined} /></ul>, SIGNED_IN);
+    renderWithSession(<ul><ProductCard product={shownProduct(product('b', { stock: 0 }))} onOpen={() => undefined} /></ul>, SIGNED_IN);
     expect(screen.getByRole('button', { name: 'Add to favorites' }).getAttribute('data-favorite-id')).toBe('product:b');
     expect(screen.getByText('Out of Stock')).toBeTruthy();
   });
@@ -87,7 +107,7 @@ describe('ProductCard', () => {
 describe('ProductModal', () => {
   it('shows the details, the eligible states and a quantity from 0, 1 at first', () => {
     const close = vi.fn();
-    renderWithSession(<ProductModal product={product('a')} onClose={close} />);
+    renderWithSession(<ProductModal product={shownProduct(product('a'))} onClose={close} />);
     const dialog = screen.getByRole('dialog', { name: 'Title a' });
     expect(within(dialog).getByText('About a.')).toBeTruthy();
     expect(within(dialog).getByText('State Eligibility')).toBeTruthy();
@@ -111,7 +131,7 @@ describe('ProductModal', () => {
   });
 
   it('says Out of Stock when there is none, and hides a broken image', () => {
-    renderWithSession(<ProductModal product={product('t', { stock: 0 })} onClose={() => undefined} />);
+    renderWithSession(<ProductModal product={shownProduct(product('t', { stock: 0 }))} onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByTestId('out-of-stock').textContent).toBe('Out of Stock');
     fireEvent.error(dialog.querySelector('img')!);

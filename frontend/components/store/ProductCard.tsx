@@ -1,6 +1,6 @@
 'use client';
 
-import type { StoreProduct } from '@/lib/bff/types';
+import type { ShownProduct } from './shownStore';
 import { storeMessage } from '@/lib/store';
 import { ProductImage } from '@/components/common/ProductImage';
 import { FavoriteButton } from '@/components/favorites/FavoriteButton';
@@ -12,7 +12,7 @@ import styles from './Store.module.css';
  * the favorite heart. The title is the button that opens the product's modal; it stretches over
  * the card, so the whole card opens it while the heart keeps its own clicks.
  */
-export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen: (product: StoreProduct) => void }) {
+export function ProductCard({ product, onOpen }: { product: ShownProduct; onOpen: (product: ShownProduct) => void }) {
   return (
     <li className={cards.card} data-testid="product-card" data-product-id={product.id}>
       <ProductImage className={cards.cardImage} src={product.image} width={400} height={300} placeholderKind={product.label} />
@@ -38,8 +38,8 @@ export function ProductGrid({
   testId,
 }: {
   title: string;
-  products: StoreProduct[];
-  onOpen: (product: StoreProduct) => void;
+  products: ShownProduct[];
+  onOpen: (product: ShownProduct) => void;
   testId: string;
 }) {
   return (

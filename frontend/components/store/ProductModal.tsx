@@ -1,18 +1,17 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import type { StoreProduct } from '@/lib/bff/types';
 import { storeMessage } from '@/lib/store';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { ProductImage } from '@/components/common/ProductImage';
 import { Modal } from '@/components/modals/Modal';
 import { QuantityStepper } from './QuantityStepper';
 import { clampQuantity, DEFAULT_QUANTITY, MAX_QUANTITY, MIN_QUANTITY, typedQuantity } from './quantity';
-import { eligibleStates } from './states';
+import type { ShownProduct } from './shownStore';
 import styles from './Store.module.css';
 
 export interface ProductModalProps {
-  product: StoreProduct;
+  product: ShownProduct;
   onClose: () => void;
   /**
    * Adds the quantity chosen to the cart; answers whether the BFF took it. The modal is closed by
@@ -97,7 +96,7 @@ export function ProductModal({ product, onClose, onAdd }: ProductModalProps) {
         {/* Up to 51 names: after the quantity and the button, which then stay in view. */}
         <div className={styles.eligibility}>
           <h3 className={styles.eligibilityTitle}>{storeMessage('stateEligibility')}</h3>
-          <p data-testid="state-eligibility">{eligibleStates(product.states)}</p>
+          <p data-testid="state-eligibility">{product.eligibleStates}</p>
         </div>
       </div>
     </Modal>

@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import type { Cart, StoreDocument, StoreProduct } from '@/lib/bff/types';
+import type { Cart } from '@/lib/bff/types';
 import { CART_OPEN, CART_PARAM, storeMessage } from '@/lib/store';
 import { currentHash, withParams } from '@/lib/url';
 import { useSitePathname } from '@/lib/useSitePathname';
@@ -13,12 +13,14 @@ import { CartButton, CartModal } from './CartModal';
 import { ProductGrid } from './ProductCard';
 import { ProductModal } from './ProductModal';
 import { StateModal } from './StateModal';
+import type { ShownProduct, ShownStore } from './shownStore';
 import { unionShortName } from './states';
 import { useCart, useCartWriter } from './useCart';
 import styles from './Store.module.css';
 
 export interface StoreIndexProps {
-  store: StoreDocument;
+  /** The store's document as shownStore cuts it. */
+  store: ShownStore;
   /** A product to open at once (?product=, the favorites' links), when the index lists it. */
   initialProduct?: string;
   /** The reader's cart as the server read it; absent when it could not (then it is read here). */
@@ -36,7 +38,7 @@ export interface StoreIndexProps {
 export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexProps) {
   const all = [...store.featured, ...store.products];
   const [stateOpen, setStateOpen] = useState(!store.state);
-  const [product, setProduct] = useState<StoreProduct | undefined>(() => all.find((p) => p.id === initialProduct));
+  const [product, setProduct] = useState<ShownProduct | undefined>(() => all.find((p) => p.id === initialProduct));
   // How the cart was opened here; the address opens it too, until it is closed.
   const [cartOpened, setCartOpened] = useState<'added' | 'view' | null>(null);
   const searchParams = useSearchParams();
@@ -48,7 +50,7 @@ export function StoreIndex({ store, initialProduct, initialCart }: StoreIndexPro
   const writer = useCartWriter();
   const union = unionShortName(store.union);
 
-  async function add(chosen: StoreProduct, quantity: number): Promise<boolean> {
+  async function add(chosen: ShownProduct, quantity: number): Promise<boolean> {
     const { id, title, label, image, stock } = chosen;
     const ok = await writer.add({ id, title, label, image, stock }, quantity);
     if (ok) {

@@ -4,6 +4,7 @@ import { firstParam, requestUnion, type SearchParams } from '@/lib/request';
 import { storeMessage } from '@/lib/store';
 import { PageHero } from '@/components/heroes/PageHero';
 import { StoreIndex } from '@/components/store/StoreIndex';
+import { shownStore } from '@/components/store/shownStore';
 import { StorePromos } from '@/components/store/StorePromos';
 import styles from '@/components/store/Store.module.css';
 
@@ -30,7 +31,7 @@ export default async function StorePage({ searchParams }: { searchParams: Search
           <li>{storeMessage('noteDelivery')}</li>
         </ul>
       </section>
-      <StoreIndex store={store} initialProduct={firstParam(params.product)} initialCart={cart} />
+      <StoreIndex store={shownStore(store)} initialProduct={firstParam(params.product)} initialCart={cart} />
       <StorePromos promos={store.promos} />
     </>
   );
