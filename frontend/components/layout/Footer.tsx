@@ -1,13 +1,20 @@
 import NextLink from 'next/link';
 import type { CSSProperties } from 'react';
-import type { Footer as FooterContent, Link, LinkGroup } from '@/lib/bff/types';
+import type { Footer as FooterContent, Link, LinkGroup, SocialNetwork } from '@/lib/bff/types';
 import { Icon } from '@/components/icons/Icon';
 import { RichText } from '@/components/common/RichText';
 import { SmartLink } from '@/components/common/SmartLink';
 import { NotInPopup } from '@/components/layout/NotInPopup';
 import { FooterGroups } from './FooterGroups';
-import { SOCIAL_NAMES } from './SocialIcon';
 import styles from './Footer.module.css';
+
+/** How each network is named to people, e.g. for screen readers. */
+const SOCIAL_NAMES: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+};
 
 interface FooterProps {
   productName: string;
