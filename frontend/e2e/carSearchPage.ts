@@ -37,7 +37,24 @@ export async function searchPrices(block: Locator, make: string, zip: string) {
 }
 
 /** A search held for the page to go live: not submitted natively, the page still here and not live. */
-export async function expectSearchHeld(page: Page) {
+async function expectSearchHeld(page: Page) {
   await expect(page).toHaveURL(new RegExp(`${CAR_BUYING_PATH}$`));
   expect(await page.locator('html').getAttribute('data-app-ready')).not.toBe('true');
+}
+
+/**
+ * Opens the car-buying page with `hold` keeping scripts back (it answers their release), searches
+ * for `make` near `zip` at once, checks the search waits for the page to go live, lets the
+ * scripts through and waits for the pricing site. Answers the addresses the search left for.
+ */
+export async function searchWhileHeld(page: Page, hold: (page: Page) => Promise<() => void>, make: string, zip: string) {
+  await skipLightbox(page);
+  const visited = await catchPricingSite(page);
+  const release = await hold(page);
+  await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
+  await searchPrices(carSearchBlock(page), make, zip);
+  await expectSearchHeld(page);
+  release();
+  await expect(page).toHaveTitle('Pricing site');
+  return visited;
 }

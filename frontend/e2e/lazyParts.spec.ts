@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './axe';
-import { CAR_BUYING_PATH, carSearchBlock, catchPricingSite, expectSearchHeld, searchPrices, skipLightbox } from './carSearchPage';
+import { searchWhileHeld } from './carSearchPage';
 
 // Parts of the shell that few page views use load their code when first needed (issue 38): the
 // login, sign-up and reset modals, and the union picker. What opens them is handled by code every
@@ -100,16 +100,11 @@ test.describe("a content page's rare parts", () => {
   });
 
   test('a car search sent while only its own code is still on its way goes where it was asked once it arrives', async ({ page }) => {
-    await skipLightbox(page);
-    const visited = await catchPricingSite(page);
-    const release = await holdScriptsHolding(page, 'Search prices'); // the car search's own code
-    await page.goto(CAR_BUYING_PATH, { waitUntil: 'commit' });
-    // Drawn by the server, in place: it can be used before its code is here.
-    await searchPrices(carSearchBlock(page), 'Ford', '94110');
-    // The page waits for the part's code before it is live; the press waits with it.
-    await expectSearchHeld(page);
-    release();
-    await expect(page).toHaveTitle('Pricing site');
+    // Only the car search's own code held. The search is drawn by the server, in place, so it can
+    // be used before its code is here; the page waits for that code before it is live, and the
+    // press waits with it.
+    const holdItsCode = (p: Page) => holdScriptsHolding(p, 'Search prices');
+    const visited = await searchWhileHeld(page, holdItsCode, 'Ford', '94110');
     expect(visited).toEqual(['https://www.truecar.com/prices-new/ford/?zipcode=94110&referrer_id=unionplus-new']);
   });
 });
