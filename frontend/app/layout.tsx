@@ -1,6 +1,5 @@
 import type { Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { QueryProvider } from '@/components/providers/QueryProvider';
 import { AppReadyProvider } from '@/components/providers/AppReady';
 import { StatusMessagesProvider } from '@/components/status/StatusMessages';
 import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
@@ -11,8 +10,9 @@ export const viewport: Viewport = {
 };
 
 /**
- * The document, and the state that must outlive a move between the layouts below: queries (the
- * session among them), running mutations (AppReady) and status messages. What surrounds a page
+ * The document, and the state that must outlive a move between the layouts below: running
+ * mutations (AppReady) and status messages. Queries (the session among them) live in the tab's
+ * one query client (lib/query), which no layout holds, so they outlive it too. What surrounds a page
  * depends on who reads it, so those layouts draw it (components/shell/SiteShell.tsx):
  * app/(site)/layout.tsx per request, app/visitor/[union]/layout.tsx once per union for anonymous
  * visitors. A sign-out lands on a page from the page cache, the other layout: its 'Logout
@@ -27,11 +27,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
       </head>
       <body>
-        <QueryProvider>
-          <AppReadyProvider>
-            <StatusMessagesProvider>{children}</StatusMessagesProvider>
-          </AppReadyProvider>
-        </QueryProvider>
+        <AppReadyProvider>
+          <StatusMessagesProvider>{children}</StatusMessagesProvider>
+        </AppReadyProvider>
       </body>
     </html>
   );

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { BffError } from '@/lib/bff/transport';
 import { useBffMutation, type BffMutationOptions } from '@/lib/bff/useBffMutation';
+import { setTabQueryClient } from '@/lib/query/client';
 import { deferred } from './deferred';
 
 // The one hook every write goes through: single flight, optimistic updates and their rollback.
@@ -13,16 +13,16 @@ type Cart = { items: string[] };
 
 type Options<TVars, TResult> = BffMutationOptions<TVars, TResult, Cart>;
 
-/** The hook under a fresh query client; `options` may use the client. */
+/** The hook with a fresh tab client (a write needs no provider); `options` may use the client. */
 function setup<TVars = void, TResult = unknown>(
   options: Options<TVars, TResult> | ((client: QueryClient) => Options<TVars, TResult>),
   cached?: Cart,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (cached) client.setQueryData(KEY, cached);
+  setTabQueryClient(client);
   const resolved = typeof options === 'function' ? options(client) : options;
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useBffMutation(resolved), { wrapper });
+  const hook = renderHook(() => useBffMutation(resolved));
   return { client, hook };
 }
 
@@ -67,7 +67,7 @@ describe('useBffMutation', () => {
   it('keeps the failure as a BffError, answers undefined, and clears it on the next run', async () => {
     const onError = vi.fn();
     const mutationFn = vi.fn<() => Promise<string>>().mockRejectedValueOnce(refused()).mockResolvedValueOnce('ok');
-    const { hook } = setup<void, string>({ mutationFn, onError });
+    const { hook, client } = setup<void, string>({ mutationFn, onError });
 
     let answer: unknown = 'unset';
     await act(async () => {
@@ -75,7 +75,7 @@ describe('useBffMutation', () => {
     });
     expect(answer).toBeUndefined();
     expect(hook.result.current.error).toMatchObject({ status: 409, code: 'conflict', detail: 'Out of stock.' });
-    expect(onError).toHaveBeenCalledWith(hook.result.current.error, undefined);
+    expect(onError).toHaveBeenCalledWith(hook.result.current.error, undefined, client);
 
     await act(async () => void (await hook.result.current.run()));
     expect(hook.result.current.error).toBeNull();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryProvider } from '@/components/providers/QueryProvider';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { SearchScreen } from '@/components/search/SearchScreen';
 import type { SearchDocument, SearchType } from '@/lib/bff/types';
 import { nav } from './navigationMock';
@@ -26,9 +26,9 @@ function page(q: string, type: SearchType): SearchDocument {
 
 function renderScreen(initial: SearchDocument) {
   render(
-    <QueryProvider>
+    <QueryScope>
       <SearchScreen initial={initial} />
-    </QueryProvider>,
+    </QueryScope>,
   );
 }
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { SESSION_KEY } from '@/lib/bff/browser';
+import { setTabQueryClient } from '@/lib/query/client';
 import type { Member, Session } from '@/lib/bff/types';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { StatusMessageRegion, StatusMessagesProvider } from '@/components/status/StatusMessages';
@@ -33,10 +34,14 @@ export const OFFLINE: Session = {
   loginOfflineMessage: 'Union Benefits log in is temporarily offline for maintenance. Please check back soon.',
 };
 
-/** A query client for one test: no retries, the session already answered. */
+/**
+ * A query client for one test: no retries, the session already answered. It is the tab's client
+ * (lib/query/client.ts) for the test, so live queries and writes use it too.
+ */
 export function sessionClient(session: Session): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   client.setQueryData(SESSION_KEY, session);
+  setTabQueryClient(client);
   return client;
 }
 

@@ -1,13 +1,23 @@
 import { cleanup } from '@testing-library/react';
 import { createElement, type ComponentType } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { setTabQueryClient } from '@/lib/query/client';
+import { loadQuery } from '@/lib/query/load';
 import { installDialog } from './dialog';
 
 installDialog();
 
+// Tests run as a live page does, once TanStack Query's code has come (lib/query/load.ts): a write
+// starts, and shows its guess, in the task of the press.
+beforeAll(async () => {
+  await loadQuery();
+});
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // The next test's writes and live queries get a client of their own.
+  setTabQueryClient(undefined);
 });
 
 // The rare parts' loaders (components/*/lazy.tsx) go through next/dynamic, whose part draws only

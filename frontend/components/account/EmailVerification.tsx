@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { Session } from '@/lib/bff/types';
@@ -19,7 +18,6 @@ import styles from './AccountForm.module.css';
  */
 export function EmailVerification({ verified }: { verified: boolean }) {
   const { member, refresh } = useSession();
-  const client = useQueryClient();
   const { push } = useStatusMessages();
   const [sent, setSent] = useState(false);
   // The link comes back here once followed (spec 1 §7 sendEmailVerification's {url}).
@@ -36,7 +34,7 @@ export function EmailVerification({ verified }: { verified: boolean }) {
   // Not a write, but a button that asks the BFF: one question at a time, like any other.
   const check = useBffMutation({
     mutationFn: refresh,
-    onSuccess: () => {
+    onSuccess: (_answer, _vars, client) => {
       if (!client.getQueryData<Session>(SESSION_KEY)?.user?.emailVerified) {
         push({ message: 'Your email address is still unverified.', type: 'error' });
       }

@@ -1,11 +1,11 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
 import { CART_KEY } from '@/lib/bff/browser';
 import type { AuthResult } from '@/lib/bff/types';
 import { isPartnerRedirect } from '@/lib/partnerRedirect';
+import { withQueryClient } from '@/lib/query/load';
 import { resumePendingLink, takePendingLink } from '@/lib/pendingLink';
 import { destinationOf } from '@/lib/returnTo';
 import { useSession } from '@/components/session/SessionProvider';
@@ -28,11 +28,10 @@ export function useAfterSignIn(): (result: AuthResult, close: () => void) => voi
   const { push, pushOnArrival } = useStatusMessages();
   const router = useRouter();
   const searchParams = useSearchParams();
-  const client = useQueryClient();
   return useCallback(
     (result, close) => {
       setSession(result.session);
-      void client.invalidateQueries({ queryKey: CART_KEY });
+      void withQueryClient((client) => client.invalidateQueries({ queryKey: CART_KEY }));
       const message = { message: result.message, type: result.session.signedIn ? 'success' : 'error' } as const;
       const destination = result.session.signedIn ? destinationOf(searchParams) : null;
       if (destination && isPartnerRedirect(destination)) {
@@ -55,6 +54,6 @@ export function useAfterSignIn(): (result: AuthResult, close: () => void) => voi
       }
       if (result.session.signedIn) resumePendingLink();
     },
-    [setSession, push, pushOnArrival, router, searchParams, client],
+    [setSession, push, pushOnArrival, router, searchParams],
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
 import type { Session } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
@@ -31,7 +30,6 @@ export interface FavoriteToggle {
  */
 export function useFavorite(id: string): FavoriteToggle {
   const { session, member } = useSession();
-  const client = useQueryClient();
   const { push } = useStatusMessages();
   // `session` stands in while the session query holds only the server's placeholder.
   const change = useBffMutation({
@@ -40,7 +38,7 @@ export function useFavorite(id: string): FavoriteToggle {
       queryKey: SESSION_KEY,
       update: (current: Session | undefined, on) => withFavorite(current ?? session, id, on),
     },
-    onSuccess: (favorites) =>
+    onSuccess: (favorites, _on, client) =>
       client.setQueryData<Session>(SESSION_KEY, (old) => withFavoriteIds(old ?? session, favorites.ids)),
     // The words of a failure (the accounts' contract) load with the failure: a page of hearts needs
     // none of that contract until one fails.

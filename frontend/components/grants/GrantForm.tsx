@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CASES_KEY, grantsApi } from '@/lib/bff/browser';
 import type { BffError } from '@/lib/bff/transport';
@@ -63,14 +62,13 @@ export function GrantForm({ form: doc, uid, today }: GrantFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
   const { push } = useStatusMessages();
-  const client = useQueryClient();
   const thisYear = Number(today.slice(0, 4));
   const shown = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
 
   const submit = useBffMutation({
     mutationKey: ['grants', 'submit', doc.id],
     mutationFn: (caseFields: CaseFields) => grantsApi.submitCase(doc.id, { fields: caseFields }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, _fields, client) => {
       setDone(answer);
       push({ message: answer.message || grantMessage('submittedStatus') });
       void client.invalidateQueries({ queryKey: CASES_KEY });

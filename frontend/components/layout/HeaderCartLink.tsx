@@ -1,10 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import NextLink from 'next/link';
 import { Icon } from '@/components/icons/Icon';
 import { cartQuery } from '@/lib/bff/browser';
 import type { Cart } from '@/lib/bff/types';
+import { useLiveQuery } from '@/lib/query/live';
 import { CART_HREF } from '@/lib/storeLinks';
 import styles from './HeaderCart.module.css';
 
@@ -16,7 +16,7 @@ interface HeaderCartLinkProps {
 
 /** HeaderCart's link, following the one cart query, so an add on the store shows at once. */
 export function HeaderCartLink({ initial, words }: HeaderCartLinkProps) {
-  const { data } = useQuery(cartQuery(initial));
+  const data = useLiveQuery<Cart | undefined>(cartQuery(initial), initial);
   const count = data?.count ?? 0;
   if (count <= 0) return null;
   const total = count.toLocaleString('en-US');

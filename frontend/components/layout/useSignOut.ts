@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback } from 'react';
@@ -23,10 +22,9 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
   const { push } = useStatusMessages();
   const router = useRouter();
   const pathname = useSitePathname();
-  const client = useQueryClient();
   const { run, pending } = useAuthMutation({
     mutationFn: accountApi.signOut,
-    onSuccess: (answer) => {
+    onSuccess: (answer, _vars, client) => {
       setSession({
         signedIn: false,
         loginEnabled: session.loginEnabled,

@@ -1,7 +1,7 @@
 'use client';
 
-import { useIsMutating } from '@tanstack/react-query';
 import { replayEarlyInput } from '@/lib/earlyInput';
+import { useMutating } from '@/lib/query/live';
 import { useHydrated } from '@/lib/useHydrated';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -66,7 +66,7 @@ function useNavigating(): boolean {
  */
 export function AppReadyProvider({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  const tasks = useIsMutating();
+  const tasks = useMutating();
   const navigating = useNavigating();
   const ready = hydrated && tasks === 0 && !navigating;
   // Handlers exist now: what the person did before them runs (lib/earlyInput.ts).

@@ -1,9 +1,10 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
 import type { Session } from '@/lib/bff/types';
+import { withQueryClient } from '@/lib/query/load';
+import { useLiveQuery } from '@/lib/query/live';
 
 const ANONYMOUS: Session = { signedIn: false, loginEnabled: true, visibleUnions: [], emailSubscribed: false };
 
@@ -22,26 +23,25 @@ export interface SessionApi {
   session: Session;
   /** The signed-in member, or undefined. */
   member: Session['user'];
-  /** Whether the first answer from the browser has arrived. */
-  settled: boolean;
   /** Replace the session with one a sign-in, sign-out or change answered with. */
   setSession: (s: Session) => void;
-  /** Ask the BFF again (after verifying an email elsewhere, say). */
+  /** Ask the BFF again (after verifying an email elsewhere, say); settles with its answer. */
   refresh: () => Promise<void>;
 }
 
-/** The visitor's session, shared by every component through TanStack Query. */
+const setSessionData = (s: Session) => void withQueryClient((client) => client.setQueryData(SESSION_KEY, s));
+const refreshSession = () => withQueryClient((client) => client.invalidateQueries({ queryKey: SESSION_KEY }));
+
+/**
+ * The visitor's session, shared by every component through TanStack Query's session query. Every
+ * page draws it at once (the header), so it is read through useLiveQuery: the server's session
+ * until TanStack has loaded, then the query, which asks the BFF on the page's start.
+ */
 export function useSession(): SessionApi {
   const initial = useContext(InitialSession);
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: accountApi.session,
-    placeholderData: initial,
-    staleTime: 5 * 60_000,
-  });
-  const setSession = useCallback((s: Session) => client.setQueryData(SESSION_KEY, s), [client]);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: SESSION_KEY }), [client]);
-  const session = query.data ?? initial;
-  return { session, member: session.user, settled: query.isFetched, setSession, refresh };
+  const session = useLiveQuery<Session>(
+    { queryKey: SESSION_KEY, queryFn: accountApi.session, placeholderData: initial, staleTime: 5 * 60_000 },
+    initial,
+  );
+  return { session, member: session.user, setSession: setSessionData, refresh: refreshSession };
 }

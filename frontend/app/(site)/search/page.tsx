@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getSearch } from '@/lib/bff/server';
 import { firstParam, type SearchParams } from '@/lib/request';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { toSearchType } from '@/components/search/searchTypes';
 import { SearchScreen } from '@/components/search/SearchScreen';
 import styles from '@/components/blog/blog.module.css';
@@ -23,7 +24,9 @@ export default async function SearchPage({ searchParams }: Props) {
       <header className={styles.header}>
         <h1 className={styles.title}>Search</h1>
       </header>
-      <SearchScreen initial={initial} />
+      <QueryScope>
+        <SearchScreen initial={initial} />
+      </QueryScope>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getCartOrNothing, getStore } from '@/lib/bff/server';
 import { firstParam, requestUnion, type SearchParams } from '@/lib/request';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { storeMessage } from '@/lib/store';
 import { PageHero } from '@/components/heroes/PageHero';
 import { StoreIndex } from '@/components/store/StoreIndex';
@@ -31,7 +32,9 @@ export default async function StorePage({ searchParams }: { searchParams: Search
           <li>{storeMessage('noteDelivery')}</li>
         </ul>
       </section>
-      <StoreIndex store={shownStore(store)} initialProduct={firstParam(params.product)} initialCart={cart} />
+      <QueryScope>
+        <StoreIndex store={shownStore(store)} initialProduct={firstParam(params.product)} initialCart={cart} />
+      </QueryScope>
       <StorePromos promos={store.promos} />
     </>
   );

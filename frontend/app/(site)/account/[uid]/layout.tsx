@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { requireOwnAccount } from '@/lib/accountGuard';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { PageHero } from '@/components/heroes/PageHero';
 import { AccountTabs } from '@/components/account/AccountTabs';
 
@@ -22,7 +23,8 @@ export default async function AccountLayout({ children, params }: Props) {
     <>
       <PageHero hero={{ variant: 'basic', headline: 'My Account', description: greeting }} />
       <AccountTabs uid={member.uid} />
-      {children}
+      {/* Every account page reads queries from its first render (orders, cases, connected sites). */}
+      <QueryScope>{children}</QueryScope>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getBlogList } from '@/lib/bff/server';
 import { firstParam, type SearchParams } from '@/lib/request';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { toMetadata } from '@/lib/metadata';
 import { BlogCategoryLinks, BlogFilters } from '@/components/blog/BlogFilters';
 import { BlogPostList } from '@/components/blog/BlogPostList';
@@ -39,13 +40,15 @@ export default async function BlogListPage(props: Props) {
       </header>
       <div className={styles.layout}>
         {/* A key per filter set: a new filter starts a new list instead of appending to the old. */}
-        <BlogPostList
-          key={`${category}|${filters.date ?? ''}|${filters.topic ?? ''}`}
-          category={category}
-          filters={filters}
-          initial={blogListPage(doc)}
-          clearHref={filters.date || filters.topic ? doc.category.url : undefined}
-        />
+        <QueryScope>
+          <BlogPostList
+            key={`${category}|${filters.date ?? ''}|${filters.topic ?? ''}`}
+            category={category}
+            filters={filters}
+            initial={blogListPage(doc)}
+            clearHref={filters.date || filters.topic ? doc.category.url : undefined}
+          />
+        </QueryScope>
         <BlogFilters doc={doc} />
       </div>
     </div>

@@ -5,6 +5,7 @@ import { BffError } from '@/lib/bff/transport';
 import type { FormDocument, GrantKind } from '@/lib/bff/types';
 import { grantMessage } from '@/lib/grants';
 import { loginHref } from '@/lib/returnTo';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { StatusMessage } from '@/components/common/StatusMessage';
 import { ButtonLink } from '@/components/common/ButtonLink';
 import { PageHero } from '@/components/heroes/PageHero';
@@ -80,7 +81,10 @@ export default async function FormPage({ params }: Props) {
         {form.type === 'external' && form.external ? (
           <ExternalFormBody external={form.external} title={form.title} texts={form.texts} />
         ) : form.kind ? (
-          <GrantForm form={form as FormDocument & { kind: GrantKind }} uid={member.uid} today={isoToday()} />
+          // Its case's uploads, shown once it is sent, read their files as a query.
+          <QueryScope>
+            <GrantForm form={form as FormDocument & { kind: GrantKind }} uid={member.uid} today={isoToday()} />
+          </QueryScope>
         ) : (
           <p>{grantMessage('formUnknownType')}</p>
         )}

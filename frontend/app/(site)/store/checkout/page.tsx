@@ -5,6 +5,7 @@ import { accountHref } from '@/lib/accountRoutes';
 import { getCart, getMember, getProfile, getStore } from '@/lib/bff/server';
 import type { Member } from '@/lib/bff/types';
 import { config } from '@/lib/config';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { requestUnion } from '@/lib/request';
 import { loginHref } from '@/lib/returnTo';
 import { storeMessage } from '@/lib/store';
@@ -74,13 +75,15 @@ export default async function CheckoutPage() {
             {storeMessage('continueShopping')}
           </NextLink>
           <p className={styles.disclaimer}>{storeMessage('disclaimer')}</p>
-          <Checkout
-            initialCart={cart}
-            prefill={prefill}
-            stateCode={store?.state?.code}
-            ordersHref={accountHref(member.uid, 'orders')}
-            phone={store?.phone || config.supportPhone}
-          />
+          <QueryScope>
+            <Checkout
+              initialCart={cart}
+              prefill={prefill}
+              stateCode={store?.state?.code}
+              ordersHref={accountHref(member.uid, 'orders')}
+              phone={store?.phone || config.supportPhone}
+            />
+          </QueryScope>
         </div>
       </div>
     </>

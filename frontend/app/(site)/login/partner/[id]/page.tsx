@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getPartner } from '@/lib/bff/server';
 import { partnerMessage } from '@/lib/partners';
+import { QueryScope } from '@/lib/query/QueryScope';
 import { PartnerLogin } from '@/components/partners/PartnerLogin';
 import styles from '@/components/partners/PartnerLogin.module.css';
 
@@ -33,5 +34,9 @@ export default async function PartnerLoginPage({ params }: { params: Params }) {
       </div>
     );
   }
-  return <PartnerLogin initial={partner} />;
+  return (
+    <QueryScope>
+      <PartnerLogin initial={partner} />
+    </QueryScope>
+  );
 }
