@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './axe';
 import { searchWhileHeld } from './carSearchPage';
+import { uniqueEmail } from './members';
 
 // Parts of the shell that few page views use load their code when first needed (issue 38): the
 // login, sign-up and reset modals, and the union picker. What opens them is handled by code every
@@ -106,6 +107,44 @@ test.describe("a content page's rare parts", () => {
     const holdItsCode = (p: Page) => holdScriptsHolding(p, 'Search prices');
     const visited = await searchWhileHeld(page, holdItsCode, 'Ford', '94110');
     expect(visited).toEqual(['https://www.truecar.com/prices-new/ford/?zipcode=94110&referrer_id=unionplus-new']);
+  });
+});
+
+// TanStack Query (lib/query) is in no page's first scripts: the session, the header's cart count
+// and every write load it once the page is live. A write sent while it is on its way waits for it.
+test.describe('TanStack Query', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('home names no script holding it, and a sign-up sent before it has come is sent once, when it comes', async ({ page }) => {
+    const TANSTACK = 'Missing queryFn'; // a message of its query core, kept by the minifier
+    const release = await holdScriptsHolding(page, TANSTACK);
+    const named: string[] = [];
+    const signUps: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/mailing-list') signUps.push(request.url());
+    });
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') {
+        const html = await response.text();
+        // Its scripts and the scripts it asks to preload.
+        for (const [, src] of html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.js)"/g)) named.push(src);
+      }
+    });
+    await page.goto('/');
+    await live(page);
+    expect(named.length).toBeGreaterThan(3);
+    for (const src of named) expect(await (await page.request.get(src)).text()).not.toContain(TANSTACK);
+
+    const promo = page.getByRole('region', { name: 'Member deals in your inbox' });
+    await promo.getByLabel('Union').selectOption({ label: 'Communications Workers of America (CWA)' });
+    await promo.getByPlaceholder('Enter your email address *').fill(uniqueEmail());
+    await promo.getByRole('button', { name: 'Sign me up' }).click();
+    // Busy at once, but nothing sent until the code that runs writes is here.
+    await expect(promo.locator('form')).toHaveAttribute('aria-busy', 'true');
+    expect(signUps).toEqual([]);
+    release();
+    await expect(promo.getByRole('status')).toHaveText('Newsletter signup successful!');
+    expect(signUps).toHaveLength(1);
   });
 });
 
