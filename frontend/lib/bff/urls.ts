@@ -75,9 +75,9 @@ export const bffPath = {
   /** The public job loss pre-check wizard's settings (spec 2 §2). */
   jobLossPrecheck: () => `${API}/precheck/job-loss`,
 
-  /** The hotel search's location suggestions for what the reader typed (spec 3 §7). */
   /** A page view's Web Vitals (issue 40), sent as a beacon. */
   vitals: () => `${API}/vitals`,
+  /** The hotel search's location suggestions for what the reader typed (spec 3 §7). */
   hotelLocations: (q: string) => `${API}/hotels/locations${queryString({ q })}`,
   /** The hotel search's results link: the BFF sends the browser on to the partner's listings page. */
   hotelResults: (params: operations['goToHotelResults']['parameters']['query']) =>
