@@ -1,6 +1,6 @@
 'use client';
 
-import type { MutationKey, QueryKey, QueryObserverOptions } from '@tanstack/react-query';
+import type { MutationKey, QueryKey, QueryObserverOptions, QueryObserverResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { onQueryLoad } from './load';
 
@@ -9,30 +9,32 @@ import { onQueryLoad } from './load';
  * TanStack in the page's first scripts: until TanStack has loaded (asked for when the part mounts,
  * after the page is live) it answers `shown`, what the server rendered; then it follows a
  * QueryObserver of the tab's client, exactly as useQuery would, so a write anywhere shows here
- * too, and `shown` stands in while the query has no data. Screens inside a QueryScope use
- * TanStack's own hooks.
+ * too. While the query has no data of its own (a placeholder, or a failed read) it answers the
+ * `shown` of the latest render, as `useQuery(...).data ?? shown` would. Screens inside a
+ * QueryScope use TanStack's own hooks.
  */
 export function useLiveQuery<T>(options: QueryObserverOptions<T, Error, T, T, QueryKey>, shown: T): T {
-  // The same value as the server's (its placeholder or initial data) renders nothing again: each
-  // part of the page reading the session would otherwise render twice as TanStack arrives.
-  const [data, setData] = useState<T>(shown);
+  // Only the query's own data is kept: a placeholder changes nothing, so the parts of the page
+  // reading the session do not all render again as TanStack arrives.
+  const [data, setData] = useState<T | undefined>(undefined);
   const key = JSON.stringify(options.queryKey);
   useEffect(() => {
     let unsubscribe = () => {};
     const cancel = onQueryLoad(({ tabQueryClient, QueryObserver }) => {
       const observer = new QueryObserver<T, Error, T, T, QueryKey>(tabQueryClient(), options);
-      setData(observer.getCurrentResult().data ?? shown);
-      unsubscribe = observer.subscribe((result) => setData(result.data ?? shown));
+      const read = (result: QueryObserverResult<T, Error>) => setData(result.isPlaceholderData ? undefined : result.data);
+      read(observer.getCurrentResult());
+      unsubscribe = observer.subscribe(read);
     });
     return () => {
       cancel();
       unsubscribe();
     };
-    // One observer per key, made with the options and `shown` of the render that asked for it:
-    // the server's value and the fetcher of a key do not change while a page shows it.
+    // One observer per key, made with the options of the render that asked for it: the fetcher
+    // and the server's first value of a key do not change while a page shows it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return data;
+  return data ?? shown;
 }
 
 /**
