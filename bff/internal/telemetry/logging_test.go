@@ -114,8 +114,10 @@ func TestPersonalDataIsTakenOutOfEveryLine(t *testing.T) {
 		slog.Any("config", struct {
 			LeadersEmail string
 			Inbox        string
+			From         string
+			Note         string
 			Port         int
-		}{"jane@example.org", "mailto:jane@example.org", 8080}),
+		}{"jane@example.org", "mailto:jane@example.org", "Union Benefits <jane@example.org>", "first line\njane@example.org", 8080}),
 		slog.String("path", "/api/v1/pages"),
 		slog.Int("status", 500),
 	)
@@ -126,7 +128,7 @@ func TestPersonalDataIsTakenOutOfEveryLine(t *testing.T) {
 		}
 	}
 	// What is not personal stays, so the line still says what happened.
-	for _, kept := range []string{`"path":"/api/v1/pages"`, `"status":500`, `"union":"61"`, "EMAIL_EXISTS", "mode=resetPassword", "lang=en", "node:12", "[email]", "[token]", `"Port":8080`} {
+	for _, kept := range []string{`"path":"/api/v1/pages"`, `"status":500`, `"union":"61"`, "EMAIL_EXISTS", "mode=resetPassword", "lang=en", "node:12", "[email]", "[token]", `"Port":8080`, `"From":"Union Benefits \u003c[email]\u003e"`} {
 		if !strings.Contains(string(out), kept) {
 			t.Errorf("the line lost %q:\n%s", kept, out)
 		}

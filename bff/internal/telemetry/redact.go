@@ -45,17 +45,49 @@ func Redact(a slog.Attr) slog.Attr {
 			}
 			return slog.Any(a.Key, out)
 		default:
-			// A struct (the config at start) the JSON handler would marshal as it is: marshal it
-			// here and redact the text, which stays valid JSON (what is replaced never holds a
-			// quote). Rare: request lines hold strings and numbers only.
+			// A struct (the config at start) the JSON handler would marshal as it is: take it
+			// as JSON and redact each string in it. Not the JSON's text: an escape before an
+			// address ("Union Benefits \u003cnoreply@…", a "\n") would lose the address's first
+			// letters to the pattern and leave "\[email]", an invalid escape, and the whole value
+			// became an error. Rare: request lines hold strings and numbers only.
 			if b, err := json.Marshal(x); err == nil {
-				if red := RedactText(string(b)); red != string(b) {
-					return slog.Any(a.Key, json.RawMessage(red))
+				var tree any
+				if json.Unmarshal(b, &tree) == nil {
+					if red, changed := redactStrings(tree); changed {
+						return slog.Any(a.Key, red)
+					}
 				}
 			}
 		}
 	}
 	return slog.Attr{Key: a.Key, Value: v}
+}
+
+// redactStrings is v (JSON as encoding/json decodes it) with every string redacted (RedactText),
+// and whether anything changed.
+func redactStrings(v any) (any, bool) {
+	switch x := v.(type) {
+	case string:
+		red := RedactText(x)
+		return red, red != x
+	case map[string]any:
+		changed := false
+		for k, e := range x {
+			if red, c := redactStrings(e); c {
+				x[k], changed = red, true
+			}
+		}
+		return x, changed
+	case []any:
+		changed := false
+		for i, e := range x {
+			if red, c := redactStrings(e); c {
+				x[i], changed = red, true
+			}
+		}
+		return x, changed
+	}
+	return v, false
 }
 
 func sensitiveKey(key string) bool {
