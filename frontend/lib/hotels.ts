@@ -4,7 +4,7 @@
 // tests and the BFF's rules read the same figures.
 import contract from '../../contracts/hotels.json';
 import type { HotelLocation } from './bff/types';
-import { bffPath } from './bff/urls';
+import * as bffPath from './bff/urls';
 
 /** rooms 1-9 (1), adults 1-28 (2), children 0-6 (0), childAge 0-17, location 2-64 characters. */
 export const hotelLimits = contract.limits;

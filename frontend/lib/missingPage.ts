@@ -12,8 +12,9 @@ import type { NextRequest } from 'next/server';
 import { config } from './config';
 import { signatureHeaders, visitorAddress } from './bff/signing';
 import { traceHeaders } from './bff/traceContext';
-import { BffError, bffHead } from './bff/transport';
-import { bffPath } from './bff/urls';
+import { BffError } from './bff/error';
+import { bffHead } from './bff/transport';
+import * as bffPath from './bff/urls';
 import { UNION_COOKIE, cleanUnion } from './union';
 
 /** Where a missing page is rendered: the error route, whose 404 draws the not-found message. */

@@ -30,7 +30,7 @@ import { config } from './config';
 import { APP_ROUTES, askBff, documentFor } from './missingPage';
 import { NO_UNION, cachedPagePath } from './pageCacheRoute';
 import { UNION_COOKIE, cleanUnion } from './union';
-import { bffPath } from './bff/urls';
+import * as bffPath from './bff/urls';
 
 /**
  * The nonce of every cached page's scripts. A per-request nonce cannot be written into HTML that

@@ -1,4 +1,4 @@
-import { bffPath } from './bff/urls';
+import * as bffPath from './bff/urls';
 
 // The external partner redirect (spec 1 §7): a partner (the hotel partner's site) links to any
 // page of ours with `?redirect_url=`, and the visitor is sent on: to a page of the store, or to

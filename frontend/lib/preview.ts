@@ -4,7 +4,7 @@
 import 'server-only';
 import { cookies, draftMode } from 'next/headers';
 import { NextResponse } from 'next/server';
-import { BffError } from './bff/transport';
+import { BffError } from './bff/error';
 import { getPreviewPage } from './bff/server';
 import type { PageResult } from './bff/types';
 

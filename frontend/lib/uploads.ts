@@ -3,7 +3,7 @@
 // sending a file is never a different answer from the BFF's. The content's signature is the BFF's
 // alone to check (a renamed .exe is refused by it, in its words).
 import contract from '../../contracts/uploads.json';
-import { BffError, isCancelled } from './bff/transport';
+import { BffError, isCancelled } from './bff/error';
 
 export type UploadMessageKey = keyof typeof contract.messages;
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import type { Session } from '@/lib/bff/types';
 import { AccountMenu } from '@/components/layout/AccountMenu';
 import { problem, stubFetch } from './fetchStub';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCart, getPage, getSite } from '@/lib/bff/server';
-import { BffError, bffFetch } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
+import { bffFetch } from '@/lib/bff/transport';
 import { config } from '@/lib/config';
 import { homePage, site } from './examples';
 import { TEST_SIGNING_SECRET, expectServerToken, sentHeader } from './signatureCheck';

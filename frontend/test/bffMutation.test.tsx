@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
 import { useBffMutation, type BffMutationOptions } from '@/lib/bff/useBffMutation';
 import { setTabQueryClient } from '@/lib/query/client';
 import { deferred } from './deferred';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadsApi } from '@/lib/bff/browser';
-import { BffError, CANCELLED, isCancelled } from '@/lib/bff/transport';
+import { BffError, CANCELLED, isCancelled } from '@/lib/bff/error';
 import { bffUpload, unfinishedUploads } from '@/lib/bff/upload';
 import { uploadLimits } from '@/lib/uploads';
 import { accept, created, creationOf, request, stubXhr, tusMetadata, type FakeXhr } from './xhrStub';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlogListDocument, PostDetail, PostTeaser, SearchResult } from '@/lib/bff/types';
-import { bffPath } from '@/lib/bff/urls';
+import * as bffPath from '@/lib/bff/urls';
 import { toSearchType } from '@/components/search/searchTypes';
 import { formatDisplayDate } from '@/lib/dates';
 import { BlogCard } from '@/components/blog/BlogCard';

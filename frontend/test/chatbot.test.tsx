@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import { Chatbot, CHATBOT_SCRIPT_ID } from '@/components/shell/Chatbot';
 import { renderWithSession, SIGNED_IN, VISITOR } from './session';
 

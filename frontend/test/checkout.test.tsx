@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contract from '../../contracts/store.json';
-import { CART_KEY, ORDERS_KEY } from '@/lib/bff/browser';
+import { CART_KEY, ORDERS_KEY } from '@/lib/bff/queries';
 import type { Cart, PlacedOrder } from '@/lib/bff/types';
 import { informationFields, shippingFields } from '@/lib/store';
 import { Checkout } from '@/components/store/Checkout';

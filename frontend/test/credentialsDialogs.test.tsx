@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import type { Session } from '@/lib/bff/types';
 import { ChangeEmailDialog } from '@/components/account/ChangeEmailDialog';
 import { ChangePasswordDialog } from '@/components/account/ChangePasswordDialog';

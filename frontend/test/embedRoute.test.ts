@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { NextRequest } from 'next/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
 import type { PageResult } from '@/lib/bff/types';
 import { styleGuideBlock, styleGuidePage } from './styleGuide';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import type { Favorites, Session } from '@/lib/bff/types';
 import { FavoriteButton } from '@/components/favorites/FavoriteButton';
 import { FavoritesGrid } from '@/components/favorites/FavoritesGrid';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CART_KEY } from '@/lib/bff/browser';
+import { CART_KEY } from '@/lib/bff/queries';
 import type { Cart } from '@/lib/bff/types';
 import { HeaderCart } from '@/components/layout/HeaderCart';
 import { renderWithSession } from './session';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import { rememberPendingLink } from '@/lib/pendingLink';
 import { ModalHost } from '@/components/shell/ModalHost';
 import { GateModal } from '@/components/auth/GateModal';

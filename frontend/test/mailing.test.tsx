@@ -67,6 +67,8 @@ describe('MailingForm', () => {
     fireEvent.submit(button().closest('form')!);
     await waitFor(() => expect(button().textContent).toBe('Signing you up…'));
     expect(button().disabled).toBe(true);
+    // The call leaves once the BFF client's code has loaded (lib/bff/queries.ts): wait for it.
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/mailing-list'))).toBe(true));
     await act(async () => release());
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Newsletter signup successful!');
     const posts = fetch.mock.calls.filter(([url]) => String(url).endsWith('/mailing-list'));

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { limits, message } from '@/lib/accounts';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import type { Session } from '@/lib/bff/types';
 import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
 import { problem, sentBody, stubFetch } from './fetchStub';

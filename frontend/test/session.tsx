@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import { setTabQueryClient } from '@/lib/query/client';
 import type { Member, Session } from '@/lib/bff/types';
 import { SessionProvider } from '@/components/session/SessionProvider';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '@/lib/accounts';
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import { EMPTY_SIGNUP, signupErrors, type SignupValues } from '@/components/auth/signupChecks';
 import { leaveSignupPrefill } from '@/components/modals/signupPrefill';
 import { ModalHost } from '@/components/shell/ModalHost';

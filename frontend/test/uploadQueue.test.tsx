@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BffError, CANCELLED } from '@/lib/bff/transport';
+import { BffError, CANCELLED } from '@/lib/bff/error';
 import type { BffUploadOptions } from '@/lib/bff/upload';
 import type { UploadedFile } from '@/lib/bff/types';
 import { uploadFailure } from '@/lib/uploads';

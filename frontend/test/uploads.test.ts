@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import contract from '../../contracts/uploads.json';
-import { BffError, CANCELLED } from '@/lib/bff/transport';
+import { BffError, CANCELLED } from '@/lib/bff/error';
 import { ACCEPT, checkFile, fileExtension, formatFileSize, quoteName, submitFailure, uploadFailure, uploadMessage } from '@/lib/uploads';
 
 // The browser's checks of a case document (spec 2 §5, contracts/uploads.json), in the BFF's order

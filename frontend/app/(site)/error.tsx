@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { ButtonLink } from '@/components/common/ButtonLink';
 import buttonStyles from '@/components/common/ButtonLink.module.css';
 import { StatusMessage } from '@/components/common/StatusMessage';
 
@@ -24,7 +23,15 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
         text="We could not load this page just now. Please try again in a moment."
         actions={
           <>
-            <ButtonLink link={{ url: '/', title: 'Take me home' }} />
+            {/* A full load, not the client router, whose page just failed; and no ButtonLink, whose
+                code (with TaskButton's) would join this boundary's, which every page loads. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            <a href="/" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+              Take me home
+              <span className={buttonStyles.arrow} aria-hidden="true">
+                →
+              </span>
+            </a>
             <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={retry}>
               Try again
             </button>

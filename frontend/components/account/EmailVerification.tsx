@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
+import { accountApi } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import type { Session } from '@/lib/bff/types';
 import { useSession } from '@/components/session/SessionProvider';

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { accountApi } from '@/lib/bff/browser';
 import { isValidEmail, message } from '@/lib/accounts';
-import type { BffError } from '@/lib/bff/transport';
+import type { BffError } from '@/lib/bff/error';
 import { FormAlert, SubmitButton } from '@/components/forms/fields';
 import fieldStyles from '@/components/forms/Fields.module.css';
 import { useAuthMutation } from '@/components/session/useAuthMutation';

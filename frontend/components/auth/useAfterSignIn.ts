@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
-import { CART_KEY } from '@/lib/bff/browser';
+import { CART_KEY } from '@/lib/bff/queries';
 import type { AuthResult } from '@/lib/bff/types';
 import { isPartnerRedirect } from '@/lib/partnerRedirect';
 import { withQueryClient } from '@/lib/query/load';

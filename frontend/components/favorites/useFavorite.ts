@@ -1,6 +1,6 @@
 'use client';
 
-import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
+import { browserCalls, SESSION_KEY } from '@/lib/bff/queries';
 import type { Session } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { useSession } from '@/components/session/SessionProvider';
@@ -33,7 +33,10 @@ export function useFavorite(id: string): FavoriteToggle {
   const { push } = useStatusMessages();
   // `session` stands in while the session query holds only the server's placeholder.
   const change = useBffMutation({
-    mutationFn: (on: boolean) => (on ? accountApi.addFavorite(id) : accountApi.removeFavorite(id)),
+    mutationFn: async (on: boolean) => {
+      const { accountApi } = await browserCalls();
+      return on ? accountApi.addFavorite(id) : accountApi.removeFavorite(id);
+    },
     optimistic: {
       queryKey: SESSION_KEY,
       update: (current: Session | undefined, on) => withFavorite(current ?? session, id, on),

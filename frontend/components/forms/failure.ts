@@ -1,4 +1,4 @@
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
 import { message, type MessageKey } from '@/lib/accounts';
 import { focusFirstError, type FieldErrors } from './useForm';
 

@@ -1,8 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { CASES_KEY, grantsApi } from '@/lib/bff/browser';
-import type { BffError } from '@/lib/bff/transport';
+import { grantsApi } from '@/lib/bff/browser';
+import { CASES_KEY } from '@/lib/bff/queries';
+import type { BffError } from '@/lib/bff/error';
 import type { CaseFields, CaseSubmitted, FormDocument, GrantKind } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { grantMessage, isRequired, shownFields, TERMS_FIELD, type GrantField } from '@/lib/grants';

@@ -2,7 +2,7 @@
 
 import NextLink from 'next/link';
 import { Icon } from '@/components/icons/Icon';
-import { cartQuery } from '@/lib/bff/browser';
+import { cartQuery } from '@/lib/bff/queries';
 import type { Cart } from '@/lib/bff/types';
 import { useLiveQuery } from '@/lib/query/live';
 import { CART_HREF } from '@/lib/storeLinks';

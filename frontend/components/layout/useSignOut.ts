@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { useCallback } from 'react';
-import { accountApi, CART_KEY, CASES_KEY, ORDERS_KEY } from '@/lib/bff/browser';
+import { browserCalls, CART_KEY, CASES_KEY, ORDERS_KEY } from '@/lib/bff/queries';
 import { useSession } from '@/components/session/SessionProvider';
 import { useAuthMutation } from '@/components/session/useAuthMutation';
 import { useStatusMessages } from '@/components/status/StatusMessages';
@@ -23,7 +23,7 @@ export function useSignOut(): { signOut: () => void; pending: boolean } {
   const router = useRouter();
   const pathname = useSitePathname();
   const { run, pending } = useAuthMutation({
-    mutationFn: accountApi.signOut,
+    mutationFn: async () => (await browserCalls()).accountApi.signOut(),
     onSuccess: (answer, _vars, client) => {
       setSession({
         signedIn: false,

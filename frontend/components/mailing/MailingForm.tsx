@@ -3,8 +3,8 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useSitePathname } from '@/lib/useSitePathname';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { accountApi } from '@/lib/bff/browser';
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
+import { browserCalls } from '@/lib/bff/queries';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { MODAL_PARAM, MODAL_VALUES, SIGNUP_PARAMS } from '@/components/modals/modalParam';
 import { rememberOpener } from '@/components/modals/opener';
@@ -68,12 +68,19 @@ export function MailingForm({ source, withFirstName = false, defaultUnion, layou
   const firstControl = useRef<HTMLInputElement>(null);
 
   const { run, pending, error } = useBffMutation({
-    mutationFn: (body: MailingValues) =>
-      accountApi
-        .subscribe({ source, email: body.email, union: body.union, ...(withFirstName ? { firstName: body.firstName } : {}) })
-        .catch(async (error: unknown) => {
-          throw await failure(error);
-        }),
+    mutationFn: async (body: MailingValues) => {
+      try {
+        const { accountApi } = await browserCalls();
+        return await accountApi.subscribe({
+          source,
+          email: body.email,
+          union: body.union,
+          ...(withFirstName ? { firstName: body.firstName } : {}),
+        });
+      } catch (error) {
+        throw await failure(error);
+      }
+    },
     onSuccess: async (answer, sent) => {
       setValues({ email: '', union: '', firstName: '' });
       setDone(answer.message);

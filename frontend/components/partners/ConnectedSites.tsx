@@ -2,7 +2,8 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CONNECTED_SITES_KEY, partnersApi } from '@/lib/bff/browser';
+import { partnersApi } from '@/lib/bff/browser';
+import { CONNECTED_SITES_KEY } from '@/lib/bff/queries';
 import type { ConnectedSite, ConnectedSites as Sites } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { formatDisplayDate } from '@/lib/dates';

@@ -2,7 +2,8 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { accountApi, partnerKey, partnersApi } from '@/lib/bff/browser';
+import { accountApi, partnersApi } from '@/lib/bff/browser';
+import { partnerKey } from '@/lib/bff/queries';
 import type { PartnerDocument } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { originOf, partnerMessage, POST_DELAY_MS, postToAllowedOrigins, tokenMessage, unloadMessage } from '@/lib/partners';

@@ -11,6 +11,7 @@ import { LoadingIndicator } from '@/components/common/LoadingIndicator';
 import { Options } from '@/components/common/Options';
 import { SearchTeaser } from './SearchTeaser';
 import { SEARCH_TYPES, toSearchType } from './searchTypes';
+import field from './searchBox.module.css';
 import styles from './search.module.css';
 import { LoadMoreButton } from '@/components/common/LoadMoreButton';
 
@@ -85,17 +86,17 @@ export function SearchScreen({ initial }: SearchScreenProps) {
 
   return (
     <div className={styles.screen}>
-      <form className={styles.form} role="search" onSubmit={submit} action="/search">
-        <label htmlFor={inputId} className={styles.label}>
+      <form className={field.form} role="search" onSubmit={submit} action="/search">
+        <label htmlFor={inputId} className={field.label}>
           Search
         </label>
-        <div className={styles.box}>
+        <div className={field.box}>
           <input
             ref={input}
             id={inputId}
             name="q"
             type="search"
-            className={styles.input}
+            className={field.input}
             value={term}
             onChange={(e) => setTerm(e.target.value)}
             placeholder="Search benefits, discounts and advice"
@@ -105,7 +106,7 @@ export function SearchScreen({ initial }: SearchScreenProps) {
           {term !== '' && (
             <button
               type="button"
-              className={styles.clear}
+              className={field.clear}
               onClick={() => {
                 setTerm('');
                 input.current?.focus();
@@ -116,7 +117,7 @@ export function SearchScreen({ initial }: SearchScreenProps) {
             </button>
           )}
           {type !== 'all' && <input type="hidden" name="type" value={type} />}
-          <button type="submit" className={styles.submit}>
+          <button type="submit" className={field.submit}>
             Search
           </button>
         </div>

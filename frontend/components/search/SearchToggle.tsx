@@ -2,7 +2,8 @@
 
 import { useId, useRef } from 'react';
 import { Icon } from '@/components/icons/Icon';
-import styles from './search.module.css';
+import field from './searchBox.module.css';
+import styles from './SearchToggle.module.css';
 
 /** The header's search button: it opens a search overlay whose form goes to /search?q=. */
 export function SearchToggle() {
@@ -30,13 +31,13 @@ export function SearchToggle() {
       >
         {/* A plain GET form: it works before hydration, and needs no router (the header renders
             outside any page, in tests too). */}
-        <form action="/search" method="get" role="search" className={styles.overlayForm}>
-          <label htmlFor={inputId} className={styles.overlayLabel}>
+        <form action="/search" method="get" role="search" className={field.form}>
+          <label htmlFor={inputId} className={field.label}>
             Search benefits, discounts and advice
           </label>
-          <div className={styles.box}>
-            <input id={inputId} name="q" type="search" required maxLength={200} className={styles.input} autoComplete="off" />
-            <button type="submit" className={styles.submit}>
+          <div className={field.box}>
+            <input id={inputId} name="q" type="search" required maxLength={200} className={field.input} autoComplete="off" />
+            <button type="submit" className={field.submit}>
               Search
             </button>
           </div>

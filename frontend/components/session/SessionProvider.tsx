@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
-import { accountApi, SESSION_KEY } from '@/lib/bff/browser';
+import { browserCalls, SESSION_KEY } from '@/lib/bff/queries';
 import type { Session } from '@/lib/bff/types';
 import { withQueryClient } from '@/lib/query/load';
 import { useLiveQuery } from '@/lib/query/live';
@@ -40,7 +40,7 @@ const refreshSession = () => withQueryClient((client) => client.invalidateQuerie
 export function useSession(): SessionApi {
   const initial = useContext(InitialSession);
   const session = useLiveQuery<Session>(
-    { queryKey: SESSION_KEY, queryFn: accountApi.session, placeholderData: initial, staleTime: 5 * 60_000 },
+    { queryKey: SESSION_KEY, queryFn: async () => (await browserCalls()).accountApi.session(), placeholderData: initial, staleTime: 5 * 60_000 },
     initial,
   );
   return { session, member: session.user, setSession: setSessionData, refresh: refreshSession };

@@ -1,6 +1,6 @@
 'use client';
 
-import { SESSION_KEY } from '@/lib/bff/browser';
+import { SESSION_KEY } from '@/lib/bff/queries';
 import { useBffMutation, type BffMutation, type BffMutationOptions } from '@/lib/bff/useBffMutation';
 import { useMutating } from '@/lib/query/live';
 

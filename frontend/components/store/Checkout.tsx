@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import NextLink from 'next/link';
 import { useEffect, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { CART_KEY, ORDERS_KEY, storeApi } from '@/lib/bff/browser';
+import { storeApi } from '@/lib/bff/browser';
+import { CART_KEY, ORDERS_KEY } from '@/lib/bff/queries';
 import type { Cart, Checkout as CheckoutRequest, PlacedOrder } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { storeMessage } from '@/lib/store';

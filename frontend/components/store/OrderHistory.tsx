@@ -2,8 +2,9 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ordersKey, storeApi } from '@/lib/bff/browser';
-import { BffError } from '@/lib/bff/transport';
+import { storeApi } from '@/lib/bff/browser';
+import { ordersKey } from '@/lib/bff/queries';
+import { BffError } from '@/lib/bff/error';
 import type { OrderHistory as History, OrderLine, OrderSummary } from '@/lib/bff/types';
 import { formatDisplayDate } from '@/lib/dates';
 import { storeMessage } from '@/lib/store';

@@ -4,7 +4,7 @@
 // BFF holds every request to the same rules with the same words (bff/internal/store/checkout.go);
 // checking here only saves the member a round trip.
 import type { Checkout, PlacedOrder } from '@/lib/bff/types';
-import type { BffError } from '@/lib/bff/transport';
+import type { BffError } from '@/lib/bff/error';
 import {
   checkoutPatterns,
   countries,

@@ -2,8 +2,9 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { CART_KEY, cartApi, cartQuery } from '@/lib/bff/browser';
-import type { BffError } from '@/lib/bff/transport';
+import { cartApi } from '@/lib/bff/browser';
+import { CART_KEY, cartQuery } from '@/lib/bff/queries';
+import type { BffError } from '@/lib/bff/error';
 import type { Cart } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { storeMessage, type StoreMessageKey } from '@/lib/store';

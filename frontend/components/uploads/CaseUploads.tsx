@@ -2,7 +2,8 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { caseFilesKey, uploadsApi } from '@/lib/bff/browser';
+import { uploadsApi } from '@/lib/bff/browser';
+import { caseFilesKey } from '@/lib/bff/queries';
 import type { CaseFileList as CaseFiles, SubmittedFile } from '@/lib/bff/types';
 import { useBffMutation } from '@/lib/bff/useBffMutation';
 import { ACCEPT, submitFailure, uploadFailure, uploadMessage } from '@/lib/uploads';

@@ -1,8 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { caseFilesKey, uploadsApi } from '@/lib/bff/browser';
-import type { BffError } from '@/lib/bff/transport';
+import { uploadsApi } from '@/lib/bff/browser';
+import { caseFilesKey } from '@/lib/bff/queries';
+import type { BffError } from '@/lib/bff/error';
 import type { CaseFileList } from '@/lib/bff/types';
 
 /** The tail of the file listings under way on this page; each waits for the one before it. */

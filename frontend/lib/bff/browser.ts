@@ -3,7 +3,9 @@
 // shipping state, cart and checkout, and the Load More of the blog and search. They go to this
 // site's own /api/v1, which the edge in front of Next (Netlify's CDN; the stack's edge offline)
 // forwards to the BFF, signed, so the session cookie stays first-party and HttpOnly; this module
-// must not import the server config.
+// must not import the server config. What every page draws reaches these calls through
+// queries.ts's `browserCalls`, which loads this module when the first call is made: no page's first
+// scripts carry it unless the page calls the BFF as it renders. TanStack Query's keys are there too.
 import { bffFetch, type BffRequest } from './transport';
 import type {
   AuthResult,
@@ -46,10 +48,7 @@ import type {
   UploadedFile,
 } from './types';
 import type { BffUploadOptions } from './upload';
-import { bffPath } from './urls';
-
-/** The TanStack Query key of the session; every sign-in, sign-out or change writes or invalidates it. */
-export const SESSION_KEY = ['session'] as const;
+import * as bffPath from './urls';
 
 /** Account answers are personal and change with every write: never from the browser's cache. */
 const personal = <T>(method: BffRequest['method'], path: string, body?: unknown) =>
@@ -77,20 +76,11 @@ export const accountApi = {
   subscribe: (body: SubscribeRequest) => personal<Message>('POST', bffPath.mailingList(), body),
 };
 
-/**
- * The TanStack Query key of the member's cases (My Forms, the uploads). Cases are personal: sign-out
- * removes every query under it (spec 2 §6: case records are cleared on logout).
- */
-export const CASES_KEY = ['cases'] as const;
-
 /** Grant applications (spec 2): submit a case, read the member's cases. */
 export const grantsApi = {
   submitCase: (formId: string, body: CaseSubmission) => personal<CaseSubmitted>('POST', bffPath.formCases(formId), body),
   cases: () => personal<CaseList>('GET', bffPath.cases()),
 };
-
-/** The TanStack Query key of a case's documents; under CASES_KEY, so sign-out clears it too. */
-export const caseFilesKey = (caseId: string) => [...CASES_KEY, caseId, 'files'] as const;
 
 /**
  * A case's documents (spec 2 §4-5, contracts/uploads.json): read them, upload one, submit uploaded
@@ -111,15 +101,6 @@ export const uploadsApi = {
   /** What choosing the same file again would go on with (a hint for the member, not a list of the server's). */
   unfinished: async (caseId: string) => (await import('./upload')).unfinishedUploads(caseId),
 };
-
-/**
- * The TanStack Query key of the member's order history (My Orders); one entry per page. Orders are
- * personal: sign-out removes every query under it.
- */
-export const ORDERS_KEY = ['orders'] as const;
-
-/** The key of one page of the order history. */
-export const ordersKey = (page: number) => [...ORDERS_KEY, page] as const;
 
 /**
  * The free-materials store (spec 3): a page of the member's orders, the shipping state's choice,
@@ -143,40 +124,12 @@ export const storeApi = {
     }),
 };
 
-/**
- * The TanStack Query key of the reader's cart (a member's, or a visitor's by the BFF's cookie).
- * Signing in or out changes whose cart it is: both invalidate it.
- */
-export const CART_KEY = ['cart'] as const;
-
 /** The cart (spec 3 §2 'Cart modal', §4 'Cart'): read it; set one line's absolute quantity. */
 export const cartApi = {
   get: (signal?: AbortSignal) => bffFetch<Cart>(bffPath.cart(), { cache: 'no-store', signal }),
   /** Below 1 removes the line; the answer is the whole cart after the change. */
   setQuantity: (id: string, quantity: number) => personal<Cart>('PUT', bffPath.cartItem(id), { quantity }),
 };
-
-/**
- * The reader's cart as a query, for every component that shows it (the store, checkout, the
- * header's cart link), so they share one copy. `initial` is what the server read for the request
- * the page was rendered for. The cart changes through this tab's writes, which answer it, or a
- * sign-in or sign-out, which invalidate it: what the server read a moment ago is still true. A
- * failed read is not tried again (spec 3 §4: it reads as an empty cart).
- */
-export function cartQuery(initial?: Cart) {
-  return {
-    queryKey: CART_KEY,
-    queryFn: ({ signal }: { signal?: AbortSignal }) => cartApi.get(signal),
-    initialData: initial,
-    staleTime: 60_000,
-    retry: false,
-  } as const;
-}
-
-/** The TanStack Query key of partner sign-in: a partner's popup document, and the connected sites. */
-export const PARTNERS_KEY = ['partners'] as const;
-export const partnerKey = (id: string, uid?: string) => [...PARTNERS_KEY, id, uid ?? null] as const;
-export const CONNECTED_SITES_KEY = [...PARTNERS_KEY, 'connected'] as const;
 
 /** Partner sign-in (spec 1 §2, §4): the popup's document, consent, the token, the connected sites. */
 export const partnersApi = {

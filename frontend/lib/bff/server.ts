@@ -8,7 +8,8 @@ import { cache } from 'react';
 import { config } from '../config';
 import { signatureHeaders, visitorAddress } from './signing';
 import { traceHeaders } from './traceContext';
-import { BffError, bffFetch, type BffRequest } from './transport';
+import { BffError } from './error';
+import { bffFetch, type BffRequest } from './transport';
 import type {
   BenefitGroups,
   BlogListDocument,
@@ -31,7 +32,7 @@ import type {
   Sitemap,
   StoreDocument,
 } from './types';
-import { bffPath } from './urls';
+import * as bffPath from './urls';
 import { PAGES_TAG, PAGE_REVALIDATE_SECONDS } from '../pageCacheRoute';
 
 /** Cache tag of the site chrome; the BFF asks /api/revalidate to expire it when menus change. */

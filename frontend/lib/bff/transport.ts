@@ -1,50 +1,13 @@
 // The one way to call the BFF, from the server (server.ts, and the proxy's page check in
 // missingPage.ts) and from the browser (browser.ts) alike, and the one error every failed call
-// becomes. It reads no configuration, so the browser bundle may include it: the caller gives the
-// full address. A file's upload (upload.ts) goes by tus-js-client instead, and fails with the
-// same BffError, read here.
+// becomes (error.ts). It reads no configuration, so the browser bundle may include it: the caller
+// gives the full address. A file's upload (upload.ts) goes by tus-js-client instead, and fails with
+// the same BffError, read here.
+import { BffError } from './error';
 import type { Problem } from './types';
 
 /** Said when the BFF could not be reached at all; the BFF never words this case itself. */
 const NETWORK_DETAIL = 'We could not reach the server. Please check your connection and try again.';
-
-/** The code of a BffError for a call the browser itself abandoned (an upload's Cancel). */
-export const CANCELLED = 'cancelled';
-
-/**
- * A BFF call that did not answer with a document, read from its application/problem+json body.
- * `status` 0 means the BFF was not reached. `detail` is the sentence for people (the BFF words it
- * as the spec does); `message` names the call, for logs; `fields` maps a request field
- * ('home.zip') to its error.
- */
-export class BffError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly detail: string;
-  readonly fields: Readonly<Record<string, string>>;
-  readonly problem: Problem | undefined;
-
-  constructor(
-    message: string,
-    init: { status: number; code?: string; detail?: string; fields?: Record<string, string>; problem?: Problem },
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'BffError';
-    this.status = init.status;
-    this.code = init.code ?? 'internal';
-    this.detail = init.detail ?? message;
-    this.fields = init.fields ?? {};
-    this.problem = init.problem;
-  }
-
-  /** Anything a call threw, as a BffError: a bug in a caller must not escape a form's error handling. */
-  static from(error: unknown): BffError {
-    if (error instanceof BffError) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    return new BffError(message, { status: 0 }, { cause: error });
-  }
-}
 
 export interface BffRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -146,9 +109,4 @@ export async function bffHead(url: string, { headers, ...init }: Omit<BffRequest
   }
   if (!res.ok) throw failure(method, url, res.status, undefined);
   return res.headers;
-}
-
-/** Whether a call failed because the browser abandoned it (an upload's Cancel, see upload.ts). */
-export function isCancelled(error: unknown): boolean {
-  return error instanceof BffError && error.code === CANCELLED;
 }

@@ -3,7 +3,7 @@
 import type { MutationKey, QueryClient, QueryKey } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { loadedQuery, loadQuery } from '@/lib/query/load';
-import { BffError } from './transport';
+import { BffError } from './error';
 
 /**
  * A guess at what a cached query will hold once the BFF has agreed, shown while the call runs

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getForm, getMember } from '@/lib/bff/server';
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
 import type { FormDocument, GrantKind } from '@/lib/bff/types';
 import { grantMessage } from '@/lib/grants';
 import { loginHref } from '@/lib/returnTo';

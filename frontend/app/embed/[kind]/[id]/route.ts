@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { getPage } from '@/lib/bff/server';
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
 import type { Block, PageDocument, ViralWidgetBlock } from '@/lib/bff/types';
 import { requestUnion } from '@/lib/request';
 import { embedDocument, PAGE_EMBED_ID, type EmbedKind, type EmbedPart } from '@/components/embed/embedFrame';

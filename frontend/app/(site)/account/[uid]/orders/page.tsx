@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { type AccountPageProps, requireOwnAccount } from '@/lib/accountGuard';
 import { getOrders } from '@/lib/bff/server';
-import { BffError } from '@/lib/bff/transport';
+import { BffError } from '@/lib/bff/error';
 import type { OrderHistory as History } from '@/lib/bff/types';
 import { ACCOUNT_SECTION_TITLE_ID, StreamedAccountSection } from '@/components/account/AccountSection';
 import { OrderHistory } from '@/components/store/OrderHistory';
