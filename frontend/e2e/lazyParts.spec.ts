@@ -110,43 +110,52 @@ test.describe("a content page's rare parts", () => {
   });
 });
 
-// TanStack Query (lib/query) is in no page's first scripts: the session, the header's cart count
-// and every write load it once the page is live. A write sent while it is on its way waits for it.
-test.describe('TanStack Query', () => {
-  test.use({ viewport: DESKTOP });
+// TanStack Query (lib/query) and the BFF client's calls (lib/bff/browser.ts, with its addresses and
+// transport) are in no page's first scripts: the session, the header's cart count and every write
+// load them once the page is live (lib/bff/queries.ts). A write sent while they are on their way
+// waits for them.
+const firstLoadLeavesOut = [
+  { name: 'TanStack Query', marker: 'Missing queryFn' }, // a message of its query core, kept by the minifier
+  { name: "the BFF client's calls", marker: '/password/forgot' }, // an address only its calls hold
+];
 
-  test('home names no script holding it, and a sign-up sent before it has come is sent once, when it comes', async ({ page }) => {
-    const TANSTACK = 'Missing queryFn'; // a message of its query core, kept by the minifier
-    const release = await holdScriptsHolding(page, TANSTACK);
-    const named: string[] = [];
-    const signUps: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/mailing-list') signUps.push(request.url());
-    });
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'document') {
-        const html = await response.text();
-        // Its scripts and the scripts it asks to preload.
-        for (const [, src] of html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.js)"/g)) named.push(src);
-      }
-    });
-    await page.goto('/');
-    await live(page);
-    expect(named.length).toBeGreaterThan(3);
-    for (const src of named) expect(await (await page.request.get(src)).text()).not.toContain(TANSTACK);
+for (const { name, marker } of firstLoadLeavesOut) {
+  test.describe(name, () => {
+    test.use({ viewport: DESKTOP });
 
-    const promo = page.getByRole('region', { name: 'Member deals in your inbox' });
-    await promo.getByLabel('Union').selectOption({ label: 'Communications Workers of America (CWA)' });
-    await promo.getByPlaceholder('Enter your email address *').fill(uniqueEmail());
-    await promo.getByRole('button', { name: 'Sign me up' }).click();
-    // Busy at once, but nothing sent until the code that runs writes is here.
-    await expect(promo.locator('form')).toHaveAttribute('aria-busy', 'true');
-    expect(signUps).toEqual([]);
-    release();
-    await expect(promo.getByRole('status')).toHaveText('Newsletter signup successful!');
-    expect(signUps).toHaveLength(1);
+    test('home names no script holding it, and a sign-up sent before it has come is sent once, when it comes', async ({ page }) => {
+      const release = await holdScriptsHolding(page, marker);
+      const named: string[] = [];
+      const signUps: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/mailing-list') signUps.push(request.url());
+      });
+      page.on('response', async (response) => {
+        if (response.request().resourceType() === 'document') {
+          const html = await response.text();
+          // Its scripts and the scripts it asks to preload.
+          for (const [, src] of html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.js)"/g)) named.push(src);
+        }
+      });
+      await page.goto('/');
+      // Were it among them, held, the page would never go live.
+      await live(page);
+      expect(named.length).toBeGreaterThan(3);
+      for (const src of named) expect(await (await page.request.get(src)).text()).not.toContain(marker);
+
+      const promo = page.getByRole('region', { name: 'Member deals in your inbox' });
+      await promo.getByLabel('Union').selectOption({ label: 'Communications Workers of America (CWA)' });
+      await promo.getByPlaceholder('Enter your email address *').fill(uniqueEmail());
+      await promo.getByRole('button', { name: 'Sign me up' }).click();
+      // Busy at once, but nothing sent until the code that sends it is here.
+      await expect(promo.locator('form')).toHaveAttribute('aria-busy', 'true');
+      expect(signUps).toEqual([]);
+      release();
+      await expect(promo.getByRole('status')).toHaveText('Newsletter signup successful!');
+      expect(signUps).toHaveLength(1);
+    });
   });
-});
+}
 
 test.describe('at phone width', () => {
   test.use({ viewport: PHONE });
