@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StatusMessageFromQuery } from '@/components/status/queryMessages';
+import { QueryMessage } from '@/components/status/QueryMessage';
 import {
   StatusMessageRegion,
   StatusMessagesProvider,
@@ -30,6 +30,9 @@ function renderShell(children: React.ReactNode = null) {
     </StatusMessagesProvider>,
   );
 }
+
+/** The codes' words, which QueryMessage loads when the address has one. */
+const wordsLoaded = () => act(() => vi.dynamicImportSettled());
 
 const region = () => screen.getByTestId('status-messages');
 const shown = () => [...region().querySelectorAll('[data-state]')].map((el) => [el.querySelector('p')?.textContent, el.getAttribute('data-state')]);
@@ -129,28 +132,31 @@ describe('status messages', () => {
     ]);
   });
 
-  it('shows the message of a ?message= code once and takes it out of the address', () => {
+  it('shows the message of a ?message= code once and takes it out of the address', async () => {
     nav.go('/account?tab=1&message=profileUpdated');
-    renderShell(<StatusMessageFromQuery />);
+    renderShell(<QueryMessage />);
     expect(nav.replace).toHaveBeenCalledTimes(1);
     expect(nav.replace).toHaveBeenCalledWith('/account?tab=1', { scroll: false });
+    await wordsLoaded();
     act(() => void vi.advanceTimersByTime(200));
     expect(shown()).toEqual([['Success: Your profile has been updated.', 'open']]);
   });
 
-  it("takes a code's type from the code, whatever messageType says", () => {
+  it("takes a code's type from the code, whatever messageType says", async () => {
     nav.go('/?message=resetLinkInvalid&messageType=success');
-    renderShell(<StatusMessageFromQuery />);
+    renderShell(<QueryMessage />);
+    await wordsLoaded();
     act(() => void vi.advanceTimersByTime(200));
     expect(shown()).toEqual([['Error: This password reset link is invalid or has expired. Please request a new one.', 'open']]);
   });
 
   it.each(['Welcome back', 'constructor', '__proto__', 'toString', ''])(
     'shows nothing for %j, which is no code, and still cleans the address',
-    (text) => {
+    async (text) => {
       nav.go(`/account?tab=1&message=${encodeURIComponent(text)}&messageType=error`);
-      renderShell(<StatusMessageFromQuery />);
+      renderShell(<QueryMessage />);
       expect(nav.replace).toHaveBeenCalledWith('/account?tab=1', { scroll: false });
+      await wordsLoaded();
       act(() => void vi.advanceTimersByTime(200));
       expect(shown()).toEqual([]);
     },

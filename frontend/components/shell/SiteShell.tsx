@@ -10,7 +10,7 @@ import { Chatbot } from '@/components/shell/Chatbot';
 import { PageViewTracker } from '@/components/shell/PageViewTracker';
 import { NotInPopup } from '@/components/layout/NotInPopup';
 import { ScrollToTop } from '@/components/shell/ScrollToTop';
-import { StatusMessageFromQuery } from '@/components/status/queryMessages';
+import { QueryMessage } from '@/components/status/QueryMessage';
 import { StatusMessageRegion } from '@/components/status/StatusMessages';
 import { UnionPickerHost } from '@/components/unions/UnionPickerHost';
 
@@ -54,7 +54,7 @@ export function SiteShell({ site, session, unionChosen, cart, children }: SiteSh
         <Suspense fallback={null}>
           <NavigationProgress />
           <ModalHostLoader dressing={site?.authModals} />
-          <StatusMessageFromQuery />
+          <QueryMessage />
           <PageViewTracker />
         </Suspense>
         <UnionPickerHost unionChosen={unionChosen} />

@@ -1,6 +1,8 @@
 import { message, type MessageKey } from '@/lib/accounts';
-import { QueryMessage } from './QueryMessage';
 import type { StatusMessageInput, StatusMessageType } from './StatusMessages';
+
+// Loaded by QueryMessage only when an address asks for one of these: every page has QueryMessage,
+// few addresses carry a code, and the words come with the accounts' contract (lib/accounts).
 
 /**
  * The status messages an address may ask for, `?message=<code>` (a redirect's way to say how
@@ -29,15 +31,4 @@ export function queryMessage(code: string | null | undefined): StatusMessageInpu
   if (!code || !Object.hasOwn(QUERY_MESSAGES, code)) return null;
   const known = code as QueryMessageCode;
   return { message: message(known), type: QUERY_MESSAGES[known] };
-}
-
-/**
- * Shows the message a redirect asked for in the address, `?message=<code>` (the codes above),
- * once; a code it does not know shows nothing (QueryMessage). The server words the codes.
- */
-export function StatusMessageFromQuery() {
-  const messages = Object.fromEntries(
-    (Object.keys(QUERY_MESSAGES) as QueryMessageCode[]).map((code) => [code, queryMessage(code) as StatusMessageInput]),
-  );
-  return <QueryMessage messages={messages} />;
 }
