@@ -2,7 +2,7 @@ import type { Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AppReadyProvider } from '@/components/providers/AppReady';
 import { StatusMessagesProvider } from '@/components/status/StatusMessages';
-import { EARLY_INPUT_SCRIPT } from '@/lib/earlyInputScript';
+import { EarlyInputScript } from '@/components/shell/EarlyInputScript';
 import './globals.css';
 
 export const viewport: Viewport = {
@@ -24,7 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <head>
         {/* First, so nothing a person does before hydration is lost (lib/earlyInputScript.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
+        <EarlyInputScript />
       </head>
       <body>
         <AppReadyProvider>

@@ -23,6 +23,15 @@ async function live(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
 }
 
+test('the script is in the page once, and still there once the page is live', async ({ page, request }) => {
+  // Not again in React's payload (components/shell/EarlyInputScript.tsx): 1.9 KB of every page.
+  const html = await (await request.get('/')).text();
+  expect(html.split('__earlyInput = ').length - 1).toBe(1);
+  await page.goto('/');
+  await live(page);
+  expect(await page.locator('head script:not([src])').first().textContent()).toContain('__earlyInput = ');
+});
+
 test('a car search made before the page is live goes where it was asked to go', async ({ page }) => {
   // Every script held. The makes listed are the new cars' until the page is live (the list
   // follows the condition).

@@ -29,8 +29,6 @@
 // here, so React never sees it as well (a press would run twice). Kept in ES5 with no
 // dependencies: it runs before anything else is loaded. If the app never hydrates (its scripts
 // fail), held forms stay unsent rather than reload the page and lose what was typed.
-import { createHash } from 'node:crypto';
-
 const EARLY_INPUT_SOURCE = `(function () {
   var early = (window.__earlyInput = { held: [], live: false, onHold: null });
   // Whether React has hydrated this node (or, with container, whether it is React's root).
@@ -82,10 +80,8 @@ const EARLY_INPUT_SOURCE = `(function () {
  * The script as every page carries it inline: its comments and indentation are for the reader of
  * this file, not for the bytes of each page (issue 38).
  */
-export const EARLY_INPUT_SCRIPT = EARLY_INPUT_SOURCE.split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line !== '' && !line.startsWith('//'))
-  .join('\n');
-
-/** The script's CSP hash source: the same text on every page, cached or not, so no nonce. */
-export const EARLY_INPUT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+export const EARLY_INPUT_SCRIPT = /* @__PURE__ */ (() =>
+  EARLY_INPUT_SOURCE.split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n'))();

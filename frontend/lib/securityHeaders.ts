@@ -4,8 +4,12 @@
 // rewrite untouched); Next's assets and public files never go through the proxy. Server code only
 // (the proxy): it hashes with node:crypto.
 
-import { EARLY_INPUT_SCRIPT_HASH } from './earlyInputScript';
+import { createHash } from 'node:crypto';
+import { EARLY_INPUT_SCRIPT } from './earlyInputScript';
 import { EMBED_PATH_PREFIX, EMBED_SANDBOX, YOUTUBE_ORIGIN } from './frameSources';
+
+/** The early-input script's CSP hash source: the same text on every page, cached or not, so no nonce. */
+export const EARLY_INPUT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
 
 /** What the page policy needs to know about the site's configuration. */
 export interface PolicySources {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_INPUT_SCRIPT_HASH } from '@/lib/earlyInputScript';
+import { EARLY_INPUT_SCRIPT_HASH } from '@/lib/securityHeaders';
 import {
   contentSecurityPolicy,
   embedPolicy,
