@@ -32,6 +32,24 @@ describe('visibleCount', () => {
   });
 });
 
+describe('menuEntries', () => {
+  it('gives the browser only what the menu draws: ids on top-level items, children only where there are some', () => {
+    const section: MenuItem = {
+      ...item('money', 1),
+      children: [{ ...item('loans', 0), children: [item('rates', 0)] }, item('cards', 1)],
+    };
+    expect(menuEntries([section, item('about', 0)])).toEqual([
+      { id: 'about', title: 'about', url: '/about' },
+      {
+        id: 'money',
+        title: 'money',
+        url: '/money',
+        children: [{ title: 'loans', url: '/loans', children: [{ title: 'rates', url: '/rates' }] }, { title: 'cards', url: '/cards' }],
+      },
+    ]);
+  });
+});
+
 describe('sortByWeight', () => {
   it('orders by weight and keeps the CMS order for equal weights', () => {
     const sorted = sortByWeight([item('c', 2), item('a', 0), item('b', 2), item('z', -1)]);

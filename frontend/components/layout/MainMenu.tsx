@@ -218,7 +218,7 @@ export function MainMenu({ items, account }: { items: MenuEntry[]; account?: Rea
           <ul className={styles.list} ref={listRef} data-measured={shown !== null || undefined}>
             {inBar.map((item) => {
               const active = isInTrail(item, pathname);
-              if (item.children.length === 0) {
+              if (!item.children) {
                 return (
                   <li key={item.id} className={styles.item} data-active={active || undefined}>
                     <SmartLink link={item} className={styles.top} current={item.url === pathname} onClick={close} />
@@ -240,7 +240,7 @@ export function MainMenu({ items, account }: { items: MenuEntry[]; account?: Rea
                 'More',
                 <ul className={`${styles.sectionList} ${styles.moreList}`}>
                   {overflow.map((item) =>
-                    item.children.length === 0 ? (
+                    !item.children ? (
                       <li key={item.id}>
                         <SmartLink
                           link={item}
@@ -267,7 +267,7 @@ export function MainMenu({ items, account }: { items: MenuEntry[]; account?: Rea
           <div className={styles.measure} ref={measureRef} aria-hidden="true">
             {items.map((item) => (
               <span key={item.id} className={styles.top}>
-                {item.children.length === 0 ? item.title : <LabelWithChevron title={item.title} />}
+                {item.children ? <LabelWithChevron title={item.title} /> : item.title}
               </span>
             ))}
             <span className={styles.top}>

@@ -1,4 +1,4 @@
-import type { MenuEntry } from './priorityNav';
+import { pagesOf, type MenuLink } from './priorityNav';
 import { SmartLink } from '@/components/common/SmartLink';
 
 /** Class names for each level of a section's links; the desktop panel and the mobile menu differ. */
@@ -20,7 +20,7 @@ export function SectionLinks({
   onNavigate,
   classes,
 }: {
-  section: MenuEntry;
+  section: MenuLink;
   pathname: string;
   onNavigate: () => void;
   classes: SectionLinkClasses;
@@ -35,13 +35,14 @@ export function SectionLinks({
           onClick={onNavigate}
         />
       </li>
-      {section.children.map((child) => (
-        <li key={child.id}>
+      {/* The list never changes order while drawn: its place is its key. */}
+      {pagesOf(section).map((child, i) => (
+        <li key={i}>
           <SmartLink link={child} className={classes.link} current={child.url === pathname} onClick={onNavigate} />
-          {child.children.length > 0 && (
+          {child.children && (
             <ul className={classes.subList}>
-              {child.children.map((grandchild) => (
-                <li key={grandchild.id}>
+              {child.children.map((grandchild, j) => (
+                <li key={j}>
                   <SmartLink
                     link={grandchild}
                     className={classes.subLink}

@@ -1,7 +1,7 @@
-import type { MenuEntry } from './priorityNav';
+import { pagesOf, type MenuLink } from './priorityNav';
 
 /** Whether a menu entry, or anything below it, is the page being shown; drives aria-current. */
-export function isInTrail(item: MenuEntry, pathname: string): boolean {
+export function isInTrail(item: MenuLink, pathname: string): boolean {
   if (item.url === pathname) return true;
-  return item.children.some((child) => isInTrail(child, pathname));
+  return pagesOf(item).some((child) => isInTrail(child, pathname));
 }

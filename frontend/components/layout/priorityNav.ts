@@ -3,21 +3,33 @@ import type { MenuItem } from '@/lib/bff/types';
 /** Spec 3 §4: an item counts as fitting when at least 99% of it is inside the bar. */
 export const VISIBLE_THRESHOLD = 0.99;
 
-/** A menu item as the menu draws it: what the browser's copy of the menu needs, nothing more. */
-export interface MenuEntry {
-  id: string;
+/**
+ * A page of a menu section as the menu draws it. Every page's HTML carries the whole menu in
+ * React's payload, so an entry holds what the browser's copy needs and nothing more: no id, and no
+ * `children` when it has none.
+ */
+export interface MenuLink {
   title: string;
   url: string;
-  children: MenuEntry[];
+  children?: MenuLink[];
 }
+
+/** A top-level menu item; its id names its section's disclosure. */
+export interface MenuEntry extends MenuLink {
+  id: string;
+}
+
+/** An entry's pages (none for a link with no section). */
+export const pagesOf = (entry: MenuLink): MenuLink[] => entry.children ?? [];
 
 /**
  * The menu as the client component receives it (its props are written into the page): top-level
  * items in weight order, each item only with what is drawn.
  */
 export function menuEntries(items: MenuItem[]): MenuEntry[] {
-  const entry = ({ id, title, url, children }: MenuItem): MenuEntry => ({ id, title, url, children: children.map(entry) });
-  return sortByWeight(items).map(entry);
+  const link = ({ title, url, children }: MenuItem): MenuLink =>
+    children.length > 0 ? { title, url, children: children.map(link) } : { title, url };
+  return sortByWeight(items).map((item) => ({ id: item.id, ...link(item) }));
 }
 
 /** Top-level items in the order the bar shows them: by weight, ties keeping the CMS order. */
