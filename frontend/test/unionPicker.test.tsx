@@ -4,7 +4,7 @@ import type { VisibleUnion } from '@/lib/bff/types';
 import { ContentPage } from '@/components/page/ContentPage';
 import { UnionPicker } from '@/components/unions/UnionPicker';
 import { UnionPickerHost } from '@/components/unions/UnionPickerHost';
-import { matchCount, matchUnions } from '@/components/unions/unionPages';
+import { matchCount, matchUnions } from '@/components/unions/unionSearch';
 import { homePage } from './examples';
 import { renderWithSession, SIGNED_IN, VISITOR } from './session';
 

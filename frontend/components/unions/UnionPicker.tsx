@@ -3,7 +3,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '@/components/modals/Modal';
 import type { VisibleUnion } from '@/lib/bff/types';
-import { matchCount, matchUnions, unionPageHref, type UnionPage } from './unionPages';
+import { unionPageHref, type UnionPage } from './unionPages';
+import { matchCount, matchUnions } from './unionSearch';
 import styles from './UnionPicker.module.css';
 
 interface UnionPickerProps {

@@ -41,6 +41,17 @@ export class BffError extends Error {
   }
 }
 
+/** Said when the BFF could not be reached at all; the BFF never words this case itself. */
+const NETWORK_DETAIL = 'We could not reach the server. Please check your connection and try again.';
+
+/**
+ * The BffError of a call whose answer never came (status 0), or that could not be made: the
+ * browser's calls' own code failed to load (queries.ts), which to the person is the same.
+ */
+export function unreachable(method: string, url: string, cause?: unknown): BffError {
+  return new BffError(`BFF unreachable: ${method} ${url}`, { status: 0, code: 'unavailable', detail: NETWORK_DETAIL }, { cause });
+}
+
 /** Whether a call failed because the browser abandoned it (an upload's Cancel, see upload.ts). */
 export function isCancelled(error: unknown): boolean {
   return error instanceof BffError && error.code === CANCELLED;

@@ -5,10 +5,18 @@
 // hydration or before a press: so their calls load then, and no page's first scripts carry them
 // (issue 38). A page that calls the BFF as it renders (the store, the account pages) imports
 // browser.ts itself, and this import then costs nothing.
+import { unreachable } from './error';
 import type { Cart } from './types';
 
-/** The browser's calls to the BFF, loaded with the first one (a module loads once). */
-export const browserCalls = () => import('./browser');
+/**
+ * The browser's calls to the BFF, loaded with the first one (a module loads once). If their code
+ * cannot be fetched (offline, say) the call fails as an unreachable BFF does, in the same words,
+ * and the next call asks for the code again.
+ */
+export const browserCalls = () =>
+  import('./browser').catch((cause: unknown) => {
+    throw unreachable('LOAD', 'lib/bff/browser.ts', cause);
+  });
 
 /** The TanStack Query key of the session; every sign-in, sign-out or change writes or invalidates it. */
 export const SESSION_KEY = ['session'] as const;

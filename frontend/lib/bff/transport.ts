@@ -3,11 +3,8 @@
 // becomes (error.ts). It reads no configuration, so the browser bundle may include it: the caller
 // gives the full address. A file's upload (upload.ts) goes by tus-js-client instead, and fails with
 // the same BffError, read here.
-import { BffError } from './error';
+import { BffError, unreachable } from './error';
 import type { Problem } from './types';
-
-/** Said when the BFF could not be reached at all; the BFF never words this case itself. */
-const NETWORK_DETAIL = 'We could not reach the server. Please check your connection and try again.';
 
 export interface BffRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,11 +55,6 @@ function failure(method: string, url: string, status: number, problem: Problem |
     fields,
     problem,
   });
-}
-
-/** The BffError of a call whose answer never came (status 0). */
-export function unreachable(method: string, url: string, cause?: unknown): BffError {
-  return new BffError(`BFF unreachable: ${method} ${url}`, { status: 0, code: 'unavailable', detail: NETWORK_DETAIL }, { cause });
 }
 
 /** Calls the BFF and answers its JSON document; anything else throws a BffError. */

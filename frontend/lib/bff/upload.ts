@@ -6,8 +6,8 @@
 // carry it.
 import type { DetailedError, PreviousUpload } from 'tus-js-client';
 import { uploadLimits } from '../uploads';
-import { BffError, CANCELLED } from './error';
-import { responseFailure, unreachable } from './transport';
+import { BffError, CANCELLED, unreachable } from './error';
+import { responseFailure } from './transport';
 import type { Problem } from './types';
 
 export interface BffUploadOptions {
