@@ -109,16 +109,18 @@ func TestAnUploadHasOneRequestAtATimeAcrossReplicas(t *testing.T) {
 // A holder that does not let go keeps its lock past its expiry (it extends it), and a request
 // that waited in vain takes nothing: once the holder is done, the same replica locks again.
 func TestAHeldLockOutlivesItsExpiryAndAWaitInVainTakesNothing(t *testing.T) {
-	// A second: the holder extends it every quarter, so only a stall of three quarters of a
-	// second loses it. With 200 ms, a loaded machine running every package under -race once
-	// stalled the extending goroutine past the expiry (a CI run failed that way).
-	const ttl = time.Second
+	// Three seconds: the holder extends it every quarter, so only a stall of over two seconds
+	// loses it. A loaded machine running every package under -race stalled the extending
+	// goroutine past the expiry with 200 ms (a CI run failed that way) and again with one second
+	// (a fresh clone's make test). The other request waits twice the expiry: the lock is held a
+	// whole expiry past its first, through several extensions.
+	const ttl = 3 * time.Second
 	rs, _ := replicas(t, 2, ttl)
 	first, _, err := lock(t, rs[0], "u1", time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := lock(t, rs[1], "u1", 3*ttl); !errors.Is(err, handler.ErrLockTimeout) {
+	if _, _, err := lock(t, rs[1], "u1", 2*ttl); !errors.Is(err, handler.ErrLockTimeout) {
 		t.Fatalf("a request had a lock held (extended) past its expiry: %v", err)
 	}
 	if err := first.Unlock(); err != nil {
