@@ -29,6 +29,9 @@ const (
 	// lockExtendEvery is how often a holder extends its lock: well inside lockTTL, so that a slow
 	// Redis call or two do not lose it.
 	lockExtendEvery = lockTTL / 3
+	// lockUnavailableAfter is how many Redis failures in a row a request waiting for a lock takes
+	// as Redis being down (it then locks on its replica only).
+	lockUnavailableAfter = 3
 	// lockPoll is how often a request waiting for a lock tries it again.
 	lockPoll = 50 * time.Millisecond
 	// lockAskAgain is how often the waiting request asks the holder again to let go: a holder
@@ -134,6 +137,7 @@ func (k *sharedLock) Lock(ctx context.Context, requestRelease func()) error {
 	}
 	token := newToken()
 	var asked time.Time
+	failures := 0
 	for {
 		ok, err := l.shared.Lock(ctx, k.key, token, l.ttl)
 		switch {
@@ -141,12 +145,20 @@ func (k *sharedLock) Lock(ctx context.Context, requestRelease func()) error {
 			_ = k.local.Unlock()
 			return handler.ErrLockTimeout
 		case err != nil:
-			l.logger.WarnContext(ctx, "upload lock: Redis unavailable, locked on this replica only",
-				slog.String("upload", k.id), slog.String("err", err.Error()))
-			return nil
+			// One command that failed or outlasted its timeout is not an outage: on a loaded
+			// machine a single one can, with Redis up and the lock another replica's, and locking
+			// here alone would then let two replicas serve one upload. Only Redis failing
+			// lockUnavailableAfter times in a row is taken as down.
+			if failures++; failures >= lockUnavailableAfter {
+				l.logger.WarnContext(ctx, "upload lock: Redis unavailable, locked on this replica only",
+					slog.String("upload", k.id), slog.String("err", err.Error()))
+				return nil
+			}
 		case ok:
 			k.hold(token, requestRelease)
 			return nil
+		default:
+			failures = 0
 		}
 		if time.Since(asked) >= l.askAgain {
 			asked = time.Now()

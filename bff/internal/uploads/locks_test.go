@@ -110,10 +110,12 @@ func TestAnUploadHasOneRequestAtATimeAcrossReplicas(t *testing.T) {
 // that waited in vain takes nothing: once the holder is done, the same replica locks again.
 func TestAHeldLockOutlivesItsExpiryAndAWaitInVainTakesNothing(t *testing.T) {
 	// Three seconds: the holder extends it every quarter, so only a stall of over two seconds
-	// loses it. A loaded machine running every package under -race stalled the extending
-	// goroutine past the expiry with 200 ms (a CI run failed that way) and again with one second
-	// (a fresh clone's make test). The other request waits twice the expiry: the lock is held a
-	// whole expiry past its first, through several extensions.
+	// loses it (with 200 ms, a loaded machine running every package under -race once stalled the
+	// extending goroutine past the expiry). The other request waits twice the expiry: the lock is
+	// held a whole expiry past its first, through several extensions. Its 600 tries of the lock
+	// used to fail this test twice in a row on a loaded machine: one Redis command outlasting its
+	// timeout was taken as Redis being down, and the request locked on its replica alone. Only
+	// lockUnavailableAfter failures in a row are now (locks.go).
 	const ttl = 3 * time.Second
 	rs, _ := replicas(t, 2, ttl)
 	first, _, err := lock(t, rs[0], "u1", time.Second)
@@ -147,7 +149,9 @@ func TestALockLostWhileHeldStopsItsRequest(t *testing.T) {
 func TestWithoutRedisAReplicaStillLocksItsOwnRequests(t *testing.T) {
 	rs, srv := replicas(t, 1, time.Second)
 	srv.Stop()
-	first, asked, err := lock(t, rs[0], "u1", time.Second)
+	// Redis is taken as down after lockUnavailableAfter failed commands, each of which may wait
+	// for its connection's attempts.
+	first, asked, err := lock(t, rs[0], "u1", 5*time.Second)
 	if err != nil {
 		t.Fatalf("without Redis: %v", err)
 	}
