@@ -72,15 +72,38 @@ func (p *Purges) Purge(ctx context.Context, tags ...string) int {
 	if err == nil {
 		// The purge is applied here already: a webhook sender that hangs up must not stop the
 		// others hearing of it.
-		err = p.bus.Publish(context.WithoutCancel(ctx), purgeChannel, payload)
+		err = p.publish(context.WithoutCancel(ctx), payload)
 	}
 	if err != nil {
 		// The others drop their whole store when they reconnect, if they lost the bus too;
 		// those that did not keep the old version until it goes stale.
 		p.logger.WarnContext(ctx, "purge applied on this replica only: the purge bus is unavailable",
-			slog.Any("tags", tags), slog.String("err", err.Error()))
+			slog.Any("tags", tags), slog.Int("attempts", publishAttempts), slog.String("err", err.Error()))
 	}
 	return n
+}
+
+// publishAttempts is how many times a purge is offered to the bus before this replica gives up
+// telling the others, and publishPause the wait before each further try. The other replicas hear
+// of a purge only from the bus, and they stay subscribed through one failed command (a publish
+// timing out on a busy replica, say), so nothing else would tell them: without a second try they
+// would serve the edit's old version until their entries went stale. A purge received twice
+// changes nothing more. At most about a second in the webhook's request (three commands of 300 ms
+// and two pauses).
+const (
+	publishAttempts = 3
+	publishPause    = 100 * time.Millisecond
+)
+
+// publish sends payload on the bus, trying again after a failure up to publishAttempts times.
+func (p *Purges) publish(ctx context.Context, payload []byte) error {
+	for attempt := 1; ; attempt++ {
+		err := p.bus.Publish(ctx, purgeChannel, payload)
+		if err == nil || attempt == publishAttempts {
+			return err
+		}
+		time.Sleep(publishPause)
+	}
 }
 
 func (p *Purges) receive(payload []byte) {

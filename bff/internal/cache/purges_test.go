@@ -2,6 +2,7 @@ package cache
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http/httptest"
 	"strconv"
@@ -156,5 +157,57 @@ func TestAPurgeIsPartOfTheWebhooksTrace(t *testing.T) {
 	published := telemetrytest.Named(rec, "redis publish")
 	if len(published) != 1 || published[0].Parent().SpanID() != webhook.SpanContext().SpanID() {
 		t.Fatalf("redis publish spans %d, want 1 under the webhook's span", len(published))
+	}
+}
+
+// flakyBus is a purge bus whose first failures publishes fail, as one command timing out on a
+// busy replica does; it records what it carried.
+type flakyBus struct {
+	failures  int
+	publishes atomic.Int32
+	carried   atomic.Int32
+}
+
+func (b *flakyBus) Publish(context.Context, string, []byte) error {
+	if int(b.publishes.Add(1)) <= b.failures {
+		return errors.New("i/o timeout")
+	}
+	b.carried.Add(1)
+	return nil
+}
+
+func (b *flakyBus) Subscribe(ctx context.Context, _ string, _ func([]byte), connected func(bool), _ func(error)) {
+	connected(false)
+	<-ctx.Done()
+}
+
+// One failed publish does not keep a purge from the other replicas, which stayed subscribed and
+// would hear of it no other way: it is sent again. A bus that keeps failing is given up on after
+// publishAttempts, and the purge still applies on this replica.
+func TestAPurgeIsSentAgainAfterAFailedPublish(t *testing.T) {
+	for _, tc := range []struct {
+		failures, publishes, carried int
+	}{
+		{failures: 0, publishes: 1, carried: 1},
+		{failures: 1, publishes: 2, carried: 1},
+		{failures: publishAttempts - 1, publishes: publishAttempts, carried: 1},
+		{failures: publishAttempts, publishes: publishAttempts, carried: 0},
+	} {
+		s, _ := newTestStore(t)
+		bus := &flakyBus{failures: tc.failures}
+		p := NewPurges(s, bus, slog.New(slog.DiscardHandler), nil)
+		r := &replicaStore{store: s, purges: p}
+		r.get(t, "/x")
+		s.rc.Wait()
+		if n := p.Purge(context.Background(), "node:1"); n != 1 {
+			t.Errorf("%d failures: purged %d entries here, want 1", tc.failures, n)
+		}
+		p.Close()
+		if got := int(bus.publishes.Load()); got != tc.publishes {
+			t.Errorf("%d failures: %d publishes, want %d", tc.failures, got, tc.publishes)
+		}
+		if got := int(bus.carried.Load()); got != tc.carried {
+			t.Errorf("%d failures: the bus carried the purge %d times, want %d", tc.failures, got, tc.carried)
+		}
 	}
 }
