@@ -96,6 +96,25 @@ atEachViewport('member home', ({ viewport }) => {
   });
 });
 
+test('Back from a benefit shows My Benefits as the member left it', async ({ page }) => {
+  const { uid } = await registerMember(page.request);
+  await open(page, `/account/${uid}`);
+  await page.locator('label').filter({ hasText: /^Insurance \(\d+\)$/ }).click();
+  const search = page.getByRole('searchbox', { name: 'Search my benefits' });
+  const cards = page.getByRole('main').getByRole('heading', { level: 4 });
+  const title = (await cards.first().textContent())!.trim();
+  await search.fill(title);
+  await expect(page).toHaveURL(/[?&]category=Insurance(&|$)/);
+  await expect(cards.filter({ hasText: title })).toHaveCount(1);
+
+  await page.getByRole('main').getByRole('link', { name: title }).first().click();
+  await expect(page).toHaveURL((url) => !url.pathname.startsWith('/account'));
+  await page.goBack();
+  await expect(search).toHaveValue(title);
+  await expect(page.getByRole('radio', { name: /^Insurance/ })).toBeChecked();
+  await expect(cards.filter({ hasText: title })).toHaveCount(1);
+});
+
 test('My Favorites is a tab of the account, marked current on its page', async ({ page }) => {
   const { uid } = await registerMember(page.request);
   await open(page, `/account/${uid}`);

@@ -4,11 +4,13 @@ import type { BenefitCard, BenefitGroups } from '@/lib/bff/types';
 import {
   benefitCategories,
   filterBenefits,
+  filterFromParams,
   groupBenefits,
   isFiltered,
   listBenefits,
   noMatchMessage,
   NO_FILTER,
+  paramsWithFilter,
   resultSummary,
 } from '@/components/favorites/benefitFilters';
 import { MyBenefits } from '@/components/favorites/MyBenefits';
@@ -98,6 +100,25 @@ describe('benefit filters', () => {
   });
 });
 
+describe('the filter in the address', () => {
+  const categories = benefitCategories(listBenefits(BENEFITS));
+  const read = (search: string) => filterFromParams(new URLSearchParams(search), categories);
+  const write = (search: string, filter: typeof NO_FILTER) => paramsWithFilter(new URLSearchParams(search), filter).toString();
+
+  it('reads the words and a category the union has', () => {
+    expect(read('q=car&category=Home+%26+Auto')).toEqual({ query: 'car', category: 'Home & Auto' });
+    expect(read('')).toEqual(NO_FILTER);
+    expect(read('category=Gardening')).toEqual(NO_FILTER);
+    expect(read(`q=${'x'.repeat(500)}`).query).toHaveLength(100);
+  });
+
+  it('writes only what narrows the list, and keeps the other parameters', () => {
+    expect(write('', { query: 'car', category: 'Home & Auto' })).toBe('q=car&category=Home+%26+Auto');
+    expect(write('q=old&category=Wireless&modal=login', { query: '  ', category: null })).toBe('modal=login');
+    expect(write('', NO_FILTER)).toBe('');
+  });
+});
+
 describe('MyBenefits', () => {
   beforeEach(() => nav.reset());
 
@@ -136,5 +157,36 @@ describe('MyBenefits', () => {
     expect((screen.getByRole('radio', { name: 'All (7)' }) as HTMLInputElement).checked).toBe(true);
     expect(document.activeElement).toBe(box);
     expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps the filter in the address, replacing it, and shows it again from there', () => {
+    vi.useFakeTimers();
+    try {
+      window.history.replaceState(null, '', '/account/u1');
+      const before = window.history.length;
+      const { unmount } = render();
+      fireEvent.click(screen.getByRole('radio', { name: 'Home & Auto (2)' }));
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search my benefits' }), { target: { value: 'mortgage' } });
+      expect(window.location.search).toBe(''); // not at every key
+      vi.advanceTimersByTime(250);
+      expect(window.location.search).toBe('?q=mortgage&category=Home+%26+Auto');
+      expect(window.history.length).toBe(before);
+      unmount();
+
+      // Back to the page at that address: the list as the member left it.
+      nav.go(`/account/u1${window.location.search}`);
+      render();
+      expect((screen.getByRole('searchbox', { name: 'Search my benefits' }) as HTMLInputElement).value).toBe('mortgage');
+      expect((screen.getByRole('radio', { name: 'Home & Auto (2)' }) as HTMLInputElement).checked).toBe(true);
+      expect(status().textContent).toBe('Showing 1 of 7 benefits');
+
+      // All of them again: nothing of the filter is left in the address.
+      fireEvent.click(screen.getByRole('radio', { name: 'All (7)' }));
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search my benefits' }), { target: { value: '' } });
+      vi.advanceTimersByTime(250);
+      expect(window.location.search).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

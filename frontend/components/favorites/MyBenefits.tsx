@@ -1,17 +1,21 @@
 'use client';
 
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import type { BenefitGroups } from '@/lib/bff/types';
 import { EmptyState } from '@/components/common/EmptyState';
 import buttons from '@/components/common/ButtonLink.module.css';
 import { BenefitGrid } from './BenefitCards';
 import {
+  MAX_QUERY,
   NO_FILTER,
   benefitCategories,
   filterBenefits,
+  filterFromParams,
   groupBenefits,
   listBenefits,
   noMatchMessage,
+  paramsWithFilter,
   resultSummary,
   type BenefitFilter,
 } from './benefitFilters';
@@ -20,13 +24,21 @@ import styles from './MyBenefits.module.css';
 /**
  * My Benefits' cards (the account's index), grouped by category, with a search box that narrows
  * them by title and summary as the member types and one category to show at a time. How many are
- * shown is said in a live region; when nothing is left, a button clears both filters. The rules
- * are in benefitFilters.ts.
+ * shown is said in a live region; when nothing is left, a button clears both filters. The filter
+ * is kept in the address (replaced, never a new history entry), so Back from a benefit shows the
+ * list as the member left it. The rules are in benefitFilters.ts.
  */
 export function MyBenefits({ benefits }: { benefits: BenefitGroups }) {
   const all = useMemo(() => listBenefits(benefits), [benefits]);
   const categories = useMemo(() => benefitCategories(all), [all]);
-  const [filter, setFilter] = useState<BenefitFilter>(NO_FILTER);
+  const params = useSearchParams();
+  const [filter, setFilter] = useState<BenefitFilter>(() => filterFromParams(params, categories));
+  useEffect(() => {
+    // A quarter of a second after the last change, so typing does not replace the address at
+    // every key (Safari refuses more than 100 replacements in 10 seconds).
+    const timer = window.setTimeout(() => keepInAddress(filter), 250);
+    return () => window.clearTimeout(timer);
+  }, [filter]);
   const shown = filterBenefits(all, filter);
   const groups = groupBenefits(shown);
   const search = useRef<HTMLInputElement>(null);
@@ -54,6 +66,7 @@ export function MyBenefits({ benefits }: { benefits: BenefitGroups }) {
             onChange={(e) => setFilter((f) => ({ ...f, query: e.target.value }))}
             autoComplete="off"
             enterKeyHint="search"
+            maxLength={MAX_QUERY}
           />
         </div>
         <fieldset className={styles.categories}>
@@ -103,6 +116,14 @@ export function MyBenefits({ benefits }: { benefits: BenefitGroups }) {
       )}
     </div>
   );
+}
+
+/** Puts the filter in the address bar; Next's router follows history.replaceState. */
+function keepInAddress(filter: BenefitFilter) {
+  const { pathname, search, hash } = window.location;
+  const query = paramsWithFilter(new URLSearchParams(search), filter).toString();
+  if (`?${query}` === search || (query === '' && search === '')) return;
+  window.history.replaceState(null, '', `${pathname}${query ? `?${query}` : ''}${hash}`);
 }
 
 interface ChipProps {

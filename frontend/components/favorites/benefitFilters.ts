@@ -72,6 +72,35 @@ function searchWords(query: string): string[] {
   return folded(query).split(/\s+/).filter(Boolean);
 }
 
+/**
+ * The address's names for the filter (`?q=` the words, `?category=` the one category). The page
+ * keeps the filter there, so Back from a benefit, a reload or a shared link shows the list as the
+ * member left it.
+ */
+export const FILTER_PARAMS = { query: 'q', category: 'category' } as const;
+
+/** The filter an address asks for; a category the union has none of is no category. */
+export function filterFromParams(params: URLSearchParams, categories: BenefitCategory[]): BenefitFilter {
+  const category = params.get(FILTER_PARAMS.category);
+  return {
+    query: (params.get(FILTER_PARAMS.query) ?? '').slice(0, MAX_QUERY),
+    category: categories.some((c) => c.name === category) ? category : null,
+  };
+}
+
+/** The address's other parameters with the filter's: none for words left blank or all categories. */
+export function paramsWithFilter(params: URLSearchParams, filter: BenefitFilter): URLSearchParams {
+  const out = new URLSearchParams(params);
+  out.delete(FILTER_PARAMS.query);
+  out.delete(FILTER_PARAMS.category);
+  if (filter.query.trim()) out.set(FILTER_PARAMS.query, filter.query);
+  if (filter.category !== null) out.set(FILTER_PARAMS.category, filter.category);
+  return out;
+}
+
+/** The longest search kept, from the address or the box (the box's own maxLength). */
+export const MAX_QUERY = 100;
+
 /** Whether a filter narrows the list at all. */
 export function isFiltered(filter: BenefitFilter): boolean {
   return filter.category !== null || searchWords(filter.query).length > 0;
