@@ -206,6 +206,8 @@ test.describe('issue 37 audit: block columns and featured images', () => {
     const image = card.getByRole('img', { name: 'A shield with a check mark' });
     await image.scrollIntoViewIfNeeded();
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // A lazy image is visible (laid out) before its file has arrived: wait for it to load, then it
+    // must be a real picture, not a broken one.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBeGreaterThan(0);
   });
 });
