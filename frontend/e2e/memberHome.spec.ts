@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { atEachViewport, seriousAxeViolations } from './axe';
+import { PHONE, atEachViewport, seriousAxeViolations } from './axe';
 import { confirmEmail, open, registerMember, submitCase } from './members';
 
 // Members get a site of their own (issue 36): the home page opens with the member's band
@@ -93,6 +93,29 @@ atEachViewport('member home', ({ viewport }) => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(summary).toHaveText(`${total} benefits`);
     await expect(search).toBeFocused();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the band is one row to swipe through, and the union’s content starts on the first screen', async ({ page }) => {
+    await registerMember(page.request);
+    await open(page, '/');
+    const parts = band(page).getByRole('region');
+    await expect(parts).toHaveCount(3);
+    const first = (await parts.nth(0).boundingBox())!;
+    const last = (await parts.nth(2).boundingBox())!;
+    expect(last.y).toBe(first.y);
+    expect(last.x).toBeGreaterThanOrEqual(PHONE.width);
+    const heading = page.getByRole('heading', { level: 1 });
+    expect((await heading.boundingBox())!.y).toBeLessThan(PHONE.height);
+
+    // The keyboard reaches the last card: its link scrolls into view.
+    const link = parts.nth(2).getByRole('link').last();
+    await link.focus();
+    await expect(link).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
 
