@@ -239,7 +239,8 @@ func observe(m *metrics.Metrics, log *slog.Logger) fiber.Handler {
 		if !log.Enabled(c.Context(), level) {
 			return nil // the attributes below cost more than the check
 		}
-		log.LogAttrs(c.Context(), level, "request",
+		attrs := make([]slog.Attr, 0, 8)
+		attrs = append(attrs,
 			slog.String("request_id", requestid.FromContext(c)),
 			slog.String("method", c.Method()),
 			slog.String("path", c.Path()),
@@ -247,9 +248,21 @@ func observe(m *metrics.Metrics, log *slog.Logger) fiber.Handler {
 			slog.Int("status", status),
 			slog.Duration("duration", time.Since(start)),
 		)
+		// An upload's request (tus) says where its bytes start and the answer where the upload
+		// stands after it: the first thing to read when an upload went wrong.
+		if offset := c.Get(uploadOffset); offset != "" {
+			attrs = append(attrs, slog.String("upload_offset", offset))
+		}
+		if offset := c.GetRespHeader(uploadOffset); offset != "" {
+			attrs = append(attrs, slog.String("upload_offset_after", offset))
+		}
+		log.LogAttrs(c.Context(), level, "request", attrs...)
 		return nil
 	}
 }
+
+// uploadOffset is the tus protocol's header of an upload's position in bytes.
+const uploadOffset = "Upload-Offset"
 
 func levelFor(status int) slog.Level {
 	if status >= 500 {

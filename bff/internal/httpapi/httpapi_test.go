@@ -308,3 +308,31 @@ func TestEveryAnswerNamesItsRequestAsItsLogLineDoes(t *testing.T) {
 		}
 	}
 }
+
+// An upload's request logs where its bytes start and where the upload stood after it, so an
+// upload that went wrong can be followed in the logs; other requests' lines are as before.
+func TestAnUploadsLogLineSaysItsOffsets(t *testing.T) {
+	var logs bytes.Buffer
+	h := handlertest.Handler(New(testOptions(&logs), func(api fiber.Router) {
+		api.Patch("/uploads/u1", func(c fiber.Ctx) error {
+			c.Set("Upload-Offset", "8388608")
+			return c.SendStatus(fiber.StatusNoContent)
+		})
+	}))
+	var line map[string]any
+	req := httptest.NewRequest("PATCH", "/api/v1/uploads/u1", strings.NewReader("x"))
+	req.Header.Set("Upload-Offset", "4194304")
+	if rec, _ := handlertest.Do(h, req); rec.Code != fiber.StatusNoContent {
+		t.Fatalf("the upload answered %d", rec.Code)
+	}
+	if err := json.Unmarshal(logs.Bytes(), &line); err != nil || line["upload_offset"] != "4194304" || line["upload_offset_after"] != "8388608" {
+		t.Fatalf("log line %s (%v); want upload_offset 4194304 and upload_offset_after 8388608", logs.String(), err)
+	}
+
+	logs.Reset()
+	line = nil
+	handlertest.Do(testApp(&docs{}, &logs), httptest.NewRequest("GET", "/api/v1/doc?path=/", nil))
+	if err := json.Unmarshal(logs.Bytes(), &line); err != nil || line["status"] == nil || line["upload_offset"] != nil || line["upload_offset_after"] != nil {
+		t.Fatalf("a document's log line %s (%v) names an upload offset", logs.String(), err)
+	}
+}
