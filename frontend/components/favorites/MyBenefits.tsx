@@ -35,7 +35,7 @@ export function MyBenefits({ benefits }: { benefits: BenefitGroups }) {
   const [filter, setFilter] = useState<BenefitFilter>(() => filterFromParams(params, categories));
   useEffect(() => {
     // A quarter of a second after the last change, so typing does not replace the address at
-    // every key (Safari refuses more than 100 replacements in 10 seconds).
+    // every key: browsers limit how often a page may (Safari throws past 100 times in seconds).
     const timer = window.setTimeout(() => keepInAddress(filter), 250);
     return () => window.clearTimeout(timer);
   }, [filter]);

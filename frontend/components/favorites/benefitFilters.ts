@@ -72,6 +72,9 @@ function searchWords(query: string): string[] {
   return folded(query).split(/\s+/).filter(Boolean);
 }
 
+/** The longest search kept, from the address or the box (the box's own maxLength). */
+export const MAX_QUERY = 100;
+
 /**
  * The address's names for the filter (`?q=` the words, `?category=` the one category). The page
  * keeps the filter there, so Back from a benefit, a reload or a shared link shows the list as the
@@ -97,9 +100,6 @@ export function paramsWithFilter(params: URLSearchParams, filter: BenefitFilter)
   if (filter.category !== null) out.set(FILTER_PARAMS.category, filter.category);
   return out;
 }
-
-/** The longest search kept, from the address or the box (the box's own maxLength). */
-export const MAX_QUERY = 100;
 
 /** Whether a filter narrows the list at all. */
 export function isFiltered(filter: BenefitFilter): boolean {
